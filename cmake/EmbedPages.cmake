@@ -1,0 +1,13 @@
+# Writes OUT: one EXPLAIN_PAGE(code, "raw text") line per TCnnnn.md page.
+file(GLOB PAGES ${PAGES_DIR}/TC*.md)
+list(SORT PAGES)
+set(TEXT "// Generated from docs/diagnostics; do not edit.\n")
+foreach(P ${PAGES})
+  get_filename_component(NAME ${P} NAME_WE)
+  string(SUBSTRING ${NAME} 2 -1 NUM)
+  math(EXPR CODE "${NUM}")
+  file(READ ${P} BODY)
+  string(APPEND TEXT "EXPLAIN_PAGE(${CODE}, R\"tc05page(${BODY})tc05page\")\n")
+endforeach()
+file(WRITE ${OUT}.tmp "${TEXT}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

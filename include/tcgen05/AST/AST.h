@@ -1,0 +1,228 @@
+//===- AST.h - The PTX module AST --------------------------------*- C++ -*-===//
+//
+// Every stage (symbol checks, tcgen05 rules, analyses, printer) consumes this
+// AST.  Nodes do not copy source text: a Span points into the buffer, which
+// therefore must outlive the AST.  Child lists are index ranges into flat
+// per-function pools, which keeps a function's AST in a handful of vectors
+// that can be cleared and reused.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_AST_AST_H
+#define TCGEN05_AST_AST_H
+
+#include "tcgen05/AST/Tcgen05Inst.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SMLoc.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tcgen05 {
+
+/// A half-open range of source bytes.
+struct Span {
+  const char *Begin = nullptr;
+  const char *End = nullptr;
+
+  Span() = default;
+  Span(const char *B, const char *E) : Begin(B), End(E) {}
+  bool empty() const { return Begin == End; }
+  bool valid() const { return Begin != nullptr; }
+  llvm::StringRef text() const {
+    return llvm::StringRef(Begin, static_cast<size_t>(End - Begin));
+  }
+  llvm::SMLoc loc() const { return llvm::SMLoc::getFromPointer(Begin); }
+  llvm::SMRange range() const {
+    return llvm::SMRange(llvm::SMLoc::getFromPointer(Begin),
+                         llvm::SMLoc::getFromPointer(End));
+  }
+};
+
+/// An index range [First, First + Count) into one of a function's pools.
+struct IndexRange {
+  uint32_t First = 0;
+  uint32_t Count = 0;
+};
+
+enum class OperandKind : uint8_t {
+  Register, ///< A name starting with '%': %r1, %tid, %rd<3> members.
+  Symbol,   ///< Any other name: label, variable, function, parameter.
+  Integer,  ///< Any radix, optional U suffix; Value holds the bits.
+  Float,    ///< 0fXXXXXXXX, 0dXXXXXXXXXXXXXXXX or decimal; Value holds bits.
+  String,   ///< "text" (pragmas, .file).
+  Sink,     ///< _
+  Address,  ///< [ expr ] or [ a, b ]: Children are the elements.
+  Vector,   ///< { a, b, ... }: Children are the elements.
+  List,     ///< ( a, b ): call return and argument lists.
+  Unary,    ///< Op is '-', '!' or '~'; one child.
+  Binary,   ///< Op is '+', '-', '*', '/', '%', '&', '|', '^', '<' (<<), '>'
+            ///< (>>); two children.
+  Member,   ///< %tid.x, v.x: one child (the base); Member holds '.x'.
+  Call,     ///< generic(sym) and other name(...) forms in initializers.
+};
+
+struct Operand {
+  OperandKind Kind;
+  char Op = 0;
+  /// Float: true for the single-precision forms (0f..., or decimal).
+  bool IsSingle = false;
+  /// Integer: the literal did not fit in 64 bits.
+  bool Overflow = false;
+  IndexRange Children;
+  Span Src;
+  Span Member;
+  uint64_t Value = 0;
+
+  llvm::StringRef text() const { return Src.text(); }
+};
+
+/// `@%p` or `@!%p` before an instruction.
+struct Guard {
+  Span Src;
+  Span Reg;
+  bool Negated = false;
+};
+
+struct Instruction {
+  Span Src; ///< The whole statement including its ';'.
+  Guard Pred;
+  Span Opcode;
+  /// Dotted suffixes in source order, e.g. '.cta_group::1', '.b32'.
+  IndexRange Qualifiers;
+  /// Top-level operands, into Function::Operands.
+  IndexRange Operands;
+  /// Index into Function::Tcgen05 when the instruction is a tcgen05 one and
+  /// its structured parse succeeded; NoTcgen05 otherwise.
+  uint32_t Tcgen05 = NoTcgen05;
+  static constexpr uint32_t NoTcgen05 = ~0u;
+};
+
+struct Declarator {
+  Span Name;
+  Span Src;
+  /// %r<100>: a parameterized name declaring %r0 .. %r99.
+  bool IsRange = false;
+  uint32_t RangeCount = 0;
+  /// Array dimensions; a dimension written `[]` has no size.
+  uint8_t NumDims = 0;
+  /// Initializer operands (one operand, or a Vector for `{...}`).
+  IndexRange Init;
+};
+
+/// A variable declaration in any state space, module-level, in a body, or a
+/// function parameter: `.reg .b32 %r<4>;`, `.global .align 4 .b8 g[16];`.
+struct Declaration {
+  Span Src;
+  Span Space; ///< '.reg', '.global', '.param', ... (the first dotted word)
+  /// The remaining dotted words in order ('.align', '.v4', '.b32', '.ptr',
+  /// linkage, ...).
+  IndexRange Qualifiers;
+  uint32_t Align = 0;
+  IndexRange Declarators;
+};
+
+/// Any other directive statement: .pragma, .loc, .file, .maxnreg, ...
+struct DirectiveStmt {
+  Span Src;
+  Span Name;
+  IndexRange Operands;
+};
+
+enum class StmtKind : uint8_t {
+  Instruction,
+  Label,
+  Declaration,
+  Directive,
+  ScopeBegin,
+  ScopeEnd,
+};
+
+struct Statement {
+  StmtKind Kind;
+  uint32_t Index; ///< Into the pool for Kind (unused for scopes).
+  Span Src;       ///< Scope braces: the brace itself.
+};
+
+/// Pools for AST nodes.  Function bodies and the module's top level each
+/// own one.
+struct NodePool {
+  std::vector<Operand> Operands;
+  std::vector<Span> Qualifiers;
+  std::vector<Declarator> Declarators;
+  std::vector<Declaration> Declarations;
+  std::vector<DirectiveStmt> Directives;
+
+  void clear() {
+    Operands.clear();
+    Qualifiers.clear();
+    Declarators.clear();
+    Declarations.clear();
+    Directives.clear();
+  }
+  llvm::ArrayRef<Operand> operands(IndexRange R) const {
+    return llvm::ArrayRef<Operand>(Operands).slice(R.First, R.Count);
+  }
+  llvm::ArrayRef<Span> qualifiers(IndexRange R) const {
+    return llvm::ArrayRef<Span>(Qualifiers).slice(R.First, R.Count);
+  }
+  llvm::ArrayRef<Declarator> declarators(IndexRange R) const {
+    return llvm::ArrayRef<Declarator>(Declarators).slice(R.First, R.Count);
+  }
+};
+
+/// An .entry or .func: its signature always, its body once parsed.  The
+/// signature lives in the module's pools (Returns, Params and
+/// PerfDirectives index Module::Declarations and Module::Directives); the
+/// function's own pools hold its body.
+struct Function : NodePool {
+  Span Src;
+  Span Name;
+  Span Linkage; ///< .visible/.extern/.weak; empty if none.
+  bool IsEntry = false;
+  bool HasBody = false;
+  bool IsNoReturn = false;
+  /// Declaration indices (into Declarations) of the return and parameter
+  /// lists.
+  std::vector<uint32_t> Returns;
+  std::vector<uint32_t> Params;
+  /// Performance-tuning directives between the signature and the body.
+  std::vector<uint32_t> PerfDirectives;
+  /// The body including its braces.
+  Span Body;
+
+  // Body.
+  std::vector<Statement> Statements;
+  std::vector<Instruction> Instructions;
+  std::vector<Span> Labels;
+  std::vector<Tcgen05Inst> Tcgen05;
+  Tcgen05Pool Tcgen05Nodes;
+
+  /// Frees the body, keeping the signature.
+  void releaseBody();
+};
+
+struct TargetSpec {
+  Span Src;
+  llvm::SmallVector<Span, 2> Names; ///< 'sm_100a', 'debug', ...
+};
+
+/// Module-level structure.  Bodies are parsed and handed to consumers one
+/// function at a time; the module keeps signatures only.
+struct Module : NodePool {
+  unsigned BufferID = 0;
+  Span Version; ///< The version number token; empty if missing.
+  unsigned VersionMajor = 0, VersionMinor = 0;
+  TargetSpec Target;
+  unsigned AddressSize = 0; ///< 0 when not given (means 32 per the ISA).
+  /// Module-level variable declarations, into Declarations.
+  std::vector<uint32_t> Globals;
+  /// .file, .pragma, .section and others, into Directives.
+  std::vector<uint32_t> OtherDirectives;
+  std::vector<Function> Functions;
+};
+
+} // namespace tcgen05
+
+#endif

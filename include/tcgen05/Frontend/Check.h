@@ -1,0 +1,50 @@
+//===- Check.h - Check PTX inputs: the library's entry point -----*- C++ -*-===//
+//
+// Everything the command-line tool does, as a library call: load an input,
+// parse it, run the checks, deliver diagnostics in source order.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_FRONTEND_CHECK_H
+#define TCGEN05_FRONTEND_CHECK_H
+
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/Target.h"
+#include "tcgen05/Parse/Parser.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace llvm {
+class SourceMgr;
+class MemoryBuffer;
+} // namespace llvm
+
+namespace tcgen05 {
+
+struct CheckOptions {
+  /// Check as if `.target` named this (e.g. "sm_100a"); empty: use .target.
+  std::string Target;
+  /// Threads that check function bodies; 0 picks the hardware's count.
+  unsigned Threads = 1;
+  ParseOptions Parse;
+};
+
+enum class CheckStatus {
+  Clean,    ///< No errors.
+  Errors,   ///< Errors were reported.
+  IOError,  ///< The input could not be read (reported as a diagnostic).
+};
+
+/// Checks every input named by Path ("-" for standard input), adding it to
+/// SM.  Diagnostics go to Engine.
+CheckStatus checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
+                      DiagnosticsEngine &Engine, const CheckOptions &Opts);
+
+/// Checks a buffer already added to SM.
+CheckStatus checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
+                        DiagnosticsEngine &Engine, const CheckOptions &Opts);
+
+} // namespace tcgen05
+
+#endif

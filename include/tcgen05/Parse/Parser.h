@@ -1,0 +1,40 @@
+//===- Parser.h - PTX module parser ------------------------------*- C++ -*-===//
+//
+// A hand-written, zero-copy parser for whole PTX modules.  parseModule splits
+// the module into its top-level items and signatures; parseFunctionBody
+// parses one body into the function's pools.  Bodies are independent, so
+// callers may parse them in any order and on any thread.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_PARSE_PARSER_H
+#define TCGEN05_PARSE_PARSER_H
+
+#include "tcgen05/AST/AST.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace tcgen05 {
+
+class DiagnosticSink;
+class Tcgen05SyntaxParser;
+
+struct ParseOptions {
+  /// Deepest nesting of '{' scopes accepted before reporting an error.
+  unsigned MaxScopeDepth = 256;
+};
+
+/// Parses the top level of Text (the whole buffer, which must end in a NUL
+/// as llvm::MemoryBuffer guarantees).  Function bodies are located but not
+/// parsed: Function::Body spans them.
+void parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
+                 const ParseOptions &Opts = {});
+
+/// Parses F.Body into F's pools.  When Tcgen05 is given, every tcgen05
+/// instruction is also parsed into its structured form.
+void parseFunctionBody(Function &F, DiagnosticSink &Sink,
+                       Tcgen05SyntaxParser *Tcgen05,
+                       const ParseOptions &Opts = {});
+
+} // namespace tcgen05
+
+#endif

@@ -1,0 +1,46 @@
+//===- Symbols.h - Declared-before-use checks --------------------*- C++ -*-===//
+//
+// Registers, variables, functions and labels must be declared; a name may be
+// declared once per scope.  Module-level names are collected once; each body
+// is then checked on its own, so bodies can be checked in parallel.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_SEMA_SYMBOLS_H
+#define TCGEN05_SEMA_SYMBOLS_H
+
+#include "tcgen05/AST/AST.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace tcgen05 {
+
+class DiagnosticSink;
+
+/// Names visible in every function of a module.
+class ModuleSymbols {
+public:
+  /// Collects globals and functions of M, reporting redefinitions.
+  void build(const Module &M, DiagnosticSink &Sink);
+  /// ptxas requires functions and variables to be declared before use.
+  bool isDeclaredBefore(llvm::StringRef Name, const char *Use) const {
+    auto It = Names.find(Name);
+    return It != Names.end() && It->second.Decl.Begin < Use;
+  }
+
+private:
+  struct Entry {
+    Span Decl;
+    bool IsDefinition;
+  };
+  llvm::StringMap<Entry> Names;
+};
+
+/// Checks one function body: every name used is declared (registers and
+/// variables before their use, labels anywhere in the function), and no
+/// name or label is declared twice in one scope.
+void checkFunctionSymbols(const Module &M, const ModuleSymbols &Globals,
+                          const Function &F, DiagnosticSink &Sink);
+
+} // namespace tcgen05
+
+#endif

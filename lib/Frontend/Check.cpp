@@ -1,0 +1,127 @@
+//===- Check.cpp - Load, parse and check PTX inputs -----------------------===//
+
+#include "tcgen05/Frontend/Check.h"
+
+#include "tcgen05/Sema/Symbols.h"
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <atomic>
+#include <cstring>
+#include <thread>
+
+using namespace tcgen05;
+
+namespace {
+
+/// Body-level work for one function: parse, then run the per-function
+/// checks, then free the body.  Diagnostics stay in the function's sink.
+void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
+               Tcgen05SyntaxParser &T5, DiagnosticSink &Sink,
+               const CheckOptions &Opts) {
+  parseFunctionBody(F, Sink, &T5, Opts.Parse);
+  if (!Sink.shouldStop())
+    checkFunctionSymbols(M, Symbols, F, Sink);
+  F.releaseBody();
+}
+
+unsigned threadCount(const CheckOptions &Opts, size_t Work) {
+  unsigned N = Opts.Threads ? Opts.Threads
+                            : std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(std::min<size_t>(N, std::max<size_t>(Work, 1)));
+}
+
+} // namespace
+
+CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
+                                 DiagnosticsEngine &Engine,
+                                 const CheckOptions &Opts) {
+  const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
+  llvm::StringRef Text = Buf->getBuffer();
+  std::string Name = Buf->getBufferIdentifier().str();
+  unsigned Cap = Engine.options().ErrorLimit;
+  unsigned ErrorsBefore = Engine.numErrors();
+
+  if (Text.empty()) {
+    Diagnostic D{DiagID::err_empty_input, Severity::Error, {},
+                 formatDiagMessage(DiagID::err_empty_input, {Name}), {}, Name};
+    Engine.emit(&SM, std::move(D));
+    return CheckStatus::Errors;
+  }
+  if (const void *Nul = std::memchr(Text.data(), 0, Text.size())) {
+    // A NUL byte means this is not text: one diagnostic, not thousands.
+    DiagnosticSink Sink;
+    const char *P = static_cast<const char *>(Nul);
+    Sink.report(DiagID::err_binary_input, llvm::SMRange(Span(P, P + 1).loc(), Span(P, P + 1).range().End), {Name});
+    Engine.emitAll(&SM, Sink.diagnostics());
+    return CheckStatus::Errors;
+  }
+
+  Module M;
+  M.BufferID = BufferID;
+  DiagnosticSink ModuleSink(Cap);
+  parseModule(Text, M, ModuleSink, Opts.Parse);
+  ModuleSymbols Symbols;
+  Symbols.build(M, ModuleSink);
+
+  std::vector<size_t> Bodies;
+  for (size_t I = 0; I < M.Functions.size(); ++I)
+    if (M.Functions[I].HasBody)
+      Bodies.push_back(I);
+  std::vector<DiagnosticSink> Sinks;
+  Sinks.reserve(Bodies.size());
+  for (size_t I = 0; I < Bodies.size(); ++I)
+    Sinks.emplace_back(Cap);
+
+  unsigned N = threadCount(Opts, Bodies.size());
+  std::atomic<size_t> Next{0};
+  auto Worker = [&] {
+    Tcgen05SyntaxParser T5;
+    for (size_t I; (I = Next.fetch_add(1)) < Bodies.size();)
+      checkBody(M, Symbols, M.Functions[Bodies[I]], T5, Sinks[I], Opts);
+  };
+  if (N <= 1) {
+    Worker();
+  } else {
+    std::vector<std::thread> Pool;
+    for (unsigned T = 0; T < N; ++T)
+      Pool.emplace_back(Worker);
+    for (std::thread &T : Pool)
+      T.join();
+  }
+
+  for (DiagnosticSink &S : Sinks)
+    ModuleSink.append(std::move(S));
+  ModuleSink.sortBySource();
+  Engine.emitAll(&SM, ModuleSink.diagnostics());
+  return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors
+                                           : CheckStatus::Clean;
+}
+
+CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
+                               DiagnosticsEngine &Engine,
+                               const CheckOptions &Opts) {
+  auto IOError = [&](DiagID ID, llvm::ArrayRef<std::string> Args) {
+    Diagnostic D{ID, Severity::Error, {}, formatDiagMessage(ID, Args), {},
+                 Path.str()};
+    Engine.emit(nullptr, std::move(D));
+    return CheckStatus::IOError;
+  };
+  if (Path != "-" && llvm::sys::fs::is_directory(Path))
+    return IOError(DiagID::err_is_directory, {Path.str()});
+  // Not memory-mapped when volatile: a file that changes while being read
+  // must not crash the checker.
+  auto BufOrErr = llvm::MemoryBuffer::getFileOrSTDIN(
+      Path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
+  if (!BufOrErr)
+    return IOError(DiagID::err_cannot_open,
+                   {Path.str(), BufOrErr.getError().message()});
+  if ((*BufOrErr)->getBufferSize() >= (1ull << 32))
+    return IOError(DiagID::err_input_too_large,
+                   {Path.str(), std::to_string((*BufOrErr)->getBufferSize())});
+  unsigned ID = SM.AddNewSourceBuffer(std::move(*BufOrErr), llvm::SMLoc());
+  return checkBuffer(SM, ID, Engine, Opts);
+}

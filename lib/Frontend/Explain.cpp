@@ -1,0 +1,33 @@
+//===- Explain.cpp - Long-form documentation of diagnostic codes ----------===//
+
+#include "tcgen05/Frontend/Explain.h"
+
+using namespace tcgen05;
+
+namespace {
+struct Page {
+  unsigned Code;
+  const char *Text;
+};
+const Page Pages[] = {
+#define EXPLAIN_PAGE(Code, Text) {Code, Text},
+#include "ExplainPages.inc"
+#undef EXPLAIN_PAGE
+};
+} // namespace
+
+std::optional<llvm::StringRef> tcgen05::explainDiagCode(unsigned Code) {
+  for (const Page &P : Pages)
+    if (P.Code == Code)
+      return llvm::StringRef(P.Text);
+  return std::nullopt;
+}
+
+std::optional<unsigned> tcgen05::parseDiagCode(llvm::StringRef Text) {
+  if (Text.starts_with_insensitive("tc"))
+    Text = Text.drop_front(2);
+  unsigned Code;
+  if (Text.empty() || Text.getAsInteger(10, Code))
+    return std::nullopt;
+  return Code;
+}

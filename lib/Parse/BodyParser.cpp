@@ -1,0 +1,275 @@
+//===- BodyParser.cpp - Statements of a function body ---------------------===//
+
+#include "ParserBase.h"
+
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
+
+using namespace tcgen05;
+
+namespace {
+
+class BodyParser : public ParserBase {
+public:
+  BodyParser(Function &F, DiagnosticSink &Sink, Tcgen05SyntaxParser *T5,
+             const ParseOptions &Opts)
+      : ParserBase(F.Body.Begin, F.Body.End, F, Sink, Opts), F(F), T5(T5) {}
+
+  void run();
+
+private:
+  void parseStatement();
+  void parseInstruction(const Token *Opcode);
+  void parseBodyDirective();
+  void parseLineTerminatedDirective();
+  void parseCallPrototype();
+  void push(StmtKind K, uint32_t Index, Span Src) {
+    F.Statements.push_back(Statement{K, Index, Src});
+  }
+
+  Function &F;
+  Tcgen05SyntaxParser *T5;
+  unsigned Depth = 0;
+};
+
+void BodyParser::run() {
+  Token Open = Tok;
+  consume(); // the body's '{'
+  Depth = 1;
+  while (!Sink.shouldStop()) {
+    switch (Tok.Kind) {
+    case Tok::Eof:
+      Sink.report(DiagID::err_unexpected_eof, Tok.span().range(),
+                  {"expected '}' to end the body of '" + F.Name.text().str() +
+                   "'"})
+          .note(DiagID::note_to_match, Open.span().range(), {"{"});
+      return;
+    case Tok::RBrace:
+      consume();
+      if (--Depth == 0)
+        return;
+      push(StmtKind::ScopeEnd, 0, Prev.span());
+      break;
+    case Tok::LBrace:
+      if (Depth >= Opts.MaxScopeDepth) {
+        Sink.report(DiagID::err_nesting_too_deep, Tok.span().range(),
+                    {std::to_string(Opts.MaxScopeDepth)});
+        consume();
+        skipBalancedBraces();
+        break;
+      }
+      consume();
+      ++Depth;
+      push(StmtKind::ScopeBegin, 0, Prev.span());
+      break;
+    case Tok::Semi:
+      Sink.report(DiagID::err_empty_statement, Tok.span().range());
+      consume();
+      break;
+    default:
+      parseStatement();
+      break;
+    }
+  }
+}
+
+void BodyParser::parseStatement() {
+  if (Tok.is(Tok::At))
+    return parseInstruction(nullptr);
+  if (Tok.is(Tok::DotWord))
+    return parseBodyDirective();
+  if (!Tok.is(Tok::Identifier)) {
+    Sink.report(DiagID::err_expected_instruction, Tok.span().range(),
+                {describeToken(Tok)});
+    consume();
+    recover();
+    return;
+  }
+  Token Name = Tok;
+  consume();
+  if (Tok.is(Tok::Colon)) {
+    consume();
+    push(StmtKind::Label, static_cast<uint32_t>(F.Labels.size()),
+         Span(Name.Ptr, Prev.end()));
+    F.Labels.push_back(Name.span());
+    if (Tok.is(Tok::DotWord) && Tok.text() == ".callprototype")
+      parseCallPrototype();
+    return;
+  }
+  parseInstruction(&Name);
+}
+
+void BodyParser::parseInstruction(const Token *Opcode) {
+  Instruction I;
+  Token OpTok;
+  if (Opcode) {
+    OpTok = *Opcode;
+    I.Src.Begin = OpTok.Ptr;
+  } else {
+    // @%p or @!%p
+    I.Src.Begin = Tok.Ptr;
+    consume();
+    if (tryConsume(Tok::Bang))
+      I.Pred.Negated = true;
+    if (!Tok.is(Tok::Identifier)) {
+      expected("a predicate register after '@'");
+      recover();
+      return;
+    }
+    I.Pred.Reg = Tok.span();
+    I.Pred.Src = Span(I.Src.Begin, Tok.end());
+    consume();
+    if (!Tok.is(Tok::Identifier)) {
+      expected("an instruction after the guard");
+      recover();
+      return;
+    }
+    OpTok = Tok;
+    consume();
+  }
+  I.Opcode = OpTok.span();
+  I.Qualifiers.First = static_cast<uint32_t>(F.Qualifiers.size());
+  while (Tok.is(Tok::DotWord)) {
+    F.Qualifiers.push_back(Tok.span());
+    consume();
+  }
+  I.Qualifiers.Count =
+      static_cast<uint32_t>(F.Qualifiers.size()) - I.Qualifiers.First;
+  if (!parseOperandList(I.Operands)) {
+    recover();
+    return;
+  }
+  I.Src.End = Tok.is(Tok::Semi) ? Tok.end() : Prev.end();
+  bool Terminated = expectSemi(("'" + OpTok.text().str() + "'").c_str());
+  uint32_t Index = static_cast<uint32_t>(F.Instructions.size());
+  F.Instructions.push_back(I);
+  push(StmtKind::Instruction, Index, I.Src);
+  if (T5 && Terminated && I.Opcode.text() == "tcgen05")
+    T5->parse(F, Index, Sink);
+}
+
+void BodyParser::parseBodyDirective() {
+  llvm::StringRef W = Tok.text();
+  if (isStateSpace(W)) {
+    Declaration D;
+    if (!parseDeclaration(D, /*InList=*/false)) {
+      recover();
+      return;
+    }
+    uint32_t Index = static_cast<uint32_t>(F.Declarations.size());
+    F.Declarations.push_back(D);
+    push(StmtKind::Declaration, Index, D.Src);
+    expectSemi("the declaration");
+    return;
+  }
+  if (W == ".loc" || W == ".file")
+    return parseLineTerminatedDirective();
+  if (W == ".pragma") {
+    DirectiveStmt D;
+    D.Name = Tok.span();
+    D.Src.Begin = Tok.Ptr;
+    consume();
+    if (!parseOperandList(D.Operands)) {
+      recover();
+      return;
+    }
+    D.Src.End = Tok.end();
+    uint32_t Index = static_cast<uint32_t>(F.Directives.size());
+    F.Directives.push_back(D);
+    push(StmtKind::Directive, Index, D.Src);
+    expectSemi("'.pragma'");
+    return;
+  }
+  if (W == ".callprototype") {
+    Sink.report(DiagID::err_directive_not_allowed, Tok.span().range(),
+                {W.str(), "without a label"});
+    consume();
+    recover();
+    return;
+  }
+  if (W == ".entry" || W == ".func" || W == ".version" || W == ".target" ||
+      W == ".address_size" || W == ".section" || isLinkage(W)) {
+    Sink.report(DiagID::err_directive_not_allowed, Tok.span().range(),
+                {W.str(), "inside a function body"});
+  } else {
+    Sink.report(DiagID::err_unknown_directive, Tok.span().range(), {W.str()});
+  }
+  consume();
+  recover();
+}
+
+void BodyParser::parseLineTerminatedDirective() {
+  DirectiveStmt D;
+  if (!parseDebugDirective(D)) {
+    recover();
+    return;
+  }
+  uint32_t Index = static_cast<uint32_t>(F.Directives.size());
+  F.Directives.push_back(D);
+  push(StmtKind::Directive, Index, D.Src);
+}
+
+void BodyParser::parseCallPrototype() {
+  // proto: .callprototype (.param .b32 _) _ (.param .b32 _, ...) [.noreturn];
+  DirectiveStmt D;
+  D.Name = Tok.span();
+  D.Src.Begin = Tok.Ptr;
+  consume();
+  auto ParamList = [&]() -> bool {
+    consume(); // '('
+    if (tryConsume(Tok::RParen))
+      return true;
+    do {
+      if (!Tok.is(Tok::DotWord) || !isStateSpace(Tok.text())) {
+        expected("a parameter declaration");
+        return false;
+      }
+      Declaration Decl;
+      if (!parseDeclaration(Decl, /*InList=*/true))
+        return false;
+    } while (tryConsume(Tok::Comma));
+    return expect(Tok::RParen, "')'");
+  };
+  if (Tok.is(Tok::LParen) && !ParamList()) {
+    recover();
+    return;
+  }
+  if (!Tok.is(Tok::Identifier)) {
+    expected("'_' or a name");
+    recover();
+    return;
+  }
+  consume();
+  if (Tok.is(Tok::LParen) && !ParamList()) {
+    recover();
+    return;
+  }
+  while (Tok.is(Tok::DotWord))
+    consume();
+  D.Src.End = Tok.end();
+  uint32_t Index = static_cast<uint32_t>(F.Directives.size());
+  F.Directives.push_back(D);
+  push(StmtKind::Directive, Index, D.Src);
+  expectSemi("'.callprototype'");
+}
+
+} // namespace
+
+void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
+                                Tcgen05SyntaxParser *Tcgen05,
+                                const ParseOptions &Opts) {
+  if (!F.HasBody || F.Body.empty())
+    return;
+  BodyParser(F, Sink, Tcgen05, Opts).run();
+}
+
+void Function::releaseBody() {
+  NodePool::clear();
+  Statements.clear();
+  Statements.shrink_to_fit();
+  Instructions.clear();
+  Instructions.shrink_to_fit();
+  Labels.clear();
+  Labels.shrink_to_fit();
+  Tcgen05.clear();
+  Tcgen05Nodes.clear();
+}

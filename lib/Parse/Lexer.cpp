@@ -1,0 +1,488 @@
+//===- Lexer.cpp - PTX tokens ---------------------------------------------===//
+
+#include "Lexer.h"
+
+#include "tcgen05/Basic/Diagnostic.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <cstring>
+
+using namespace tcgen05;
+
+namespace tcgen05::charclass {
+namespace {
+constexpr std::array<uint8_t, 256> buildTable() {
+  std::array<uint8_t, 256> T{};
+  for (int C = 'a'; C <= 'z'; ++C)
+    T[C] |= IdentStart | IdentCont;
+  for (int C = 'A'; C <= 'Z'; ++C)
+    T[C] |= IdentStart | IdentCont;
+  for (int C = '0'; C <= '9'; ++C)
+    T[C] |= IdentCont | Digit | HexDigit;
+  for (int C = 'a'; C <= 'f'; ++C)
+    T[C] |= HexDigit;
+  for (int C = 'A'; C <= 'F'; ++C)
+    T[C] |= HexDigit;
+  T['_'] |= IdentStart | IdentCont;
+  T['$'] |= IdentStart | IdentCont;
+  T['%'] |= IdentStart;
+  T[' '] |= Blank;
+  T['\t'] |= Blank;
+  T['\r'] |= Blank;
+  T['\f'] |= Blank;
+  return T;
+}
+constexpr std::array<uint8_t, 256> Built = buildTable();
+} // namespace
+const uint8_t Table[256] = {
+#define E(I) Built[I]
+#define R16(B)                                                                 \
+  E(B), E(B + 1), E(B + 2), E(B + 3), E(B + 4), E(B + 5), E(B + 6), E(B + 7),  \
+      E(B + 8), E(B + 9), E(B + 10), E(B + 11), E(B + 12), E(B + 13),          \
+      E(B + 14), E(B + 15)
+    R16(0),   R16(16),  R16(32),  R16(48),  R16(64),  R16(80),
+    R16(96),  R16(112), R16(128), R16(144), R16(160), R16(176),
+    R16(192), R16(208), R16(224), R16(240)
+#undef R16
+#undef E
+};
+} // namespace tcgen05::charclass
+
+using charclass::is;
+
+const char *tcgen05::describeTokenKind(Tok K) {
+  switch (K) {
+  case Tok::Eof:
+    return "end of file";
+  case Tok::Identifier:
+    return "an identifier";
+  case Tok::DotWord:
+    return "a directive or qualifier";
+  case Tok::Integer:
+    return "an integer";
+  case Tok::Float:
+    return "a floating-point number";
+  case Tok::String:
+    return "a string";
+  case Tok::Comma:
+    return "','";
+  case Tok::Semi:
+    return "';'";
+  case Tok::Colon:
+    return "':'";
+  case Tok::LBrace:
+    return "'{'";
+  case Tok::RBrace:
+    return "'}'";
+  case Tok::LBracket:
+    return "'['";
+  case Tok::RBracket:
+    return "']'";
+  case Tok::LParen:
+    return "'('";
+  case Tok::RParen:
+    return "')'";
+  case Tok::Plus:
+    return "'+'";
+  case Tok::Minus:
+    return "'-'";
+  case Tok::Star:
+    return "'*'";
+  case Tok::Slash:
+    return "'/'";
+  case Tok::Percent:
+    return "'%'";
+  case Tok::Amp:
+    return "'&'";
+  case Tok::Pipe:
+    return "'|'";
+  case Tok::Caret:
+    return "'^'";
+  case Tok::Tilde:
+    return "'~'";
+  case Tok::Bang:
+    return "'!'";
+  case Tok::At:
+    return "'@'";
+  case Tok::Less:
+    return "'<'";
+  case Tok::Greater:
+    return "'>'";
+  case Tok::Shl:
+    return "'<<'";
+  case Tok::Shr:
+    return "'>>'";
+  case Tok::Equal:
+    return "'='";
+  case Tok::Question:
+    return "'?'";
+  case Tok::Unknown:
+    return "an invalid character";
+  }
+  return "a token";
+}
+
+std::string tcgen05::describeToken(const Token &T) {
+  switch (T.Kind) {
+  case Tok::Identifier:
+  case Tok::DotWord:
+  case Tok::Integer:
+  case Tok::Float: {
+    llvm::StringRef Text = T.text();
+    if (Text.size() > 40)
+      Text = Text.take_front(40);
+    return "'" + Text.str() + (T.Len > 40 ? "...'" : "'");
+  }
+  default:
+    return describeTokenKind(T.Kind);
+  }
+}
+
+void Lexer::reportNonAscii(const char *P) {
+  if (P == LastNonAsciiEnd) {
+    LastNonAsciiEnd = P + 1;
+    return;
+  }
+  const char *E = P + 1;
+  while (E < End && (static_cast<unsigned char>(*E) & 0x80))
+    ++E;
+  LastNonAsciiEnd = E;
+  std::string Hex;
+  llvm::raw_string_ostream(Hex)
+      << llvm::format_hex_no_prefix(static_cast<unsigned char>(*P), 2, true);
+  Sink.report(DiagID::err_non_ascii, llvm::SMRange(Span(P, E).loc(),
+                                                  Span(P, E).range().End),
+              {Hex});
+}
+
+void Lexer::skipLineComment() {
+  const void *NL = std::memchr(Cur, '\n', static_cast<size_t>(End - Cur));
+  const char *E = NL ? static_cast<const char *>(NL) : End;
+  unsigned char Acc = 0;
+  for (const char *P = Cur; P < E; ++P)
+    Acc |= static_cast<unsigned char>(*P);
+  if (Acc & 0x80)
+    for (const char *P = Cur; P < E; ++P)
+      if (static_cast<unsigned char>(*P) & 0x80)
+        reportNonAscii(P);
+  Cur = E;
+}
+
+void Lexer::skipBlockComment() {
+  const char *Start = Cur - 2;
+  while (Cur < End) {
+    const void *Star = std::memchr(Cur, '*', static_cast<size_t>(End - Cur));
+    const char *S = Star ? static_cast<const char *>(Star) : End;
+    for (const char *P = Cur; P < S; ++P)
+      if (static_cast<unsigned char>(*P) & 0x80)
+        reportNonAscii(P);
+    Cur = S;
+    if (Cur >= End)
+      break;
+    ++Cur;
+    if (Cur < End && *Cur == '/') {
+      ++Cur;
+      return;
+    }
+  }
+  Sink.report(DiagID::err_unterminated_comment,
+              llvm::SMRange(Span(Start, Start + 2).loc(),
+                            Span(Start, Start + 2).range().End));
+}
+
+void Lexer::skipLineMarker() {
+  // ptxas accepts cpp line markers anywhere: '# 12 "f.cu"', '#line 12 "f"'.
+  // Any other '#' line (#define, #include, '# 12' alone) is an error.
+  const char *Start = Cur;
+  const char *P = Cur + 1;
+  auto Blanks = [&] {
+    const char *Q = P;
+    while (P < End && (*P == ' ' || *P == '\t'))
+      ++P;
+    return P != Q;
+  };
+  Blanks();
+  if (llvm::StringRef(P, static_cast<size_t>(End - P)).starts_with("line")) {
+    P += 4;
+    Blanks();
+  }
+  const char *Digits = P;
+  while (P < End && is(*P, charclass::Digit))
+    ++P;
+  bool OK = P != Digits && Blanks() && P < End && *P == '"';
+  skipLineComment();
+  if (!OK)
+    Sink.report(DiagID::err_bad_line_marker, Span(Start, Cur).range(),
+                {Span(Start, Cur).text().rtrim().str()});
+}
+
+void Lexer::skipTrivia(bool &SawNewline) {
+  while (Cur < End) {
+    char C = *Cur;
+    if (is(C, charclass::Blank)) {
+      ++Cur;
+      continue;
+    }
+    if (C == '\n') {
+      ++Cur;
+      SawNewline = true;
+      continue;
+    }
+    if (C == '/' && Cur + 1 < End) {
+      if (Cur[1] == '/') {
+        Cur += 2;
+        skipLineComment();
+        continue;
+      }
+      if (Cur[1] == '*') {
+        Cur += 2;
+        const char *Before = Cur;
+        skipBlockComment();
+        if (std::memchr(Before, '\n', static_cast<size_t>(Cur - Before)))
+          SawNewline = true;
+        continue;
+      }
+    }
+    if (C == '#') {
+      skipLineMarker();
+      continue;
+    }
+    return;
+  }
+}
+
+Token Lexer::lexNumber(const char *Start) {
+  const char *P = Start;
+  Tok Kind = Tok::Integer;
+  auto hexRun = [&](const char *Q) {
+    while (Q < End && is(*Q, charclass::HexDigit))
+      ++Q;
+    return Q;
+  };
+  if (*P == '0' && P + 1 < End && (P[1] == 'f' || P[1] == 'F' ||
+                                   P[1] == 'd' || P[1] == 'D')) {
+    // 0fXXXXXXXX / 0dXXXXXXXXXXXXXXXX: IEEE bits in hexadecimal.
+    unsigned Want = (P[1] == 'f' || P[1] == 'F') ? 8 : 16;
+    const char *E = hexRun(P + 2);
+    Kind = Tok::Float;
+    P = E;
+    if (static_cast<unsigned>(E - Start - 2) != Want) {
+      while (P < End && is(*P, charclass::IdentCont))
+        ++P;
+      Sink.report(DiagID::err_bad_number, Span(Start, P).range(),
+                  {Span(Start, P).text().str()});
+    }
+  } else if (*P == '0' && P + 1 < End && (P[1] == 'x' || P[1] == 'X')) {
+    P = hexRun(P + 2);
+    if (P == Start + 2)
+      Kind = Tok::Unknown;
+  } else if (*P == '0' && P + 1 < End && (P[1] == 'b' || P[1] == 'B') &&
+             P + 2 < End && (P[2] == '0' || P[2] == '1')) {
+    P += 2;
+    while (P < End && (*P == '0' || *P == '1'))
+      ++P;
+  } else {
+    while (P < End && is(*P, charclass::Digit))
+      ++P;
+    if (P < End && *P == '.' && !(P + 1 < End && is(P[1], charclass::IdentStart) &&
+                                  !is(P[1], charclass::Digit))) {
+      Kind = Tok::Float;
+      ++P;
+      while (P < End && is(*P, charclass::Digit))
+        ++P;
+    }
+    if (P < End && (*P == 'e' || *P == 'E')) {
+      const char *Q = P + 1;
+      if (Q < End && (*Q == '+' || *Q == '-'))
+        ++Q;
+      if (Q < End && is(*Q, charclass::Digit)) {
+        Kind = Tok::Float;
+        P = Q;
+        while (P < End && is(*P, charclass::Digit))
+          ++P;
+      }
+    }
+  }
+  if (Kind == Tok::Integer && P < End && *P == 'U')
+    ++P;
+  if (Kind == Tok::Unknown || (P < End && is(*P, charclass::IdentCont))) {
+    while (P < End && is(*P, charclass::IdentCont))
+      ++P;
+    Sink.report(DiagID::err_bad_number, Span(Start, P).range(),
+                {Span(Start, P).text().str()});
+    Kind = Tok::Integer;
+  }
+  Cur = P;
+  return make(Kind, Start, P);
+}
+
+Token Lexer::lexDotWord(const char *Start) {
+  const char *P = Start + 1;
+  while (P < End && is(*P, charclass::IdentCont))
+    ++P;
+  // '::' joins scoped parts: .shared::cta, .kind::f16, .mbarrier::arrive::one.
+  while (P + 1 < End && P[0] == ':') {
+    const char *Q = P + 1;
+    if (*Q == ':' && Q + 1 < End && is(Q[1], charclass::IdentCont)) {
+      P = Q + 1;
+      while (P < End && is(*P, charclass::IdentCont))
+        ++P;
+      continue;
+    }
+    // ': :' or ':: x' -- ptxas rejects blanks inside '::'.
+    const char *R = Q;
+    bool Blank = false;
+    while (R < End && (*R == ' ' || *R == '\t')) {
+      ++R;
+      Blank = true;
+    }
+    if (R < End && *R == ':' && (Blank || R == Q)) {
+      const char *S = R + 1;
+      bool Blank2 = false;
+      while (S < End && (*S == ' ' || *S == '\t')) {
+        ++S;
+        Blank2 = true;
+      }
+      if ((Blank || Blank2) && S < End && is(*S, charclass::IdentCont)) {
+        while (S < End && is(*S, charclass::IdentCont))
+          ++S;
+        Sink.report(DiagID::err_space_in_scope_qualifier,
+                    Span(Start, S).range(), {Span(Start, S).text().str()});
+        P = S;
+        continue;
+      }
+    }
+    break;
+  }
+  Cur = P;
+  return make(Tok::DotWord, Start, P);
+}
+
+Token Lexer::lexString(const char *Start) {
+  const char *P = Start + 1;
+  // ptxas has no escapes in strings, and a string may span lines.
+  while (P < End && *P != '"') {
+    if (static_cast<unsigned char>(*P) & 0x80)
+      reportNonAscii(P);
+    ++P;
+  }
+  if (P >= End || *P != '"') {
+    Sink.report(DiagID::err_unterminated_string,
+                Span(Start, Start + 1).range());
+    Cur = P;
+    return make(Tok::String, Start, P);
+  }
+  Cur = P + 1;
+  return make(Tok::String, Start, Cur);
+}
+
+Token Lexer::lex() {
+  bool SawNewline = false;
+  if (Cur == nullptr)
+    return Token();
+  skipTrivia(SawNewline);
+  Token T;
+  for (;;) {
+    if (Cur >= End) {
+      T = make(Tok::Eof, End, End);
+      break;
+    }
+    const char *Start = Cur;
+    char C = *Cur;
+    if (is(C, charclass::IdentStart)) {
+      const char *P = Cur + 1;
+      while (P < End && is(*P, charclass::IdentCont))
+        ++P;
+      Cur = P;
+      T = make(Tok::Identifier, Start, P);
+      break;
+    }
+    if (is(C, charclass::Digit)) {
+      T = lexNumber(Start);
+      break;
+    }
+    ++Cur;
+    Tok K;
+    switch (C) {
+    case '.':
+      if (Cur < End && is(*Cur, charclass::IdentCont)) {
+        T = lexDotWord(Start);
+        T.StartsLine = SawNewline;
+        return T;
+      }
+      K = Tok::Unknown;
+      break;
+    case '"':
+      T = lexString(Start);
+      T.StartsLine = SawNewline;
+      return T;
+    case ',': K = Tok::Comma; break;
+    case ';': K = Tok::Semi; break;
+    case ':': K = Tok::Colon; break;
+    case '{': K = Tok::LBrace; break;
+    case '}': K = Tok::RBrace; break;
+    case '[': K = Tok::LBracket; break;
+    case ']': K = Tok::RBracket; break;
+    case '(': K = Tok::LParen; break;
+    case ')': K = Tok::RParen; break;
+    case '+': K = Tok::Plus; break;
+    case '-': K = Tok::Minus; break;
+    case '*': K = Tok::Star; break;
+    case '/': K = Tok::Slash; break;
+    case '&': K = Tok::Amp; break;
+    case '|': K = Tok::Pipe; break;
+    case '^': K = Tok::Caret; break;
+    case '~': K = Tok::Tilde; break;
+    case '!': K = Tok::Bang; break;
+    case '@': K = Tok::At; break;
+    case '=': K = Tok::Equal; break;
+    case '?': K = Tok::Question; break;
+    case '<':
+      if (Cur < End && *Cur == '<') {
+        ++Cur;
+        K = Tok::Shl;
+      } else {
+        K = Tok::Less;
+      }
+      break;
+    case '>':
+      if (Cur < End && *Cur == '>') {
+        ++Cur;
+        K = Tok::Shr;
+      } else {
+        K = Tok::Greater;
+      }
+      break;
+    default:
+      K = Tok::Unknown;
+      break;
+    }
+    if (K == Tok::Unknown) {
+      if (static_cast<unsigned char>(C) & 0x80) {
+        reportNonAscii(Start);
+        while (Cur < End && (static_cast<unsigned char>(*Cur) & 0x80))
+          ++Cur;
+      } else {
+        std::string Desc;
+        llvm::raw_string_ostream OS(Desc);
+        if (C >= 0x20 && C < 0x7f)
+          OS << "'" << C << "'";
+        else
+          OS << "0x" << llvm::format_hex_no_prefix(static_cast<unsigned char>(C), 2, true);
+        Sink.report(DiagID::err_invalid_char, Span(Start, Cur).range(),
+                    {OS.str()});
+      }
+      // Invalid characters are reported once and skipped, so the parser
+      // sees the surrounding tokens and reports at most one more error.
+      skipTrivia(SawNewline);
+      continue;
+    }
+    T = make(K, Start, Cur);
+    break;
+  }
+  T.StartsLine = SawNewline;
+  return T;
+}

@@ -1,0 +1,124 @@
+//===- Lexer.h - PTX tokens -------------------------------------*- C++ -*-===//
+//
+// A zero-copy PTX lexer.  Tokens point into the buffer.  Trivia (blanks,
+// comments, cpp line markers) is skipped; lexical errors are reported into
+// the sink and lexing continues.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_LIB_PARSE_LEXER_H
+#define TCGEN05_LIB_PARSE_LEXER_H
+
+#include "tcgen05/AST/AST.h"
+
+#include <cstdint>
+
+namespace tcgen05 {
+
+class DiagnosticSink;
+
+enum class Tok : uint8_t {
+  Eof,
+  Identifier, ///< foo, %r1, $L__BB0_1, _
+  DotWord,    ///< .b32, .cta_group::1, .16x64b, .version
+  Integer,
+  Float,
+  String,
+  Comma,
+  Semi,
+  Colon,
+  LBrace,
+  RBrace,
+  LBracket,
+  RBracket,
+  LParen,
+  RParen,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Amp,
+  Pipe,
+  Caret,
+  Tilde,
+  Bang,
+  At,
+  Less,
+  Greater,
+  Shl,
+  Shr,
+  Equal,
+  Question,
+  Unknown, ///< An invalid character, already reported.
+};
+
+struct Token {
+  Tok Kind = Tok::Eof;
+  /// The token is the first on its line (a line break precedes it).
+  bool StartsLine = false;
+  const char *Ptr = nullptr;
+  uint32_t Len = 0;
+
+  const char *end() const { return Ptr + Len; }
+  Span span() const { return Span(Ptr, Ptr + Len); }
+  llvm::StringRef text() const { return llvm::StringRef(Ptr, Len); }
+  bool is(Tok K) const { return Kind == K; }
+};
+
+/// Spells a token kind for messages: "';'", "an identifier".
+const char *describeTokenKind(Tok K);
+/// Describes a found token for "expected X, found Y" messages.
+std::string describeToken(const Token &T);
+
+class Lexer {
+public:
+  Lexer(const char *Begin, const char *End, DiagnosticSink &Sink)
+      : Cur(Begin), End(End), Sink(Sink) {}
+
+  Token lex();
+  const char *position() const { return Cur; }
+  const char *end() const { return End; }
+  void reset(const char *P) { Cur = P; }
+
+private:
+  void skipTrivia(bool &SawNewline);
+  void skipLineComment();
+  void skipBlockComment();
+  void skipLineMarker();
+  void reportNonAscii(const char *P);
+  Token lexNumber(const char *Start);
+  Token lexDotWord(const char *Start);
+  Token lexString(const char *Start);
+  Token make(Tok K, const char *Start, const char *E) const {
+    Token T;
+    T.Kind = K;
+    T.Ptr = Start;
+    T.Len = static_cast<uint32_t>(E - Start);
+    return T;
+  }
+
+  const char *Cur;
+  const char *End;
+  DiagnosticSink &Sink;
+  /// Consecutive non-ASCII bytes are one error, not one per byte.
+  const char *LastNonAsciiEnd = nullptr;
+};
+
+/// Character classes, shared by the lexer and the body splitter.
+namespace charclass {
+enum : uint8_t {
+  IdentStart = 1, ///< [A-Za-z_$%]
+  IdentCont = 2,  ///< [A-Za-z0-9_$]
+  Digit = 4,
+  HexDigit = 8,
+  Blank = 16, ///< ' ' '\t' '\r' '\f'
+};
+extern const uint8_t Table[256];
+inline bool is(char C, uint8_t Class) {
+  return Table[static_cast<unsigned char>(C)] & Class;
+}
+} // namespace charclass
+
+} // namespace tcgen05
+
+#endif

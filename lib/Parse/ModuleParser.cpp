@@ -1,0 +1,394 @@
+//===- ModuleParser.cpp - The top level of a PTX module -------------------===//
+
+#include "ParserBase.h"
+
+#include "tcgen05/Basic/Target.h"
+
+using namespace tcgen05;
+
+namespace {
+
+/// The newest PTX ISA version (major * 10 + minor) that ptxas 13.0 accepts.
+constexpr unsigned MaxVersion = 90;
+
+bool isTargetOption(llvm::StringRef N) {
+  return N == "debug" || N == "texmode_unified" || N == "texmode_independent";
+}
+
+class ModuleParser : public ParserBase {
+public:
+  ModuleParser(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
+               const ParseOptions &Opts)
+      : ParserBase(Text.begin(), Text.end(), M, Sink, Opts), M(M),
+        Begin(Text.begin()) {}
+
+  void run();
+
+private:
+  void parseTopLevelDirective();
+  void parseVersion();
+  void parseTarget();
+  void parseAddressSize();
+  void parseLineDirective();
+  void parseSection();
+  void parsePragma();
+  void parseFunction(Span Linkage);
+  bool parseParamList(Function &F, std::vector<uint32_t> &Out);
+  void parseGlobal(Span Linkage);
+  /// Marks that a directive other than .version was seen.
+  void noteItem() { SeenItem = true; }
+
+  Module &M;
+  const char *Begin;
+  bool SeenItem = false;
+  Span VersionDirective, TargetDirective, AddressSizeDirective;
+};
+
+void ModuleParser::run() {
+  while (!Tok.is(Tok::Eof) && !Sink.shouldStop()) {
+    switch (Tok.Kind) {
+    case Tok::DotWord:
+      parseTopLevelDirective();
+      break;
+    case Tok::Semi:
+      Sink.report(DiagID::err_empty_statement, Tok.span().range());
+      consume();
+      break;
+    case Tok::LBrace:
+      expected("a directive");
+      consume();
+      skipBalancedBraces();
+      break;
+    case Tok::RBrace:
+      Sink.report(DiagID::err_unmatched_rbrace, Tok.span().range());
+      consume();
+      break;
+    default:
+      expected("a directive");
+      consume();
+      recover();
+      break;
+    }
+  }
+  llvm::SMLoc Start = llvm::SMLoc::getFromPointer(Begin);
+  if (!M.Version.valid())
+    Sink.report(DiagID::err_missing_version, llvm::SMRange(Start, Start));
+  if (M.Target.Names.empty() && !TargetDirective.valid())
+    Sink.report(DiagID::err_missing_target, llvm::SMRange(Start, Start));
+}
+
+void ModuleParser::parseTopLevelDirective() {
+  llvm::StringRef W = Tok.text();
+  if (W == ".version")
+    return parseVersion();
+  if (W == ".target")
+    return parseTarget();
+  if (W == ".address_size")
+    return parseAddressSize();
+  if (W == ".file")
+    return parseLineDirective();
+  if (W == ".section")
+    return parseSection();
+  if (W == ".pragma")
+    return parsePragma();
+  Span Linkage;
+  if (isLinkage(W)) {
+    Linkage = Tok.span();
+    consume();
+    if (!Tok.is(Tok::DotWord)) {
+      expected("'.entry', '.func' or a variable declaration");
+      recover();
+      return;
+    }
+    W = Tok.text();
+  }
+  if (W == ".entry" || W == ".func")
+    return parseFunction(Linkage);
+  if (isStateSpace(W))
+    return parseGlobal(Linkage);
+  if (W == ".alias") {
+    noteItem();
+    DirectiveStmt D;
+    D.Name = Tok.span();
+    D.Src.Begin = Tok.Ptr;
+    consume();
+    if (!parseOperandList(D.Operands)) {
+      recover();
+      return;
+    }
+    D.Src.End = Tok.end();
+    expectSemi("'.alias'");
+    M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
+    M.Directives.push_back(D);
+    return;
+  }
+  Sink.report(DiagID::err_unknown_directive, Tok.span().range(),
+              {W.str()});
+  consume();
+  recover();
+}
+
+void ModuleParser::parseVersion() {
+  Token Dir = Tok;
+  consume();
+  if (M.Version.valid()) {
+    Sink.report(DiagID::err_duplicate_module_directive, Dir.span().range(),
+                {".version"})
+        .note(DiagID::note_previous_definition, VersionDirective.range(),
+              {".version"});
+  } else if (SeenItem) {
+    Sink.report(DiagID::err_version_not_first, Dir.span().range());
+  }
+  if (!Tok.is(Tok::Float) || !Tok.text().contains('.')) {
+    expected("a version number such as 9.0");
+    recover();
+    return;
+  }
+  llvm::StringRef V = Tok.text();
+  auto [Maj, Min] = V.split('.');
+  unsigned Major = 0, Minor = 0;
+  if (Maj.getAsInteger(10, Major) || (!Min.empty() && Min.getAsInteger(10, Minor)) ||
+      Major < 1 || Major * 10 + Minor > MaxVersion) {
+    Sink.report(DiagID::err_bad_version, Tok.span().range(), {V.str()});
+  } else if (!M.Version.valid()) {
+    M.Version = Tok.span();
+    M.VersionMajor = Major;
+    M.VersionMinor = Minor;
+    VersionDirective = Dir.span();
+  }
+  consume();
+}
+
+void ModuleParser::parseTarget() {
+  Token Dir = Tok;
+  noteItem();
+  consume();
+  TargetSpec Spec;
+  Spec.Src.Begin = Dir.Ptr;
+  do {
+    if (!Tok.is(Tok::Identifier)) {
+      expected("a target name such as sm_100a");
+      recover();
+      return;
+    }
+    if (!isKnownTargetName(Tok.text()) && !isTargetOption(Tok.text()))
+      Sink.report(DiagID::err_unknown_target_option, Tok.span().range(),
+                  {Tok.text().str()});
+    Spec.Names.push_back(Tok.span());
+    consume();
+  } while (tryConsume(Tok::Comma));
+  Spec.Src.End = Prev.end();
+  // ptxas accepts several .target directives; the last one wins.
+  TargetDirective = Dir.span();
+  M.Target = Spec;
+}
+
+void ModuleParser::parseAddressSize() {
+  Token Dir = Tok;
+  noteItem();
+  consume();
+  if (AddressSizeDirective.valid())
+    Sink.report(DiagID::err_duplicate_module_directive, Dir.span().range(),
+                {".address_size"})
+        .note(DiagID::note_previous_definition, AddressSizeDirective.range(),
+              {".address_size"});
+  AddressSizeDirective = Dir.span();
+  if (!Tok.is(Tok::Integer)) {
+    expected("32 or 64");
+    recover();
+    return;
+  }
+  uint64_t N = 0;
+  parseIntegerLiteral(Tok.text(), N);
+  if (N != 32 && N != 64)
+    Sink.report(DiagID::err_bad_address_size, Tok.span().range(),
+                {Tok.text().str()});
+  M.AddressSize = static_cast<unsigned>(N);
+  consume();
+}
+
+void ModuleParser::parseLineDirective() {
+  noteItem();
+  DirectiveStmt D;
+  if (!parseDebugDirective(D)) {
+    recover();
+    return;
+  }
+  M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
+  M.Directives.push_back(D);
+}
+
+void ModuleParser::parseSection() {
+  // DWARF sections: labels and .b8/.b16/.b32/.b64 data lists.  Their
+  // content is checked lexically only.
+  noteItem();
+  DirectiveStmt D;
+  D.Name = Tok.span();
+  D.Src.Begin = Tok.Ptr;
+  consume();
+  if (!Tok.is(Tok::DotWord)) {
+    expected("a section name such as .debug_info");
+    recover();
+    return;
+  }
+  consume();
+  if (!Tok.is(Tok::LBrace)) {
+    expected("'{'");
+    recover();
+    return;
+  }
+  Token Open = Tok;
+  consume();
+  while (!Tok.is(Tok::RBrace)) {
+    if (Tok.is(Tok::Eof)) {
+      Sink.report(DiagID::err_unexpected_eof, Tok.span().range(),
+                  {"expected '}' to end the section"})
+          .note(DiagID::note_to_match, Open.span().range(), {"{"});
+      return;
+    }
+    if (Tok.is(Tok::LBrace)) {
+      expected("a label or a data directive");
+      consume();
+      skipBalancedBraces();
+      continue;
+    }
+    consume();
+  }
+  consume();
+  D.Src.End = Prev.end();
+  M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
+  M.Directives.push_back(D);
+}
+
+void ModuleParser::parsePragma() {
+  noteItem();
+  DirectiveStmt D;
+  D.Name = Tok.span();
+  D.Src.Begin = Tok.Ptr;
+  consume();
+  llvm::SmallVector<Operand, 2> Ops;
+  do {
+    if (!Tok.is(Tok::String)) {
+      expected("a string");
+      recover();
+      return;
+    }
+    parseOperand(Ops);
+  } while (tryConsume(Tok::Comma));
+  D.Operands = commit(Ops);
+  D.Src.End = Tok.end();
+  expectSemi("'.pragma'");
+  M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
+  M.Directives.push_back(D);
+}
+
+void ModuleParser::parseGlobal(Span Linkage) {
+  noteItem();
+  Declaration D;
+  if (!parseDeclaration(D, /*InList=*/false)) {
+    recover();
+    return;
+  }
+  if (Linkage.valid())
+    D.Src.Begin = Linkage.Begin;
+  M.Globals.push_back(static_cast<uint32_t>(M.Declarations.size()));
+  M.Declarations.push_back(D);
+  expectSemi("the declaration");
+}
+
+bool ModuleParser::parseParamList(Function &F, std::vector<uint32_t> &Out) {
+  Token Open = Tok;
+  consume(); // '('
+  if (tryConsume(Tok::RParen))
+    return true;
+  do {
+    if (!Tok.is(Tok::DotWord) || !isStateSpace(Tok.text())) {
+      expected("a parameter declaration such as '.param .b32 name'");
+      return false;
+    }
+    Declaration D;
+    if (!parseDeclaration(D, /*InList=*/true))
+      return false;
+    Out.push_back(static_cast<uint32_t>(M.Declarations.size()));
+    M.Declarations.push_back(D);
+  } while (tryConsume(Tok::Comma));
+  if (!Tok.is(Tok::RParen)) {
+    expected("',' or ')'");
+    Sink.diagnostics().back().note(DiagID::note_to_match, Open.span().range(),
+                                   {"("});
+    return false;
+  }
+  consume();
+  return true;
+}
+
+void ModuleParser::parseFunction(Span Linkage) {
+  noteItem();
+  Function F;
+  F.Linkage = Linkage;
+  F.Src.Begin = Linkage.valid() ? Linkage.Begin : Tok.Ptr;
+  F.IsEntry = Tok.text() == ".entry";
+  consume();
+  // Signatures are parsed into the module's pools (the function's own pools
+  // hold its body), so parameter declarations index M.Declarations.
+  if (!F.IsEntry && Tok.is(Tok::LParen) && !parseParamList(F, F.Returns)) {
+    recover();
+    return;
+  }
+  if (!Tok.is(Tok::Identifier)) {
+    expected("a function name");
+    recover();
+    return;
+  }
+  F.Name = Tok.span();
+  consume();
+  if (Tok.is(Tok::LParen) && !parseParamList(F, F.Params)) {
+    recover();
+    return;
+  }
+  // Performance-tuning directives: .maxntid 128,1,1  .noreturn  ...
+  while (Tok.is(Tok::DotWord)) {
+    DirectiveStmt D;
+    D.Name = Tok.span();
+    D.Src.Begin = Tok.Ptr;
+    if (Tok.text() == ".noreturn")
+      F.IsNoReturn = true;
+    consume();
+    llvm::SmallVector<Operand, 3> Ops;
+    if (Tok.is(Tok::Integer) || Tok.is(Tok::String)) {
+      do {
+        if (!parseOperand(Ops)) {
+          recover();
+          return;
+        }
+      } while (tryConsume(Tok::Comma));
+    }
+    D.Operands = commit(Ops);
+    D.Src.End = Prev.end();
+    if (D.Name.text() == ".pragma")
+      expectSemi("'.pragma'");
+    F.PerfDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
+    M.Directives.push_back(D);
+  }
+  if (Tok.is(Tok::LBrace)) {
+    const char *Open = Tok.Ptr;
+    const char *Close = findMatchingBrace(Open, Lex.end());
+    F.HasBody = true;
+    F.Body = Span(Open, Close);
+    Lex.reset(Close);
+    consume();
+    F.Src.End = Close;
+  } else {
+    // A declaration without ';' still declares the name.
+    expectSemi("the function declaration");
+    F.Src.End = Prev.end();
+  }
+  M.Functions.push_back(std::move(F));
+}
+
+} // namespace
+
+void tcgen05::parseModule(llvm::StringRef Text, Module &M,
+                          DiagnosticSink &Sink, const ParseOptions &Opts) {
+  ModuleParser(Text, M, Sink, Opts).run();
+}

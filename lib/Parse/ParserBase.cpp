@@ -1,0 +1,603 @@
+//===- ParserBase.cpp - Operands, declarations, recovery ------------------===//
+
+#include "ParserBase.h"
+
+#include <cstring>
+
+using namespace tcgen05;
+
+namespace {
+/// Nesting of parentheses, brackets and braces within one operand.  Deeper
+/// input is reported instead of recursed into, so no input can exhaust the
+/// stack.
+constexpr unsigned MaxOperandDepth = 128;
+
+int binaryPrecedence(Tok K) {
+  switch (K) {
+  case Tok::Pipe:
+    return 1;
+  case Tok::Caret:
+    return 2;
+  case Tok::Amp:
+    return 3;
+  case Tok::Shl:
+  case Tok::Shr:
+    return 4;
+  case Tok::Plus:
+  case Tok::Minus:
+    return 5;
+  case Tok::Star:
+  case Tok::Slash:
+    return 6;
+  default:
+    return 0;
+  }
+}
+
+char binaryOpChar(Tok K) {
+  switch (K) {
+  case Tok::Pipe:
+    return '|';
+  case Tok::Caret:
+    return '^';
+  case Tok::Amp:
+    return '&';
+  case Tok::Shl:
+    return '<';
+  case Tok::Shr:
+    return '>';
+  case Tok::Plus:
+    return '+';
+  case Tok::Minus:
+    return '-';
+  case Tok::Star:
+    return '*';
+  case Tok::Slash:
+    return '/';
+  default:
+    return '?';
+  }
+}
+
+uint64_t hexValue(llvm::StringRef Digits) {
+  uint64_t V = 0;
+  for (char C : Digits)
+    V = (V << 4) | static_cast<uint64_t>(C <= '9'   ? C - '0'
+                                         : C <= 'F' ? C - 'A' + 10
+                                                    : C - 'a' + 10);
+  return V;
+}
+} // namespace
+
+bool tcgen05::parseIntegerLiteral(llvm::StringRef Text, uint64_t &Value) {
+  if (!Text.empty() && (Text.back() == 'U' || Text.back() == 'u'))
+    Text = Text.drop_back();
+  unsigned Radix = 10;
+  if (Text.size() > 2 && Text[0] == '0' && (Text[1] == 'x' || Text[1] == 'X')) {
+    Radix = 16;
+    Text = Text.drop_front(2);
+  } else if (Text.size() > 2 && Text[0] == '0' &&
+             (Text[1] == 'b' || Text[1] == 'B')) {
+    Radix = 2;
+    Text = Text.drop_front(2);
+  } else if (Text.size() > 1 && Text[0] == '0') {
+    Radix = 8;
+    Text = Text.drop_front(1);
+  }
+  unsigned long long V = 0;
+  if (Text.getAsInteger(Radix, V)) {
+    Value = ~0ull;
+    return false;
+  }
+  Value = V;
+  return true;
+}
+
+void ParserBase::expected(const char *What) {
+  Sink.report(DiagID::err_expected, Tok.span().range(),
+              {What, describeToken(Tok)});
+}
+
+bool ParserBase::expectSemi(const char *After) {
+  if (tryConsume(Tok::Semi))
+    return true;
+  if (Tok.StartsLine || Tok.is(Tok::Eof) || Tok.is(Tok::RBrace)) {
+    llvm::SMLoc L = llvm::SMLoc::getFromPointer(Prev.end());
+    Sink.report(DiagID::err_expected_semi, llvm::SMRange(L, L), {After});
+    return false;
+  }
+  expected("';'");
+  recover();
+  return false;
+}
+
+void ParserBase::recover() {
+  unsigned Depth = 0;
+  while (!Tok.is(Tok::Eof)) {
+    if (Tok.is(Tok::Semi) && Depth == 0) {
+      consume();
+      return;
+    }
+    if (Tok.StartsLine && Depth == 0) {
+      // A new line that looks like a new statement ends the broken one;
+      // lines continuing an operand list start with a register or ','.
+      if (Tok.is(Tok::RBrace) || Tok.is(Tok::At) || Tok.is(Tok::DotWord) ||
+          (Tok.is(Tok::Identifier) && Tok.Ptr[0] != '%'))
+        return;
+    }
+    if (Tok.is(Tok::LBrace)) {
+      ++Depth;
+    } else if (Tok.is(Tok::RBrace)) {
+      if (Depth == 0)
+        return;
+      --Depth;
+    }
+    consume();
+  }
+}
+
+void ParserBase::skipBalancedBraces() {
+  unsigned Depth = 1;
+  while (!Tok.is(Tok::Eof)) {
+    if (Tok.is(Tok::LBrace))
+      ++Depth;
+    else if (Tok.is(Tok::RBrace) && --Depth == 0) {
+      consume();
+      return;
+    }
+    consume();
+  }
+}
+
+IndexRange ParserBase::commit(llvm::ArrayRef<Operand> Ops) {
+  IndexRange R{static_cast<uint32_t>(Pool.Operands.size()),
+               static_cast<uint32_t>(Ops.size())};
+  Pool.Operands.insert(Pool.Operands.end(), Ops.begin(), Ops.end());
+  return R;
+}
+
+bool ParserBase::parseOperandList(IndexRange &R) {
+  llvm::SmallVector<Operand, 8> Ops;
+  if (!Tok.is(Tok::Semi)) {
+    do {
+      if (!parseOperand(Ops))
+        return false;
+    } while (tryConsume(Tok::Comma));
+  }
+  R = commit(Ops);
+  return true;
+}
+
+bool ParserBase::parseOperand(llvm::SmallVectorImpl<Operand> &Out) {
+  if (Tok.is(Tok::LParen))
+    return parseBracketed(Out, OperandKind::List, Tok::RParen, "')'");
+  return parseBinary(Out, 1);
+}
+
+bool ParserBase::parseBinary(llvm::SmallVectorImpl<Operand> &Out,
+                             unsigned MinPrec) {
+  if (!parseUnary(Out))
+    return false;
+  for (;;) {
+    int Prec = binaryPrecedence(Tok.Kind);
+    if (Prec < static_cast<int>(MinPrec) || Prec == 0)
+      return true;
+    char Op = binaryOpChar(Tok.Kind);
+    consume();
+    llvm::SmallVector<Operand, 2> Kids;
+    Kids.push_back(Out.pop_back_val());
+    if (++ExprDepth > MaxOperandDepth) {
+      Sink.report(DiagID::err_nesting_too_deep, Tok.span().range(),
+                  {std::to_string(MaxOperandDepth)});
+      return false;
+    }
+    bool OK = parseBinary(Kids, Prec + 1);
+    --ExprDepth;
+    if (!OK)
+      return false;
+    Operand B;
+    B.Kind = OperandKind::Binary;
+    B.Op = Op;
+    B.Src = Span(Kids[0].Src.Begin, Kids[1].Src.End);
+    B.Children = commit(Kids);
+    Out.push_back(B);
+  }
+}
+
+bool ParserBase::parseUnary(llvm::SmallVectorImpl<Operand> &Out) {
+  char Op = 0;
+  if (Tok.is(Tok::Minus))
+    Op = '-';
+  else if (Tok.is(Tok::Bang))
+    Op = '!';
+  else if (Tok.is(Tok::Tilde))
+    Op = '~';
+  else if (Tok.is(Tok::Plus)) {
+    consume();
+    return parseUnary(Out);
+  }
+  if (!Op)
+    return parsePrimary(Out);
+  const char *Begin = Tok.Ptr;
+  consume();
+  if (++ExprDepth > MaxOperandDepth) {
+    Sink.report(DiagID::err_nesting_too_deep, Tok.span().range(),
+                {std::to_string(MaxOperandDepth)});
+    return false;
+  }
+  llvm::SmallVector<Operand, 1> Kid;
+  bool OK = parseUnary(Kid);
+  --ExprDepth;
+  if (!OK)
+    return false;
+  Operand U;
+  U.Kind = OperandKind::Unary;
+  U.Op = Op;
+  U.Src = Span(Begin, Kid[0].Src.End);
+  U.Children = commit(Kid);
+  Out.push_back(U);
+  return true;
+}
+
+bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
+                                OperandKind K, enum Tok Close,
+                                const char *CloseText) {
+  const char *Begin = Tok.Ptr;
+  Token Open = Tok;
+  consume();
+  if (++ExprDepth > MaxOperandDepth) {
+    Sink.report(DiagID::err_nesting_too_deep, Open.span().range(),
+                {std::to_string(MaxOperandDepth)});
+    return false;
+  }
+  llvm::SmallVector<Operand, 8> Elems;
+  bool OK = true;
+  if (!Tok.is(Close)) {
+    do {
+      if (!(OK = parseOperand(Elems)))
+        break;
+    } while (tryConsume(Tok::Comma));
+  }
+  --ExprDepth;
+  if (!OK)
+    return false;
+  if (!Tok.is(Close)) {
+    expected(K == OperandKind::Address
+                 ? "',' or ']'"
+                 : (K == OperandKind::Vector ? "',' or '}'" : "',' or ')'"));
+    Sink.diagnostics().empty() ? void()
+                               : (void)Sink.diagnostics().back().note(
+                                     DiagID::note_to_match,
+                                     Open.span().range(),
+                                     {Open.text().str()});
+    return false;
+  }
+  (void)CloseText;
+  consume();
+  Operand V;
+  V.Kind = K;
+  V.Src = Span(Begin, Prev.end());
+  if (K == OperandKind::Address && Elems.size() == 1 &&
+      !checkAddress(Elems[0]))
+    return false;
+  if (K == OperandKind::Vector && Elems.empty()) {
+    Sink.report(DiagID::err_empty_vector, V.Src.range());
+    return false;
+  }
+  V.Children = commit(Elems);
+  Out.push_back(V);
+  return true;
+}
+
+bool ParserBase::checkAddress(const Operand &A) {
+  // ptxas accepts [reg], [var], [imm], [reg+imm], [reg+-imm], [var+imm].
+  auto IsName = [](const Operand &O) {
+    return O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol;
+  };
+  auto IsImm = [&](const Operand &O) {
+    if (O.Kind == OperandKind::Integer)
+      return true;
+    return O.Kind == OperandKind::Unary && O.Op == '-' &&
+           Pool.Operands[O.Children.First].Kind == OperandKind::Integer;
+  };
+  if (IsName(A) || IsImm(A))
+    return true;
+  if (A.Kind == OperandKind::Binary) {
+    const Operand &L = Pool.Operands[A.Children.First];
+    const Operand &R = Pool.Operands[A.Children.First + 1];
+    if (IsName(L) && IsImm(R)) {
+      if (A.Op == '+')
+        return true;
+      if (A.Op == '-' && R.Kind == OperandKind::Integer) {
+        Sink.report(DiagID::err_address_minus, A.Src.range(),
+                    {R.text().str()});
+        return false;
+      }
+    }
+  }
+  Sink.report(DiagID::err_bad_address, A.Src.range());
+  return false;
+}
+
+bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
+  Operand O;
+  O.Src = Tok.span();
+  switch (Tok.Kind) {
+  case Tok::Identifier: {
+    llvm::StringRef Name = Tok.text();
+    O.Kind = Name[0] == '%'  ? OperandKind::Register
+             : Name == "_"   ? OperandKind::Sink
+                             : OperandKind::Symbol;
+    consume();
+    if (Tok.is(Tok::DotWord) && Tok.Ptr == Prev.end()) {
+      // %tid.x, %ctaid.y: a component of a special or vector register.
+      Operand M;
+      M.Kind = OperandKind::Member;
+      M.Member = Tok.span();
+      M.Src = Span(O.Src.Begin, Tok.end());
+      consume();
+      M.Children = commit(O);
+      Out.push_back(M);
+      return true;
+    }
+    if (Tok.is(Tok::LParen) && Tok.Ptr == Prev.end() &&
+        O.Kind == OperandKind::Symbol) {
+      // generic(sym) in initializers.
+      llvm::SmallVector<Operand, 1> Args;
+      if (!parseBracketed(Args, OperandKind::List, Tok::RParen, "')'"))
+        return false;
+      Operand C;
+      C.Kind = OperandKind::Call;
+      C.Src = Span(O.Src.Begin, Args[0].Src.End);
+      llvm::SmallVector<Operand, 2> Kids{O, Args[0]};
+      C.Children = commit(Kids);
+      Out.push_back(C);
+      return true;
+    }
+    Out.push_back(O);
+    return true;
+  }
+  case Tok::Integer:
+    O.Kind = OperandKind::Integer;
+    O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
+    consume();
+    Out.push_back(O);
+    return true;
+  case Tok::Float: {
+    O.Kind = OperandKind::Float;
+    llvm::StringRef T = Tok.text();
+    if (T.size() > 2 && T[0] == '0' &&
+        (T[1] == 'f' || T[1] == 'F' || T[1] == 'd' || T[1] == 'D')) {
+      O.IsSingle = T[1] == 'f' || T[1] == 'F';
+      O.Value = hexValue(T.drop_front(2));
+    } else {
+      double D = 0;
+      T.getAsDouble(D, /*AllowInexact=*/true);
+      std::memcpy(&O.Value, &D, sizeof(D));
+    }
+    consume();
+    Out.push_back(O);
+    return true;
+  }
+  case Tok::String:
+    O.Kind = OperandKind::String;
+    consume();
+    Out.push_back(O);
+    return true;
+  case Tok::LBracket:
+    return parseBracketed(Out, OperandKind::Address, Tok::RBracket, "']'");
+  case Tok::LBrace:
+    return parseBracketed(Out, OperandKind::Vector, Tok::RBrace, "'}'");
+  case Tok::LParen: {
+    // Grouping inside an expression.
+    Token Open = Tok;
+    consume();
+    if (++ExprDepth > MaxOperandDepth) {
+      Sink.report(DiagID::err_nesting_too_deep, Open.span().range(),
+                  {std::to_string(MaxOperandDepth)});
+      return false;
+    }
+    bool OK = parseBinary(Out, 1);
+    --ExprDepth;
+    if (!OK)
+      return false;
+    if (!Tok.is(Tok::RParen)) {
+      expected("')'");
+      Sink.diagnostics().back().note(DiagID::note_to_match,
+                                     Open.span().range(), {"("});
+      return false;
+    }
+    Out.back().Src = Span(Open.Ptr, Tok.end());
+    consume();
+    return true;
+  }
+  default:
+    expected("an operand");
+    return false;
+  }
+}
+
+bool ParserBase::isStateSpace(llvm::StringRef W) const {
+  return W == ".reg" || W == ".param" || W == ".shared" || W == ".global" ||
+         W == ".local" || W == ".const" || W == ".tex" || W == ".sreg";
+}
+
+bool ParserBase::isLinkage(llvm::StringRef W) const {
+  return W == ".visible" || W == ".extern" || W == ".weak" || W == ".common";
+}
+
+bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
+  if (!Tok.is(Tok::Identifier)) {
+    expected("a name");
+    return false;
+  }
+  D.Name = Tok.span();
+  const char *Begin = Tok.Ptr;
+  consume();
+  if (Tok.is(Tok::Less)) {
+    // %r<100>: registers %r0 .. %r99.
+    consume();
+    if (!Tok.is(Tok::Integer)) {
+      expected("a register count");
+      return false;
+    }
+    uint64_t N = 0;
+    parseIntegerLiteral(Tok.text(), N);
+    D.IsRange = true;
+    D.RangeCount = N > 0xffffffffull ? 0xffffffffu : static_cast<uint32_t>(N);
+    consume();
+    if (!expect(Tok::Greater, "'>'"))
+      return false;
+  }
+  while (Tok.is(Tok::LBracket)) {
+    consume();
+    if (Tok.is(Tok::Integer) || Tok.is(Tok::Identifier))
+      consume();
+    if (!expect(Tok::RBracket, "']'"))
+      return false;
+    if (D.NumDims < 255)
+      ++D.NumDims;
+  }
+  if (!InList && Tok.is(Tok::Equal)) {
+    consume();
+    llvm::SmallVector<Operand, 1> Init;
+    if (!parseOperand(Init))
+      return false;
+    D.Init = commit(Init);
+  }
+  D.Src = Span(Begin, Prev.end());
+  return true;
+}
+
+bool ParserBase::parseDeclaration(Declaration &D, bool InList) {
+  D.Src.Begin = Tok.Ptr;
+  D.Space = Tok.span();
+  consume();
+  D.Qualifiers.First = static_cast<uint32_t>(Pool.Qualifiers.size());
+  while (Tok.is(Tok::DotWord)) {
+    llvm::StringRef W = Tok.text();
+    Pool.Qualifiers.push_back(Tok.span());
+    consume();
+    if (W == ".align") {
+      if (!Tok.is(Tok::Integer)) {
+        expected("an alignment");
+        return false;
+      }
+      uint64_t A = 0;
+      parseIntegerLiteral(Tok.text(), A);
+      D.Align = static_cast<uint32_t>(A);
+      consume();
+    }
+  }
+  D.Qualifiers.Count =
+      static_cast<uint32_t>(Pool.Qualifiers.size()) - D.Qualifiers.First;
+  llvm::SmallVector<Declarator, 4> Decls;
+  do {
+    Declarator Dr;
+    if (!parseDeclarator(Dr, InList))
+      return false;
+    Decls.push_back(Dr);
+  } while (!InList && tryConsume(Tok::Comma));
+  D.Declarators = {static_cast<uint32_t>(Pool.Declarators.size()),
+                   static_cast<uint32_t>(Decls.size())};
+  Pool.Declarators.insert(Pool.Declarators.end(), Decls.begin(), Decls.end());
+  D.Src.End = Prev.end();
+  return true;
+}
+
+bool ParserBase::parseDebugDirective(DirectiveStmt &D) {
+  // These end without ';' and may span lines, so they are parsed by shape:
+  //   .file N "name" [, timestamp, size]
+  //   .loc file line col [, function_name sym [, inlined_at file line col]]
+  D.Name = Tok.span();
+  D.Src.Begin = Tok.Ptr;
+  bool IsFile = Tok.text() == ".file";
+  consume();
+  llvm::SmallVector<Operand, 8> Ops;
+  auto Integers = [&](unsigned N) {
+    for (unsigned I = 0; I < N; ++I) {
+      if (!Tok.is(Tok::Integer)) {
+        expected("an integer");
+        return false;
+      }
+      parseOperand(Ops);
+    }
+    return true;
+  };
+  if (IsFile) {
+    if (!Integers(1))
+      return false;
+    if (!Tok.is(Tok::String)) {
+      expected("a file name string");
+      return false;
+    }
+    parseOperand(Ops);
+    if (tryConsume(Tok::Comma) &&
+        !(Integers(1) && expect(Tok::Comma, "','") && Integers(1)))
+      return false;
+  } else {
+    if (!Integers(3))
+      return false;
+    while (tryConsume(Tok::Comma)) {
+      if (!Tok.is(Tok::Identifier)) {
+        expected("'function_name' or 'inlined_at'");
+        return false;
+      }
+      llvm::StringRef Key = Tok.text();
+      consume();
+      if (Key == "inlined_at") {
+        if (!Integers(3))
+          return false;
+      } else if (!parseOperand(Ops)) {
+        return false;
+      }
+    }
+  }
+  D.Operands = commit(Ops);
+  D.Src.End = Prev.end();
+  return true;
+}
+
+const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
+  unsigned Depth = 0;
+  const char *P = Open;
+  while (P < End) {
+    // Most bytes are none of the six that matter; skip them in bulk.
+    char C = *P;
+    switch (C) {
+    case '{':
+      ++Depth;
+      ++P;
+      break;
+    case '}':
+      ++P;
+      if (--Depth == 0)
+        return P;
+      break;
+    case '/':
+      if (P + 1 < End && P[1] == '/') {
+        const void *NL = std::memchr(P, '\n', static_cast<size_t>(End - P));
+        P = NL ? static_cast<const char *>(NL) : End;
+      } else if (P + 1 < End && P[1] == '*') {
+        P += 2;
+        while (P < End && !(P[0] == '*' && P + 1 < End && P[1] == '/'))
+          ++P;
+        P = P < End ? P + 2 : End;
+      } else {
+        ++P;
+      }
+      break;
+    case '"':
+      ++P;
+      while (P < End && *P != '"')
+        ++P;
+      if (P < End && *P == '"')
+        ++P;
+      break;
+    default:
+      ++P;
+      break;
+    }
+  }
+  return End;
+}

@@ -1,0 +1,108 @@
+//===- ParserBase.h - Shared statement-level parsing -----------*- C++ -*-===//
+//
+// Token handling, error recovery, operands and declarations: what the module
+// parser and the body parser have in common.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_LIB_PARSE_PARSERBASE_H
+#define TCGEN05_LIB_PARSE_PARSERBASE_H
+
+#include "Lexer.h"
+
+#include "tcgen05/AST/AST.h"
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Parse/Parser.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace tcgen05 {
+
+class ParserBase {
+public:
+  ParserBase(const char *Begin, const char *End, NodePool &Pool,
+             DiagnosticSink &Sink, const ParseOptions &Opts)
+      : Lex(Begin, End, Sink), Pool(Pool), Sink(Sink), Opts(Opts) {
+    Tok = Lex.lex();
+    Prev = Tok;
+  }
+
+protected:
+  // Tokens.
+  void consume() {
+    Prev = Tok;
+    Tok = Lex.lex();
+  }
+  bool tryConsume(enum Tok K) {
+    if (!Tok.is(K))
+      return false;
+    consume();
+    return true;
+  }
+  /// Reports "expected What, found <token>" at the current token.
+  void expected(const char *What);
+  bool expect(enum Tok K, const char *What) {
+    if (tryConsume(K))
+      return true;
+    expected(What);
+    return false;
+  }
+  /// Ends a statement: consumes ';' or reports it missing.  A missing ';'
+  /// before a token on a new line is reported after the previous token and
+  /// parsing resumes at that token, so one missing ';' is one error.
+  bool expectSemi(const char *After);
+  /// Skips the rest of a broken statement.
+  void recover();
+  /// Skips past the '}' matching an already-consumed '{'.
+  void skipBalancedBraces();
+
+  // Operands.
+  /// Parses one operand (expression, address, vector, list) and appends it
+  /// to Out.  Returns false after reporting an error.
+  bool parseOperand(llvm::SmallVectorImpl<Operand> &Out);
+  /// Parses comma-separated operands until ';' (not consumed); appends them
+  /// as a contiguous block to the pool.
+  bool parseOperandList(IndexRange &R);
+  /// Stores Ops contiguously in the pool.
+  IndexRange commit(llvm::ArrayRef<Operand> Ops);
+
+  // Declarations.
+  /// Parses a variable declaration whose state-space word is the current
+  /// token.  In a parameter list InList is true: no initializers, ends
+  /// before ',' or ')'.
+  bool parseDeclaration(Declaration &D, bool InList);
+
+  /// Parses .file or .loc (the current token).
+  bool parseDebugDirective(DirectiveStmt &D);
+
+  bool isStateSpace(llvm::StringRef W) const;
+  bool isLinkage(llvm::StringRef W) const;
+
+  Lexer Lex;
+  Token Tok;
+  Token Prev;
+  NodePool &Pool;
+  DiagnosticSink &Sink;
+  const ParseOptions &Opts;
+  unsigned ExprDepth = 0;
+
+private:
+  bool parseBinary(llvm::SmallVectorImpl<Operand> &Out, unsigned MinPrec);
+  bool parseUnary(llvm::SmallVectorImpl<Operand> &Out);
+  bool parsePrimary(llvm::SmallVectorImpl<Operand> &Out);
+  bool parseBracketed(llvm::SmallVectorImpl<Operand> &Out, OperandKind K,
+                      enum Tok Close, const char *CloseText);
+  bool parseDeclarator(Declarator &D, bool InList);
+  bool checkAddress(const Operand &A);
+};
+
+/// Finds the '}' matching the '{' at Open, honouring comments and strings.
+/// Returns the position after it, or End if there is none.
+const char *findMatchingBrace(const char *Open, const char *End);
+
+/// Parses an integer literal's text (any PTX radix).  Returns false on
+/// overflow.
+bool parseIntegerLiteral(llvm::StringRef Text, uint64_t &Value);
+
+} // namespace tcgen05
+
+#endif

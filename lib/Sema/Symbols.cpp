@@ -1,0 +1,338 @@
+//===- Symbols.cpp - Declared-before-use checks ---------------------------===//
+
+#include "tcgen05/Sema/Symbols.h"
+
+#include "tcgen05/Basic/Diagnostic.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+
+using namespace tcgen05;
+
+namespace {
+
+bool isSpecialName(llvm::StringRef Name) {
+#define SREG(S)                                                                \
+  if (Name == S)                                                               \
+    return true;
+#define SREG_RANGE(Prefix, N)                                                  \
+  if (Name.starts_with(Prefix)) {                                              \
+    unsigned I;                                                                \
+    if (!Name.drop_front(sizeof(Prefix) - 1).getAsInteger(10, I) && I < N)     \
+      return true;                                                             \
+  }
+#include "tcgen05/Sema/SpecialRegisters.def"
+  return false;
+}
+
+/// Splits '%r123' into '%r' and 123.  ptxas compares the suffix as a
+/// number, so '%r01' is '%r1'.
+bool splitIndexed(llvm::StringRef Name, llvm::StringRef &Prefix,
+                  uint64_t &Index) {
+  size_t I = Name.size();
+  while (I > 0 && Name[I - 1] >= '0' && Name[I - 1] <= '9')
+    --I;
+  if (I == Name.size() || I == 0)
+    return false;
+  llvm::StringRef Digits = Name.drop_front(I);
+  if (Digits.getAsInteger(10, Index))
+    return false;
+  Prefix = Name.take_front(I);
+  return true;
+}
+
+/// Per-function symbol state.  Bindings are undone when their scope closes.
+class FunctionChecker {
+public:
+  FunctionChecker(const Module &M, const ModuleSymbols &Globals,
+                  const Function &F, DiagnosticSink &Sink)
+      : M(M), Globals(Globals), F(F), Sink(Sink) {}
+
+  void run();
+
+private:
+  struct Binding {
+    Span Decl;
+    unsigned Scope;
+    uint32_t RangeCount; ///< For %r<N> prefixes.
+  };
+  struct Undo {
+    bool IsRange;
+    llvm::StringRef Name;
+    std::optional<Binding> Previous;
+  };
+
+  void declare(const Declarator &D);
+  void declareAll(const NodePool &Pool, const Declaration &D);
+  void openScope();
+  void closeScope();
+  bool isDeclared(llvm::StringRef Name, const char *Use) const;
+  bool isLabelVisible(llvm::StringRef Name) const;
+  void checkOperands(const NodePool &Pool, IndexRange R, bool IsBranch);
+  void checkName(const Operand &O, bool IsBranch);
+  void collectLabels();
+
+  const Module &M;
+  const ModuleSymbols &Globals;
+  const Function &F;
+  DiagnosticSink &Sink;
+
+  llvm::StringMap<Binding> Names;
+  llvm::StringMap<Binding> Ranges;
+  std::vector<Undo> UndoLog;
+  std::vector<size_t> ScopeMarks;
+  std::vector<unsigned> ScopeIds;
+  unsigned NextScopeId = 0;
+  /// Labels by (scope, name); a label is visible in its scope and the
+  /// scopes nested in it, before and after its definition.  Scope 0 is the
+  /// body; ScopeParent[I] encloses scope I.
+  llvm::DenseMap<std::pair<unsigned, llvm::StringRef>, Span> Labels;
+  std::vector<unsigned> ScopeParent;
+  /// Body scopes (as numbered in collectLabels) from the body inward.
+  std::vector<unsigned> BodyScopes;
+  unsigned NextBodyScope = 0;
+};
+
+void FunctionChecker::openScope() {
+  ScopeMarks.push_back(UndoLog.size());
+  ScopeIds.push_back(NextScopeId++);
+}
+
+void FunctionChecker::closeScope() {
+  if (ScopeMarks.size() <= 1)
+    return;
+  size_t Mark = ScopeMarks.back();
+  ScopeMarks.pop_back();
+  ScopeIds.pop_back();
+  while (UndoLog.size() > Mark) {
+    Undo &U = UndoLog.back();
+    llvm::StringMap<Binding> &Map = U.IsRange ? Ranges : Names;
+    if (U.Previous)
+      Map[U.Name] = *U.Previous;
+    else
+      Map.erase(U.Name);
+    UndoLog.pop_back();
+  }
+}
+
+void FunctionChecker::declare(const Declarator &D) {
+  llvm::StringRef Name = D.Name.text();
+  if (Name == "_")
+    return;
+  llvm::StringMap<Binding> &Map = D.IsRange ? Ranges : Names;
+  unsigned Scope = ScopeIds.back();
+  auto It = Map.find(Name);
+  if (It != Map.end() && It->second.Scope == Scope) {
+    Sink.report(DiagID::err_redefinition, D.Name.range(), {Name.str()})
+        .note(DiagID::note_previous_definition, It->second.Decl.range(),
+              {Name.str()});
+    return;
+  }
+  Undo U{D.IsRange, Name, std::nullopt};
+  if (It != Map.end())
+    U.Previous = It->second;
+  UndoLog.push_back(U);
+  Map[Name] = Binding{D.Name, Scope, D.RangeCount};
+}
+
+void FunctionChecker::declareAll(const NodePool &Pool, const Declaration &D) {
+  for (const Declarator &Dr : Pool.declarators(D.Declarators))
+    declare(Dr);
+}
+
+bool FunctionChecker::isLabelVisible(llvm::StringRef Name) const {
+  if (Labels.empty() || BodyScopes.empty())
+    return false;
+  for (unsigned S = BodyScopes.back();; S = ScopeParent[S]) {
+    if (Labels.count({S, Name}))
+      return true;
+    if (S == 0)
+      return false;
+  }
+}
+
+bool FunctionChecker::isDeclared(llvm::StringRef Name, const char *Use) const {
+  if (Names.count(Name))
+    return true;
+  llvm::StringRef Prefix;
+  uint64_t Index;
+  if (!Ranges.empty() && splitIndexed(Name, Prefix, Index)) {
+    auto It = Ranges.find(Prefix);
+    if (It != Ranges.end() && Index < It->second.RangeCount)
+      return true;
+  }
+  if (isLabelVisible(Name) || Globals.isDeclaredBefore(Name, Use))
+    return true;
+  return isSpecialName(Name);
+}
+
+void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
+  llvm::StringRef Name = O.text();
+  if (isDeclared(Name, O.Src.Begin))
+    return;
+  DiagID ID = O.Kind == OperandKind::Register ? DiagID::err_undeclared_register
+              : IsBranch                      ? DiagID::err_undefined_label
+                                              : DiagID::err_undeclared_symbol;
+  Diagnostic &D = Sink.report(ID, O.Src.range(), {Name.str()});
+  // '%r4' with '.reg .b32 %r<4>' is the classic off-by-one.
+  llvm::StringRef Prefix;
+  uint64_t Index;
+  if (splitIndexed(Name, Prefix, Index)) {
+    auto It = Ranges.find(Prefix);
+    if (It != Ranges.end() && It->second.RangeCount > 0)
+      D.note(DiagID::note_register_range, It->second.Decl.range(),
+             {(llvm::Twine(Prefix) + "<" + llvm::Twine(It->second.RangeCount) + ">").str(),
+              (llvm::Twine(Prefix) + "0 .. " + Prefix +
+               llvm::Twine(It->second.RangeCount - 1))
+                  .str()});
+  }
+}
+
+void FunctionChecker::checkOperands(const NodePool &Pool, IndexRange R,
+                                    bool IsBranch) {
+  for (const Operand &O : Pool.operands(R)) {
+    switch (O.Kind) {
+    case OperandKind::Register:
+    case OperandKind::Symbol:
+      checkName(O, IsBranch);
+      break;
+    case OperandKind::Member:
+    case OperandKind::Address:
+    case OperandKind::Vector:
+    case OperandKind::List:
+    case OperandKind::Unary:
+    case OperandKind::Binary:
+    case OperandKind::Call:
+      checkOperands(Pool, O.Children, IsBranch);
+      break;
+    case OperandKind::Integer:
+    case OperandKind::Float:
+    case OperandKind::String:
+    case OperandKind::Sink:
+      break;
+    }
+  }
+}
+
+void FunctionChecker::collectLabels() {
+  // Labels may be used before they are defined, so they are collected
+  // first.  A label may be redefined in an inner scope.
+  llvm::SmallVector<unsigned, 16> Scopes{0};
+  ScopeParent.assign(1, 0);
+  for (const Statement &S : F.Statements) {
+    switch (S.Kind) {
+    case StmtKind::ScopeBegin:
+      ScopeParent.push_back(Scopes.back());
+      Scopes.push_back(static_cast<unsigned>(ScopeParent.size() - 1));
+      break;
+    case StmtKind::ScopeEnd:
+      if (Scopes.size() > 1)
+        Scopes.pop_back();
+      break;
+    case StmtKind::Label: {
+      Span L = F.Labels[S.Index];
+      auto [It, New] = Labels.try_emplace({Scopes.back(), L.text()}, L);
+      if (!New)
+        Sink.report(DiagID::err_label_redefinition, L.range(),
+                    {L.text().str()})
+            .note(DiagID::note_previous_label, It->second.range(),
+                  {L.text().str()});
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
+void FunctionChecker::run() {
+  collectLabels();
+  openScope();
+  for (uint32_t P : F.Returns)
+    declareAll(M, M.Declarations[P]);
+  for (uint32_t P : F.Params)
+    declareAll(M, M.Declarations[P]);
+  // The body's own scope: a body may redeclare a parameter's name.
+  openScope();
+  BodyScopes.push_back(0);
+  for (const Statement &S : F.Statements) {
+    if (Sink.shouldStop())
+      return;
+    switch (S.Kind) {
+    case StmtKind::ScopeBegin:
+      openScope();
+      BodyScopes.push_back(++NextBodyScope);
+      break;
+    case StmtKind::ScopeEnd:
+      closeScope();
+      if (BodyScopes.size() > 1)
+        BodyScopes.pop_back();
+      break;
+    case StmtKind::Declaration: {
+      const Declaration &D = F.Declarations[S.Index];
+      for (const Declarator &Dr : F.declarators(D.Declarators)) {
+        checkOperands(F, Dr.Init, false);
+        declare(Dr);
+      }
+      break;
+    }
+    case StmtKind::Instruction: {
+      const Instruction &I = F.Instructions[S.Index];
+      if (I.Pred.Reg.valid() && !isDeclared(I.Pred.Reg.text(), I.Pred.Reg.Begin)) {
+        Operand G;
+        G.Kind = OperandKind::Register;
+        G.Src = I.Pred.Reg;
+        checkName(G, false);
+      }
+      llvm::StringRef Op = I.Opcode.text();
+      checkOperands(F, I.Operands, Op == "bra" || Op == "brx");
+      break;
+    }
+    case StmtKind::Label:
+    case StmtKind::Directive:
+      break;
+    }
+  }
+}
+
+} // namespace
+
+void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
+  for (const Function &F : M.Functions) {
+    auto [It, New] = Names.try_emplace(F.Name.text(), Entry{F.Name, F.HasBody});
+    if (!New && F.HasBody) {
+      if (It->second.IsDefinition)
+        Sink.report(DiagID::err_redefinition, F.Name.range(),
+                    {F.Name.text().str()})
+            .note(DiagID::note_previous_definition, It->second.Decl.range(),
+                  {F.Name.text().str()});
+      It->second.IsDefinition = true;
+    }
+  }
+  for (uint32_t G : M.Globals) {
+    const Declaration &D = M.Declarations[G];
+    bool IsExtern = false;
+    for (const Span &Q : M.qualifiers(D.Qualifiers))
+      IsExtern |= Q.text() == ".extern";
+    IsExtern |= D.Src.text().starts_with(".extern");
+    for (const Declarator &Dr : M.declarators(D.Declarators)) {
+      auto [It, New] =
+          Names.try_emplace(Dr.Name.text(), Entry{Dr.Name, !IsExtern});
+      if (!New && !IsExtern) {
+        if (It->second.IsDefinition)
+          Sink.report(DiagID::err_redefinition, Dr.Name.range(),
+                      {Dr.Name.text().str()})
+              .note(DiagID::note_previous_definition, It->second.Decl.range(),
+                    {Dr.Name.text().str()});
+        It->second.IsDefinition = true;
+      }
+    }
+  }
+}
+
+void tcgen05::checkFunctionSymbols(const Module &M,
+                                   const ModuleSymbols &Globals,
+                                   const Function &F, DiagnosticSink &Sink) {
+  FunctionChecker(M, Globals, F, Sink).run();
+}

@@ -1,0 +1,62 @@
+//===- Tcgen05Grammar.h - Facts about the generated tcgen05 parser -*- C++ -*-===//
+//
+// Private to lib/Syntax: the only header that includes the generated parser.
+// Tables map its rules and tokens onto the AST's roles and classes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_LIB_SYNTAX_TCGEN05GRAMMAR_H
+#define TCGEN05_LIB_SYNTAX_TCGEN05GRAMMAR_H
+
+#include "Tcgen05Forms.h"
+
+#include "Tcgen05Lexer.h"
+#include "Tcgen05Parser.h"
+
+#include "tcgen05/AST/Tcgen05Inst.h"
+
+#include <optional>
+#include <string>
+
+namespace tcgen05 {
+namespace syntax {
+
+using G = tcgen05grammar::Tcgen05Parser;
+
+/// A parser rule that parses one operand (or a choice between operands).
+struct OperandRule {
+  size_t Rule;
+  /// Empty for a choice and for the stray redval.
+  std::optional<Tcgen05OperandRole> Role;
+  /// A choice between operands (aOperand, mmaTail), not an operand itself.
+  bool Choice;
+  /// As the manual writes it: "[taddr]", "b-desc", "{ disable-output-lane }".
+  const char *Name;
+  /// What was expected, for "expected %s, found ...".
+  const char *Expected;
+};
+
+/// Null when Rule parses no operand.
+const OperandRule *findOperandRule(size_t Rule);
+
+/// The class of a qualifier rule (ctaGroupQual, ...); empty for other rules.
+std::optional<Tcgen05QualClass> qualifierClassOfRule(size_t Rule);
+
+/// Instruction-name words (.mma, .ld, .red, .ws, .wait::ld, ...), not '.sp'.
+bool isNameWord(size_t TokenType);
+
+/// Any dotted word, name or qualifier.
+bool isDottedWord(size_t TokenType);
+
+/// What the statement's leading words spell, from its tokens.  Empty when
+/// the word after 'tcgen05' names no instruction.
+struct SpelledInstruction {
+  std::optional<Tcgen05Form> Form;
+  /// "tcgen05.mma.ws.sp", "tcgen05.wait::ld", "tcgen05".
+  std::string Name;
+};
+SpelledInstruction spelledInstruction(antlr4::TokenStream &Tokens);
+
+} // namespace syntax
+} // namespace tcgen05
+
+#endif

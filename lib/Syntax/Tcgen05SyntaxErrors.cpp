@@ -1,0 +1,213 @@
+//===- Tcgen05SyntaxErrors.cpp - Messages for tcgen05 syntax errors -------===//
+
+#include "Tcgen05SyntaxErrors.h"
+
+using namespace tcgen05;
+using namespace tcgen05::syntax;
+
+std::string syntax::describeToken(antlr4::Token *T) {
+  if (!T || T->getType() == antlr4::Token::EOF)
+    return "the end of the statement";
+  std::string Text = T->getText();
+  if (Text.size() > 40)
+    Text = Text.substr(0, 37) + "...";
+  return "'" + Text + "'";
+}
+
+namespace {
+
+size_t beginOf(antlr4::Token *T) { return T->getStartIndex(); }
+size_t endOf(antlr4::Token *T) {
+  // EOF has stop = start - 1: an empty range at the end.
+  return T->getStopIndex() + 1 < T->getStartIndex() ? T->getStartIndex()
+                                                    : T->getStopIndex() + 1;
+}
+
+bool isAncestorOrSelf(antlr4::tree::ParseTree *A, antlr4::tree::ParseTree *C) {
+  for (; C; C = C->parent)
+    if (C == A)
+      return true;
+  return false;
+}
+
+const OperandRule *operandRuleOf(antlr4::tree::ParseTree *T) {
+  auto *Ctx = dynamic_cast<antlr4::ParserRuleContext *>(T);
+  return Ctx ? findOperandRule(Ctx->getRuleIndex()) : nullptr;
+}
+
+/// The operand rule context nearest above Ctx (Ctx included).
+antlr4::ParserRuleContext *enclosingOperand(antlr4::ParserRuleContext *Ctx) {
+  for (antlr4::tree::ParseTree *T = Ctx; T; T = T->parent)
+    if (operandRuleOf(T))
+      return static_cast<antlr4::ParserRuleContext *>(T);
+  return nullptr;
+}
+
+/// The rule context of kind Rule between Ctx and Stop (both included).
+antlr4::ParserRuleContext *enclosing(antlr4::ParserRuleContext *Ctx,
+                                     antlr4::tree::ParseTree *Stop,
+                                     size_t Rule) {
+  for (antlr4::tree::ParseTree *T = Ctx; T; T = T->parent) {
+    auto *C = static_cast<antlr4::ParserRuleContext *>(T);
+    if (C->getRuleIndex() == Rule)
+      return C;
+    if (T == Stop)
+      break;
+  }
+  return nullptr;
+}
+
+/// The last operand parsed completely before token index Before: the
+/// operand the missing ',' or ';' should have followed.
+void lastOperandBefore(antlr4::tree::ParseTree *T, size_t Before,
+                       antlr4::ParserRuleContext *Failing,
+                       antlr4::ParserRuleContext *&Last) {
+  auto *Ctx = dynamic_cast<antlr4::ParserRuleContext *>(T);
+  if (!Ctx || !Ctx->start || Ctx->start->getTokenIndex() >= Before)
+    return;
+  const OperandRule *Rule = operandRuleOf(Ctx);
+  if (Rule && !Rule->Choice && !isAncestorOrSelf(Ctx, Failing)) {
+    Last = Ctx;
+    return;
+  }
+  for (antlr4::tree::ParseTree *C : Ctx->children)
+    lastOperandBefore(C, Before, Failing, Last);
+}
+
+std::string misplacedWord(size_t Type, const std::string &Word,
+                          const SpelledInstruction &Inst) {
+  switch (Type) {
+  case G::WS:
+    if (Inst.Form && getTcgen05FormInfo(*Inst.Form).Opcode ==
+                         Tcgen05Opcode::Mma)
+      return "'.ws' must directly follow '.mma' (tcgen05.mma.ws)";
+    return "'.ws' is only valid directly after tcgen05.mma";
+  case G::RED:
+    if (Inst.Form && getTcgen05FormInfo(*Inst.Form).Opcode ==
+                         Tcgen05Opcode::Ld)
+      return "'.red' must directly follow '.ld' (tcgen05.ld.red)";
+    return "'.red' is only valid directly after tcgen05.ld";
+  case G::SP:
+    return "'.sp' is only valid on tcgen05.mma and tcgen05.mma.ws";
+  default:
+    return "'" + Word + "' names an instruction and cannot qualify " +
+           Inst.Name;
+  }
+}
+
+} // namespace
+
+SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
+                                          antlr4::TokenStream &Tokens,
+                                          const SpelledInstruction &Inst) {
+  antlr4::Token *T = E.Offending;
+  SyntaxProblem P;
+  P.Begin = beginOf(T);
+  P.End = endOf(T);
+  size_t Type = T->getType();
+  std::string Found = describeToken(T);
+  antlr4::ParserRuleContext *Ctx = E.Context;
+
+  if (Type == G::STRAY) {
+    P.Message = "unexpected character " + Found;
+    return P;
+  }
+  if (isNameWord(Type) || Type == G::SP) {
+    P.Message = misplacedWord(Type, T->getText(), Inst);
+    return P;
+  }
+  if (!Ctx || Ctx->getRuleIndex() == G::RuleInstruction ||
+      (Ctx->getRuleIndex() == G::RuleStatement && T->getTokenIndex() <= 1)) {
+    P.Message = "expected an instruction name such as .mma or .ld after "
+                "'tcgen05', found " +
+                Found;
+    return P;
+  }
+
+  antlr4::Token *Prev =
+      T->getTokenIndex() > 0 ? Tokens.get(T->getTokenIndex() - 1) : nullptr;
+  size_t PrevType = Prev ? Prev->getType() : 0;
+
+  // Inside an operand: either nothing of it was matched (a wrong form) or
+  // it broke off in the middle.
+  antlr4::ParserRuleContext *Op = enclosingOperand(Ctx);
+  const OperandRule *Rule = Op ? operandRuleOf(Op) : nullptr;
+  if (Op && Op->start == T) {
+    P.Message = std::string("expected ") + Rule->Expected + ", found " + Found;
+    return P;
+  }
+  if (Op && !Rule->Choice) {
+    auto *Address = enclosing(Ctx, Op, G::RuleAddress);
+    auto *Vector = enclosing(Ctx, Op, G::RuleVector);
+    if (PrevType == G::MINUS || PrevType == G::PLUS) {
+      P.Message = "expected an integer after '" + Prev->getText() + "' in " +
+                  Rule->Name + ", found " + Found;
+    } else if (PrevType == G::NOT) {
+      P.Message = "expected a predicate after '!', found " + Found;
+    } else if (Address && PrevType == G::LBRACKET) {
+      P.Message = std::string("expected a register, symbol or integer in ") +
+                  Rule->Name + ", found " + Found;
+    } else if (Address) {
+      P.Message = std::string("expected ']' to close ") + Rule->Name +
+                  ", found " + Found;
+      P.OpenBracket = beginOf(Address->start);
+      P.Bracket = '[';
+    } else if (Vector && (PrevType == G::LBRACE || PrevType == G::COMMA)) {
+      P.Message = std::string("expected a register in ") + Rule->Name +
+                  ", found " + Found;
+    } else if (Vector) {
+      P.Message = std::string("expected ',' or '}' in ") + Rule->Name +
+                  ", found " + Found;
+      P.OpenBracket = beginOf(Vector->start);
+      P.Bracket = '{';
+    } else {
+      P.Message = std::string("malformed ") + Rule->Name + ": unexpected " +
+                  Found;
+    }
+    return P;
+  }
+
+  // Between operands: a ',' or ';' was expected after the last operand.
+  antlr4::tree::ParseTree *Root = Ctx;
+  while (Root->parent)
+    Root = Root->parent;
+  antlr4::ParserRuleContext *Last = nullptr;
+  lastOperandBefore(Root, T->getTokenIndex(), Ctx, Last);
+  const OperandRule *LastRule = Last ? operandRuleOf(Last) : nullptr;
+  bool WantComma = E.Expected.contains(static_cast<size_t>(G::COMMA));
+  bool WantSemi = E.Expected.contains(static_cast<size_t>(G::SEMI));
+
+  // A scalar taken as an optional operand that was really meant as the next
+  // one: a redval without .red, or st's r written without braces.
+  if (Last && Type == G::SEMI && WantComma &&
+      (Last->getRuleIndex() == G::RuleStrayRedVal ||
+       (Last->getRuleIndex() == G::RuleImmHalfSplitoff &&
+        Inst.Form == Tcgen05Form::St))) {
+    const OperandRule *Meant = findOperandRule(
+        Last->getRuleIndex() == G::RuleStrayRedVal ? G::RuleTaddr
+                                                   : G::RuleValues);
+    P.Begin = beginOf(Last->start);
+    P.End = endOf(Last->stop);
+    P.Message = std::string("expected ") + Meant->Expected + ", found " +
+                describeToken(Last->start);
+    return P;
+  }
+
+  std::string After = LastRule ? std::string(" after ") + LastRule->Name : "";
+  if (WantComma && WantSemi) {
+    P.Message = "expected ',' or ';'" + After + ", found " + Found;
+  } else if (WantComma) {
+    P.Message = (Type == G::SEMI ? "too few operands: expected ','"
+                                 : "expected ','") +
+                After + ", found " + Found;
+  } else if (WantSemi && !LastRule) {
+    P.Message = Inst.Name + " takes no operands, found " + Found;
+  } else if (WantSemi) {
+    P.Message = (Type == G::COMMA ? "too many operands: expected ';'"
+                                  : "expected ';'") +
+                After + ", found " + Found;
+  } else {
+    P.Message = "unexpected " + Found + After;
+  }
+  return P;
+}

@@ -1,0 +1,39 @@
+//===- Tcgen05SyntaxErrors.h - Messages for tcgen05 syntax errors -*- C++ -*-===//
+//
+// Turns the parser's first error (a token, the rule being parsed and the
+// tokens it expected) into a message that names the operand or word that was
+// expected, in the manual's terms.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_LIB_SYNTAX_TCGEN05SYNTAXERRORS_H
+#define TCGEN05_LIB_SYNTAX_TCGEN05SYNTAXERRORS_H
+
+#include "Tcgen05ErrorStrategy.h"
+#include "Tcgen05Grammar.h"
+
+#include <optional>
+#include <string>
+
+namespace tcgen05 {
+namespace syntax {
+
+/// Offsets are into the statement text the parser ran on.
+struct SyntaxProblem {
+  size_t Begin = 0, End = 0;
+  std::string Message;
+  /// The unclosed '[' or '{' the error is inside of.
+  std::optional<size_t> OpenBracket;
+  char Bracket = 0;
+};
+
+SyntaxProblem describeSyntaxError(const FirstSyntaxError &E,
+                                  antlr4::TokenStream &Tokens,
+                                  const SpelledInstruction &Inst);
+
+/// "'%r1'", "';'" or "the end of the statement".
+std::string describeToken(antlr4::Token *T);
+
+} // namespace syntax
+} // namespace tcgen05
+
+#endif

@@ -1,0 +1,332 @@
+//===- Tcgen05Transformer.cpp - Parse tree to Tcgen05Inst -----------------===//
+
+#include "Tcgen05Transformer.h"
+
+#include "Tcgen05SyntaxErrors.h"
+
+using namespace tcgen05;
+using namespace tcgen05::syntax;
+
+void syntax::addFormNotes(Diagnostic &D, const SpelledInstruction &Spelled) {
+  if (!Spelled.Form) {
+    D.note(DiagID::note_tcgen05_forms, llvm::SMRange(),
+           {tcgen05InstructionList().str()});
+    return;
+  }
+  const Tcgen05FormInfo &Info = getTcgen05FormInfo(*Spelled.Form);
+  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {Info.Syntax.str()});
+  D.note(DiagID::note_cite, llvm::SMRange(), {Info.Section.str()});
+}
+
+bool Tcgen05Transformer::transform(G::StatementContext *S) {
+  Qualifiers.clear();
+  Operands.clear();
+  return transformInstruction(S->instruction());
+}
+
+bool Tcgen05Transformer::transformInstruction(G::InstructionContext *I) {
+  if (auto *C = I->allocInst())
+    return transformAlloc(C);
+  if (auto *C = I->deallocInst())
+    return transformDealloc(C);
+  if (auto *C = I->relinquishInst())
+    return transformRelinquish(C);
+  if (auto *C = I->ldInst())
+    return transformLd(C);
+  if (auto *C = I->stInst())
+    return transformSt(C);
+  if (auto *C = I->waitInst())
+    return transformWait(C);
+  if (auto *C = I->cpInst())
+    return transformCp(C);
+  if (auto *C = I->shiftInst())
+    return transformShift(C);
+  if (auto *C = I->mmaInst())
+    return transformMma(C);
+  if (auto *C = I->mmaWsInst())
+    return transformMmaWs(C);
+  if (auto *C = I->fenceInst())
+    return transformFence(C);
+  if (auto *C = I->commitInst())
+    return transformCommit(C);
+  return transformUnknown(I->unknownInst());
+}
+
+bool Tcgen05Transformer::transformAlloc(G::AllocInstContext *I) {
+  addName(I->ALLOC());
+  transformQualifierList(I->qualifierList());
+  addOperand(I->dst());
+  addOperand(I->nCols());
+  return commit(Tcgen05Opcode::Alloc);
+}
+
+bool Tcgen05Transformer::transformDealloc(G::DeallocInstContext *I) {
+  addName(I->DEALLOC());
+  transformQualifierList(I->qualifierList());
+  addOperand(I->taddrValue());
+  addOperand(I->nCols());
+  return commit(Tcgen05Opcode::Dealloc);
+}
+
+bool Tcgen05Transformer::transformRelinquish(G::RelinquishInstContext *I) {
+  addName(I->RELINQUISH());
+  transformQualifierList(I->qualifierList());
+  return commit(Tcgen05Opcode::RelinquishAllocPermit);
+}
+
+bool Tcgen05Transformer::transformLd(G::LdInstContext *I) {
+  if (auto *Stray = I->strayRedVal())
+    return error(Stray->start, Stray->stop,
+                 "a redval operand needs tcgen05.ld.red; tcgen05.ld takes "
+                 "r, [taddr]{, immHalfSplitoff}");
+  addName(I->LD());
+  if (I->RED())
+    addName(I->RED());
+  transformQualifierList(I->qualifierList());
+  addOperand(I->values());
+  if (I->redVal())
+    addOperand(I->redVal());
+  addOperand(I->taddr());
+  if (I->immHalfSplitoff())
+    addOperand(I->immHalfSplitoff());
+  return commit(Tcgen05Opcode::Ld);
+}
+
+bool Tcgen05Transformer::transformSt(G::StInstContext *I) {
+  addName(I->ST());
+  transformQualifierList(I->qualifierList());
+  addOperand(I->taddr());
+  if (I->immHalfSplitoff())
+    addOperand(I->immHalfSplitoff());
+  addOperand(I->values());
+  return commit(Tcgen05Opcode::St);
+}
+
+bool Tcgen05Transformer::transformWait(G::WaitInstContext *I) {
+  antlr4::tree::TerminalNode *Name = I->waitName()->WAIT_OTHER();
+  if (Name)
+    return error(Name->getSymbol(), Name->getSymbol(),
+                 "expected .wait::ld or .wait::st, found " +
+                     describeToken(Name->getSymbol()));
+  Name = I->waitName()->WAIT_LD() ? I->waitName()->WAIT_LD()
+                                  : I->waitName()->WAIT_ST();
+  addName(Name);
+  transformQualifierList(I->qualifierList());
+  return commit(Tcgen05Opcode::Wait);
+}
+
+bool Tcgen05Transformer::transformCp(G::CpInstContext *I) {
+  addName(I->CP());
+  transformQualifierList(I->qualifierList());
+  addOperand(I->taddr());
+  addOperand(I->sDesc());
+  return commit(Tcgen05Opcode::Cp);
+}
+
+bool Tcgen05Transformer::transformShift(G::ShiftInstContext *I) {
+  addName(I->SHIFT());
+  transformQualifierList(I->qualifierList());
+  addOperand(I->taddr());
+  return commit(Tcgen05Opcode::Shift);
+}
+
+bool Tcgen05Transformer::transformMmaHead(
+    G::MmaQualifierListContext *Quals, G::DTmemContext *D,
+    G::AOperandContext *A, G::BDescContext *B, G::SpMetaTmemContext *SpMeta,
+    G::IdescContext *Idesc) {
+  transformMmaQualifierList(Quals);
+  bool Sparse = !Quals->sparsity().empty();
+  if (Sparse && !SpMeta)
+    return error(Idesc->start, Idesc->stop,
+                 "expected [sp-meta-tmem] (an address in brackets) after "
+                 "b-desc, found " +
+                     describeToken(Idesc->start));
+  if (!Sparse && SpMeta)
+    return error(SpMeta->start, SpMeta->stop,
+                 "an address after b-desc is the [sp-meta-tmem] operand of "
+                 "the .sp variant; this instruction has no .sp");
+  addOperand(D);
+  addOperand(A->aTmem() ? static_cast<antlr4::ParserRuleContext *>(A->aTmem())
+                        : A->aDesc());
+  addOperand(B);
+  if (SpMeta)
+    addOperand(SpMeta);
+  addOperand(Idesc);
+  return true;
+}
+
+bool Tcgen05Transformer::transformMma(G::MmaInstContext *I) {
+  addName(I->MMA());
+  if (!transformMmaHead(I->mmaQualifierList(), I->dTmem(), I->aOperand(),
+                        I->bDesc(), I->spMetaTmem(), I->idesc()))
+    return false;
+  G::MmaTailContext *Tail = I->mmaTail();
+  bool BlockScale = hasQualifier(Tcgen05QualClass::BlockScale);
+  if (BlockScale && !Tail->scaleATmem())
+    return error(Tail->start, Tail->start,
+                 "expected [scale-A-tmem] (an address in brackets) after "
+                 "idesc, as .block_scale requires, found " +
+                     describeToken(Tail->start));
+  if (!BlockScale && Tail->scaleATmem())
+    return error(Tail->scaleATmem()->start, Tail->scaleBTmem()->stop,
+                 "[scale-A-tmem] and [scale-B-tmem] are operands of the "
+                 ".block_scale forms; this instruction has no .block_scale");
+  if (Tail->scaleATmem()) {
+    addOperand(Tail->scaleATmem());
+    addOperand(Tail->scaleBTmem());
+  }
+  if (Tail->disableOutputLane())
+    addOperand(Tail->disableOutputLane());
+  addOperand(Tail->enableInputD());
+  if (Tail->scaleInputD())
+    addOperand(Tail->scaleInputD());
+  return commit(Tcgen05Opcode::Mma);
+}
+
+bool Tcgen05Transformer::transformMmaWs(G::MmaWsInstContext *I) {
+  addName(I->MMA());
+  addName(I->WS());
+  if (!transformMmaHead(I->mmaQualifierList(), I->dTmem(), I->aOperand(),
+                        I->bDesc(), I->spMetaTmem(), I->idesc()))
+    return false;
+  addOperand(I->enableInputD());
+  if (I->zeroColumnMaskDesc())
+    addOperand(I->zeroColumnMaskDesc());
+  return commit(Tcgen05Opcode::Mma);
+}
+
+bool Tcgen05Transformer::transformFence(G::FenceInstContext *I) {
+  antlr4::tree::TerminalNode *Name = I->fenceName()->FENCE_OTHER();
+  if (Name)
+    return error(Name->getSymbol(), Name->getSymbol(),
+                 "expected .fence::before_thread_sync or "
+                 ".fence::after_thread_sync, found " +
+                     describeToken(Name->getSymbol()));
+  Name = I->fenceName()->FENCE_BEFORE() ? I->fenceName()->FENCE_BEFORE()
+                                        : I->fenceName()->FENCE_AFTER();
+  addName(Name);
+  transformQualifierList(I->qualifierList());
+  return commit(Tcgen05Opcode::Fence);
+}
+
+bool Tcgen05Transformer::transformCommit(G::CommitInstContext *I) {
+  addName(I->COMMIT());
+  transformQualifierList(I->qualifierList());
+  addOperand(I->mbar());
+  if (I->ctaMask())
+    addOperand(I->ctaMask());
+  return commit(Tcgen05Opcode::Commit);
+}
+
+bool Tcgen05Transformer::transformUnknown(G::UnknownInstContext *I) {
+  // The word after 'tcgen05' is the child after the TCGEN05 token.
+  auto *Word = dynamic_cast<antlr4::ParserRuleContext *>(I->children[1]);
+  antlr4::Token *First =
+      Word ? Word->start
+           : static_cast<antlr4::tree::TerminalNode *>(I->children[1])
+                 ->getSymbol();
+  antlr4::Token *Last = Word ? Word->stop : First;
+  Diagnostic &D =
+      Sink.report(DiagID::err_tcgen05_unknown_instruction,
+                  llvm::SMRange(llvm::SMLoc::getFromPointer(at(First)),
+                                llvm::SMLoc::getFromPointer(
+                                    Base + Last->getStopIndex() + 1)),
+                  {"tcgen05" + First->getText()});
+  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(),
+         {tcgen05InstructionList().str()});
+  return false;
+}
+
+void Tcgen05Transformer::transformQualifierList(G::QualifierListContext *L) {
+  for (G::QualifierContext *Q : L->qualifier())
+    transformQualifier(Q);
+}
+
+void Tcgen05Transformer::transformMmaQualifierList(
+    G::MmaQualifierListContext *L) {
+  for (antlr4::tree::ParseTree *Child : L->children) {
+    if (auto *Q = dynamic_cast<G::QualifierContext *>(Child))
+      transformQualifier(Q);
+    else if (auto *Sp = dynamic_cast<G::SparsityContext *>(Child))
+      addQualifier(Sp->start, Tcgen05QualClass::Variant);
+  }
+}
+
+void Tcgen05Transformer::transformQualifier(G::QualifierContext *Q) {
+  auto *Word = static_cast<antlr4::ParserRuleContext *>(Q->children.front());
+  std::optional<Tcgen05QualClass> Class =
+      qualifierClassOfRule(Word->getRuleIndex());
+  addQualifier(Word->start, Class ? *Class : Tcgen05QualClass::Unknown);
+}
+
+void Tcgen05Transformer::addName(antlr4::tree::TerminalNode *Word) {
+  addQualifier(Word->getSymbol(), Tcgen05QualClass::Variant);
+}
+
+void Tcgen05Transformer::addQualifier(antlr4::Token *Word,
+                                      Tcgen05QualClass Class) {
+  Qualifiers.push_back({at(Word), Class});
+}
+
+void Tcgen05Transformer::addOperand(antlr4::ParserRuleContext *Ctx) {
+  const OperandRule *Rule = findOperandRule(Ctx->getRuleIndex());
+  Operands.push_back({at(Ctx->start), *Rule->Role});
+}
+
+bool Tcgen05Transformer::hasQualifier(Tcgen05QualClass Class) const {
+  for (const PendingQualifier &Q : Qualifiers)
+    if (Q.Class == Class)
+      return true;
+  return false;
+}
+
+bool Tcgen05Transformer::error(antlr4::Token *First, antlr4::Token *Last,
+                               const std::string &Message) {
+  llvm::SMRange Range(llvm::SMLoc::getFromPointer(at(First)),
+                      llvm::SMLoc::getFromPointer(Base +
+                                                  Last->getStopIndex() + 1));
+  Diagnostic &D =
+      Sink.report(DiagID::err_tcgen05_syntax, Range, {Spelled.Name, Message});
+  addFormNotes(D, Spelled);
+  return false;
+}
+
+bool Tcgen05Transformer::commit(Tcgen05Opcode Op) {
+  Instruction &I = F.Instructions[InstIndex];
+  llvm::ArrayRef<Span> GenericQuals = F.qualifiers(I.Qualifiers);
+  llvm::ArrayRef<Operand> GenericOps = F.operands(I.Operands);
+  // Both parses split the same text the same way; a disagreement means the
+  // generic parse saw something this grammar does not, so keep no result.
+  bool Same = GenericQuals.size() == Qualifiers.size() &&
+              GenericOps.size() == Operands.size();
+  for (size_t K = 0; Same && K < Qualifiers.size(); ++K)
+    Same = GenericQuals[K].Begin == Qualifiers[K].Begin;
+  for (size_t K = 0; Same && K < Operands.size(); ++K)
+    Same = GenericOps[K].Src.Begin == Operands[K].Begin;
+  if (!Same) {
+    Diagnostic &D = Sink.report(
+        DiagID::err_tcgen05_syntax, I.Src.range(),
+        {Spelled.Name, "the statement's words and operands could not be "
+                       "matched to the instruction's syntax"});
+    addFormNotes(D, Spelled);
+    return false;
+  }
+
+  Tcgen05Inst Inst;
+  Inst.Opcode = Op;
+  Inst.Instruction = InstIndex;
+  Tcgen05Pool &Pool = F.Tcgen05Nodes;
+  Inst.FirstQualifier = static_cast<uint32_t>(Pool.Qualifiers.size());
+  Inst.NumQualifiers = static_cast<uint32_t>(Qualifiers.size());
+  for (size_t K = 0; K < Qualifiers.size(); ++K)
+    Pool.Qualifiers.push_back(
+        {Qualifiers[K].Class, I.Qualifiers.First + static_cast<uint32_t>(K)});
+  Inst.FirstOperand = static_cast<uint32_t>(Pool.Operands.size());
+  Inst.NumOperands = static_cast<uint32_t>(Operands.size());
+  for (size_t K = 0; K < Operands.size(); ++K)
+    Pool.Operands.push_back(
+        {Operands[K].Role, I.Operands.First + static_cast<uint32_t>(K)});
+  I.Tcgen05 = static_cast<uint32_t>(F.Tcgen05.size());
+  F.Tcgen05.push_back(Inst);
+  return true;
+}

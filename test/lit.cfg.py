@@ -1,0 +1,25 @@
+# lit configuration for tcgen05-check.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "tcgen05-check"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ptx", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tcgen05_obj_root, "test")
+
+config.substitutions.append(("%tcgen05-check", os.path.join(config.tcgen05_tools_dir, "tcgen05-check")))
+config.substitutions.append(("FileCheck", config.filecheck))
+config.substitutions.append(("%python", shutil.which("python3") or "python3"))
+# The shared corpus of real kernels sits beside the project.
+corpus = os.path.normpath(os.path.join(config.tcgen05_src_root, "..", "shared", "corpus"))
+config.substitutions.append(("%corpus", corpus))
+config.substitutions.append(("%srcroot", config.tcgen05_src_root))
+if os.path.isdir(corpus):
+    config.available_features.add("corpus")
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))

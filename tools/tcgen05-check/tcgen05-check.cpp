@@ -1,0 +1,205 @@
+//===- tcgen05-check.cpp - Command-line driver ----------------------------===//
+//
+// A thin driver over the tcgen05check library: options, inputs, a
+// diagnostics consumer, an exit code.
+//
+// Exit codes:
+//   0  no errors (warnings allowed unless -Werror)
+//   1  errors were reported in the inputs (or --verify found mismatches)
+//   2  usage error, or an input could not be read
+//
+//===----------------------------------------------------------------------===//
+
+#include "tcgen05/Frontend/Check.h"
+#include "tcgen05/Frontend/DiagnosticPrinters.h"
+#include "tcgen05/Frontend/Explain.h"
+#include "tcgen05/Frontend/Verify.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace tcgen05;
+
+namespace {
+
+enum class Format { Text, JSON, Sarif };
+enum class ColorMode { Auto, Always, Never };
+
+cl::OptionCategory Category("tcgen05-check options");
+
+cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.ptx ...>"),
+                             cl::cat(Category));
+cl::opt<std::string> Target("target",
+                            cl::desc("Check as if .target named this "
+                                     "(e.g. sm_100a)"),
+                            cl::value_desc("sm_XXX"), cl::cat(Category));
+cl::opt<bool> Werror("Werror", cl::desc("Treat warnings as errors"),
+                     cl::cat(Category));
+cl::opt<bool> NoWarnings("w", cl::desc("Suppress all warnings"),
+                         cl::cat(Category));
+cl::opt<unsigned> ErrorLimit("ferror-limit",
+                             cl::desc("Stop after N errors (0: no limit)"),
+                             cl::init(20), cl::value_desc("N"),
+                             cl::cat(Category));
+cl::opt<Format> OutputFormat(
+    "format", cl::desc("Diagnostic output format"), cl::init(Format::Text),
+    cl::values(clEnumValN(Format::Text, "text", "clang-style text (stderr)"),
+               clEnumValN(Format::JSON, "json", "JSON document (stdout)"),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0 log (stdout)")),
+    cl::cat(Category));
+cl::opt<std::string> Explain("explain",
+                             cl::desc("Print the documentation of a "
+                                      "diagnostic code and exit"),
+                             cl::value_desc("TCnnnn"), cl::cat(Category));
+cl::opt<bool> Verify("verify",
+                     cl::desc("Check the inputs' expected-error comments "
+                              "instead of printing diagnostics"),
+                     cl::cat(Category));
+cl::opt<unsigned> Threads("j",
+                          cl::desc("Threads checking function bodies "
+                                   "(0: one per core)"),
+                          cl::init(1), cl::value_desc("N"), cl::cat(Category));
+
+cl::extrahelp ColorHelp(R"(
+  --color=<auto|always|never>    - Colored text diagnostics (default: auto,
+                                   when stderr is a terminal)
+)");
+
+cl::extrahelp ExitCodes(R"(
+EXIT CODES:
+  0  no errors
+  1  errors were reported (or --verify found mismatches)
+  2  usage error, or an input could not be read
+
+Each diagnostic carries a code [TCnnnn]; --explain TCnnnn describes it.
+)");
+
+void printVersion(raw_ostream &OS) {
+  OS << "tcgen05-check " << TCGEN05_VERSION << "\n"
+     << "  PTX ISA 9.0 (tcgen05: PTX ISA 9.7.16)\n";
+}
+
+int explain(StringRef Text) {
+  std::optional<unsigned> Code = parseDiagCode(Text);
+  if (!Code) {
+    errs() << "tcgen05-check: error: '" << Text
+           << "' is not a diagnostic code (expected TCnnnn)\n";
+    return 2;
+  }
+  if (std::optional<StringRef> Page = explainDiagCode(*Code)) {
+    outs() << *Page;
+    return 0;
+  }
+  errs() << "tcgen05-check: error: no diagnostic has code "
+         << formatDiagCode(*Code) << "\n";
+  return 2;
+}
+
+/// LLVM's support library owns an option named 'color' with other values,
+/// so --color=auto|always|never is taken out of argv before cl sees it.
+bool extractColor(SmallVectorImpl<const char *> &Args, ColorMode &Mode) {
+  bool OK = true;
+  auto It = std::remove_if(Args.begin() + 1, Args.end(), [&](const char *A) {
+    StringRef S(A);
+    if (!S.consume_front("--color=") && !S.consume_front("-color="))
+      return false;
+    if (S == "auto")
+      Mode = ColorMode::Auto;
+    else if (S == "always")
+      Mode = ColorMode::Always;
+    else if (S == "never")
+      Mode = ColorMode::Never;
+    else {
+      errs() << "tcgen05-check: error: --color takes auto, always or never, "
+                "not '" << S << "'\n";
+      OK = false;
+    }
+    return true;
+  });
+  Args.erase(It, Args.end());
+  return OK;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  SmallVector<const char *, 16> Args(argv, argv + argc);
+  ColorMode Color = ColorMode::Auto;
+  if (!extractColor(Args, Color))
+    return 2;
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  if (!cl::ParseCommandLineOptions(
+          static_cast<int>(Args.size()), Args.data(),
+          "tcgen05-check: checks PTX for Blackwell tcgen05 instructions\n",
+          &errs()))
+    return 2;
+  if (!Explain.empty())
+    return explain(Explain);
+  if (Inputs.empty()) {
+    errs() << "tcgen05-check: error: no input files (use '-' for standard "
+              "input; --help for usage)\n";
+    return 2;
+  }
+  if (!Target.empty() && !isKnownTargetName(Target)) {
+    errs() << "tcgen05-check: error: unknown target '" << Target
+           << "' (expected a name such as sm_100a)\n";
+    return 2;
+  }
+
+  bool Colors = Color == ColorMode::Always ||
+                (Color == ColorMode::Auto && errs().has_colors());
+  std::unique_ptr<DiagnosticConsumer> Printer;
+  VerifyDiagnosticConsumer Verifier;
+  DiagnosticConsumer *Consumer;
+  if (Verify) {
+    Consumer = &Verifier;
+  } else {
+    switch (OutputFormat) {
+    case Format::Text:
+      Printer = createTextDiagnosticPrinter(errs(), Colors);
+      break;
+    case Format::JSON:
+      Printer = createJSONDiagnosticPrinter(outs());
+      break;
+    case Format::Sarif:
+      Printer = createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION);
+      break;
+    }
+    Consumer = Printer.get();
+  }
+
+  DiagnosticOptions DiagOpts;
+  DiagOpts.WarningsAsErrors = Werror;
+  DiagOpts.IgnoreWarnings = NoWarnings;
+  DiagOpts.ErrorLimit = Verify ? 0 : ErrorLimit;
+  DiagnosticsEngine Engine(*Consumer, DiagOpts);
+  CheckOptions Opts;
+  Opts.Target = Target;
+  Opts.Threads = Threads;
+
+  SourceMgr SM;
+  bool IOFailed = false;
+  for (const std::string &Path : Inputs) {
+    if (checkFile(Path, SM, Engine, Opts) == CheckStatus::IOError)
+      IOFailed = true;
+    if (Engine.limitReached())
+      break;
+  }
+  if (Engine.limitReached() && !Verify && OutputFormat == Format::Text)
+    errs() << "tcgen05-check: fatal error: too many errors emitted, stopping "
+              "now [-ferror-limit=" << ErrorLimit << "]\n";
+  Consumer->finish();
+
+  if (Verify)
+    return Verifier.verify(SM, errs()) ? 1 : (IOFailed ? 2 : 0);
+  if (IOFailed)
+    return 2;
+  return Engine.numErrors() ? 1 : 0;
+}
