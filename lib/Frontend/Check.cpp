@@ -19,12 +19,16 @@ namespace {
 
 /// Body-level work for one function: parse, then run the per-function
 /// checks, then free the body.  Diagnostics stay in the function's sink.
+/// Each phase reports in source order into a sink of its own, capped at the
+/// error limit; the first N errors of the function are then among the first
+/// N of each phase, whichever phase found them.
 void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
-               Tcgen05SyntaxParser &T5, DiagnosticSink &Sink,
+               Tcgen05SyntaxParser &T5, DiagnosticSink &Sink, unsigned Cap,
                const CheckOptions &Opts) {
   parseFunctionBody(F, Sink, &T5, Opts.Parse);
-  if (!Sink.shouldStop())
-    checkFunctionSymbols(M, Symbols, F, Sink);
+  DiagnosticSink SymbolSink(Cap);
+  checkFunctionSymbols(M, Symbols, F, SymbolSink);
+  Sink.append(std::move(SymbolSink));
   F.releaseBody();
 }
 
@@ -65,7 +69,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   DiagnosticSink ModuleSink(Cap);
   parseModule(Text, M, ModuleSink, Opts.Parse);
   ModuleSymbols Symbols;
-  Symbols.build(M, ModuleSink);
+  DiagnosticSink SymbolSink(Cap);
+  Symbols.build(M, SymbolSink);
+  ModuleSink.append(std::move(SymbolSink));
 
   std::vector<size_t> Bodies;
   for (size_t I = 0; I < M.Functions.size(); ++I)
@@ -81,7 +87,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   auto Worker = [&] {
     Tcgen05SyntaxParser T5;
     for (size_t I; (I = Next.fetch_add(1)) < Bodies.size();)
-      checkBody(M, Symbols, M.Functions[Bodies[I]], T5, Sinks[I], Opts);
+      checkBody(M, Symbols, M.Functions[Bodies[I]], T5, Sinks[I], Cap, Opts);
   };
   if (N <= 1) {
     Worker();

@@ -153,7 +153,13 @@ SpelledInstruction syntax::spelledInstruction(antlr4::TokenStream &Tokens) {
   if (!Name || !isNameWord(Name->getType()) || Name->getType() == G::RED ||
       Name->getType() == G::WS)
     return S;
-  S.Name += Name->getText();
+  // A malformed '.wait::x' or '.fence::x' still names the instruction.
+  if (Name->getType() == G::WAIT_OTHER)
+    S.Name += ".wait";
+  else if (Name->getType() == G::FENCE_OTHER)
+    S.Name += ".fence";
+  else
+    S.Name += Name->getText();
   size_t Next = Tokens.size() > 2 ? Tokens.get(2)->getType() : 0;
   bool Sparse = false;
   for (size_t I = 2; I < Tokens.size() && isDottedWord(Tokens.get(I)->getType());

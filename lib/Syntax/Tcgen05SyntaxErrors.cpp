@@ -201,7 +201,8 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
                                  : "expected ','") +
                 After + ", found " + Found;
   } else if (WantSemi && !LastRule) {
-    P.Message = Inst.Name + " takes no operands, found " + Found;
+    P.Message = "expected ';' (the instruction takes no operands), found " +
+                Found;
   } else if (WantSemi) {
     P.Message = (Type == G::COMMA ? "too many operands: expected ';'"
                                   : "expected ';'") +

@@ -12,8 +12,10 @@ elif kind == "nul":
 elif kind == "utf8":
     data = HEADER + b"// na\xc3\xafve \xff\xfe\n.visible .entry k()\n{\n\tret;\n}\n"
 elif kind == "long-line":
-    # 100 MB on one line: a comment, then a statement.
-    data = HEADER + b"//" + b"x" * (100 * 1024 * 1024) + b"\n"
+    # A whole valid module of about 100 MB on one line.
+    body = b"mov.b32 %r1, 1; " * (100 * 1024 * 1024 // 16)
+    data = (b".version 9.0 .target sm_100a .address_size 64 "
+            b".visible .entry k() { .reg .b32 %r<2>; " + body + b"ret; }")
 elif kind == "long-token":
     data = HEADER + b".visible .entry k()\n{\n\t" + b"a" * (50 * 1024 * 1024) + b";\n}\n"
 elif kind == "nested":

@@ -133,6 +133,9 @@ int main(int argc, char **argv) {
   ColorMode Color = ColorMode::Auto;
   if (!extractColor(Args, Color))
     return 2;
+  // ...and handed to LLVM's own option, which the printers consult.
+  if (Color != ColorMode::Auto)
+    Args.push_back(Color == ColorMode::Always ? "--color=true" : "--color=false");
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
