@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,18 +43,11 @@ public:
 private:
   void print(const llvm::SourceMgr *SM, llvm::SMRange R, Severity Sev,
              const std::string &Msg, const std::string &File) {
-    if (SM && R.Start.isValid() && SM->FindBufferContainingLoc(R.Start)) {
-      llvm::SmallVector<llvm::SMRange, 1> Ranges;
-      // A range that spans lines would underline the wrong text: underline
-      // only what is on the caret's line.
-      if (R.End.isValid() && R.End.getPointer() > R.Start.getPointer() + 1) {
-        const char *E = R.Start.getPointer();
-        while (E < R.End.getPointer() && *E != '\n' && *E != '\r')
-          ++E;
-        Ranges.push_back(llvm::SMRange(R.Start, llvm::SMLoc::getFromPointer(E)));
+    if (SM && R.Start.isValid()) {
+      if (unsigned ID = SM->FindBufferContainingLoc(R.Start)) {
+        printWithSnippet(*SM, ID, R, Sev, Msg);
+        return;
       }
-      SM->PrintMessage(OS, R.Start, toDiagKind(Sev), Msg, Ranges, {}, Colors);
-      return;
     }
     // No location: 'file: error: message'.
     if (!File.empty()) {
@@ -75,6 +69,51 @@ private:
     OS << Msg << "\n";
     if (Colors)
       OS.resetColor();
+  }
+
+  /// Prints through SMDiagnostic, but with at most a window of the source
+  /// line around the caret: a line may be megabytes long.
+  void printWithSnippet(const llvm::SourceMgr &SM, unsigned ID,
+                        llvm::SMRange R, Severity Sev, const std::string &Msg) {
+    constexpr size_t Window = 160;
+    const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(ID);
+    const char *BufStart = Buf->getBufferStart(), *BufEnd = Buf->getBufferEnd();
+    const char *Caret = R.Start.getPointer();
+    const char *LineStart = Caret;
+    while (LineStart > BufStart && LineStart[-1] != '\n' && LineStart[-1] != '\r')
+      --LineStart;
+    const char *LineEnd = Caret;
+    while (LineEnd < BufEnd && *LineEnd != '\n' && *LineEnd != '\r')
+      ++LineEnd;
+    auto [Line, Col] = SM.getLineAndColumn(R.Start, ID);
+    const char *From = LineStart, *To = LineEnd;
+    if (static_cast<size_t>(LineEnd - LineStart) > Window) {
+      From = Caret - LineStart > static_cast<ptrdiff_t>(Window / 2) ? Caret - Window / 2 : LineStart;
+      To = std::min(LineEnd, From + Window);
+    }
+    std::string Snippet(From, To);
+    llvm::SmallVector<std::pair<unsigned, unsigned>, 1> Ranges;
+    const char *REnd = R.End.isValid() ? R.End.getPointer() : Caret;
+    if (REnd > Caret + 1) {
+      const char *E = std::min(REnd, To);
+      if (E > Caret)
+        Ranges.push_back({static_cast<unsigned>(Caret - From),
+                          static_cast<unsigned>(E - From)});
+    }
+    llvm::SMDiagnostic D(SM, R.Start, Buf->getBufferIdentifier(), Line,
+                         static_cast<int>(Caret - From), toDiagKind(Sev), Msg,
+                         Snippet, Ranges);
+    // The column printed is the real one, not the one inside the window.
+    if (From != LineStart) {
+      llvm::SMDiagnostic Real(SM, R.Start, Buf->getBufferIdentifier(), Line,
+                              static_cast<int>(Col - 1), toDiagKind(Sev), Msg,
+                              "", {});
+      Real.print(nullptr, OS, Colors, /*ShowKindLabel=*/true,
+                 /*ShowLocation=*/true);
+      D.print(nullptr, OS, Colors, true, false);
+      return;
+    }
+    D.print(nullptr, OS, Colors);
   }
 
   llvm::raw_ostream &OS;

@@ -12,6 +12,11 @@ using namespace tcgen05;
 
 namespace {
 
+/// Names are quoted in messages; a pathological 50 MB name is cut short.
+std::string shortName(llvm::StringRef Name) {
+  return Name.size() <= 64 ? Name.str() : (Name.take_front(61) + "...").str();
+}
+
 bool isSpecialName(llvm::StringRef Name) {
 #define SREG(S)                                                                \
   if (Name == S)                                                               \
@@ -124,9 +129,9 @@ void FunctionChecker::declare(const Declarator &D) {
   unsigned Scope = ScopeIds.back();
   auto It = Map.find(Name);
   if (It != Map.end() && It->second.Scope == Scope) {
-    Sink.report(DiagID::err_redefinition, D.Name.range(), {Name.str()})
+    Sink.report(DiagID::err_redefinition, D.Name.range(), {shortName(Name)})
         .note(DiagID::note_previous_definition, It->second.Decl.range(),
-              {Name.str()});
+              {shortName(Name)});
     return;
   }
   Undo U{D.IsRange, Name, std::nullopt};
@@ -174,7 +179,7 @@ void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
   DiagID ID = O.Kind == OperandKind::Register ? DiagID::err_undeclared_register
               : IsBranch                      ? DiagID::err_undefined_label
                                               : DiagID::err_undeclared_symbol;
-  Diagnostic &D = Sink.report(ID, O.Src.range(), {Name.str()});
+  Diagnostic &D = Sink.report(ID, O.Src.range(), {shortName(Name)});
   // '%r4' with '.reg .b32 %r<4>' is the classic off-by-one.
   llvm::StringRef Prefix;
   uint64_t Index;
@@ -235,9 +240,9 @@ void FunctionChecker::collectLabels() {
       auto [It, New] = Labels.try_emplace({Scopes.back(), L.text()}, L);
       if (!New)
         Sink.report(DiagID::err_label_redefinition, L.range(),
-                    {L.text().str()})
+                    {shortName(L.text())})
             .note(DiagID::note_previous_label, It->second.range(),
-                  {L.text().str()});
+                  {shortName(L.text())});
       break;
     }
     default:
@@ -304,9 +309,9 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
     if (!New && F.HasBody) {
       if (It->second.IsDefinition)
         Sink.report(DiagID::err_redefinition, F.Name.range(),
-                    {F.Name.text().str()})
+                    {shortName(F.Name.text())})
             .note(DiagID::note_previous_definition, It->second.Decl.range(),
-                  {F.Name.text().str()});
+                  {shortName(F.Name.text())});
       It->second.IsDefinition = true;
     }
   }
@@ -322,9 +327,9 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
       if (!New && !IsExtern) {
         if (It->second.IsDefinition)
           Sink.report(DiagID::err_redefinition, Dr.Name.range(),
-                      {Dr.Name.text().str()})
+                      {shortName(Dr.Name.text())})
               .note(DiagID::note_previous_definition, It->second.Decl.range(),
-                    {Dr.Name.text().str()});
+                    {shortName(Dr.Name.text())});
         It->second.IsDefinition = true;
       }
     }

@@ -17,7 +17,8 @@ elif kind == "long-line":
     data = (b".version 9.0 .target sm_100a .address_size 64 "
             b".visible .entry k() { .reg .b32 %r<2>; " + body + b"ret; }")
 elif kind == "long-token":
-    data = HEADER + b".visible .entry k()\n{\n\t" + b"a" * (50 * 1024 * 1024) + b";\n}\n"
+    data = (HEADER + b".visible .entry k()\n{\n\t.reg .b32 %r<2>;\n\tmov.b32 %r1, " +
+            b"a" * (50 * 1024 * 1024) + b";\n}\n")
 elif kind == "nested":
     data = HEADER + b".visible .entry k()\n{\n" + b"{" * 100000 + b"}" * 100000 + b"\n}\n"
 elif kind == "nested-unbalanced":
