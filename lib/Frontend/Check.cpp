@@ -23,13 +23,17 @@ namespace {
 /// error limit; the first N errors of the function are then among the first
 /// N of each phase, whichever phase found them.
 void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
-               Tcgen05SyntaxParser &T5, DiagnosticSink &Sink, unsigned Cap,
-               const CheckOptions &Opts) {
+               Function &Scratch, Tcgen05SyntaxParser &T5,
+               DiagnosticSink &Sink, unsigned Cap, const CheckOptions &Opts) {
+  // The body is built in the worker's scratch storage, whose capacity
+  // survives from function to function.
+  F.swapBody(Scratch);
   parseFunctionBody(F, Sink, &T5, Opts.Parse);
   DiagnosticSink SymbolSink(Cap);
   checkFunctionSymbols(M, Symbols, F, SymbolSink);
   Sink.append(std::move(SymbolSink));
-  F.releaseBody();
+  F.swapBody(Scratch);
+  Scratch.clearBody();
 }
 
 unsigned threadCount(const CheckOptions &Opts, size_t Work) {
@@ -86,8 +90,10 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   std::atomic<size_t> Next{0};
   auto Worker = [&] {
     Tcgen05SyntaxParser T5;
+    Function Scratch;
     for (size_t I; (I = Next.fetch_add(1)) < Bodies.size();)
-      checkBody(M, Symbols, M.Functions[Bodies[I]], T5, Sinks[I], Cap, Opts);
+      checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch, T5, Sinks[I],
+                Cap, Opts);
   };
   if (N <= 1) {
     Worker();

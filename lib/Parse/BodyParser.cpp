@@ -262,14 +262,25 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
   BodyParser(F, Sink, Tcgen05, Opts).run();
 }
 
-void Function::releaseBody() {
+void Function::swapBody(Function &Other) {
+  Operands.swap(Other.Operands);
+  Qualifiers.swap(Other.Qualifiers);
+  Declarators.swap(Other.Declarators);
+  Declarations.swap(Other.Declarations);
+  Directives.swap(Other.Directives);
+  Statements.swap(Other.Statements);
+  Instructions.swap(Other.Instructions);
+  Labels.swap(Other.Labels);
+  Tcgen05.swap(Other.Tcgen05);
+  Tcgen05Nodes.Qualifiers.swap(Other.Tcgen05Nodes.Qualifiers);
+  Tcgen05Nodes.Operands.swap(Other.Tcgen05Nodes.Operands);
+}
+
+void Function::clearBody() {
   NodePool::clear();
   Statements.clear();
-  Statements.shrink_to_fit();
   Instructions.clear();
-  Instructions.shrink_to_fit();
   Labels.clear();
-  Labels.shrink_to_fit();
   Tcgen05.clear();
   Tcgen05Nodes.clear();
 }

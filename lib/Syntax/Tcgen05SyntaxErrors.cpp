@@ -113,7 +113,11 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
     return P;
   }
   if (isNameWord(Type) || Type == G::SP) {
-    P.Message = misplacedWord(Type, T->getText(), Inst);
+    bool Repeated = false;
+    for (size_t K = 1; K < T->getTokenIndex(); ++K)
+      Repeated |= Tokens.get(K)->getType() == Type;
+    P.Message = Repeated ? "duplicate '" + T->getText() + "'"
+                         : misplacedWord(Type, T->getText(), Inst);
     return P;
   }
   if (!Ctx || Ctx->getRuleIndex() == G::RuleInstruction ||

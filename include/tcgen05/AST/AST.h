@@ -199,8 +199,11 @@ struct Function : NodePool {
   std::vector<Tcgen05Inst> Tcgen05;
   Tcgen05Pool Tcgen05Nodes;
 
-  /// Frees the body, keeping the signature.
-  void releaseBody();
+  /// Exchanges body storage with Other; signatures stay.  Checking many
+  /// functions in turn through one scratch Function reuses its capacity.
+  void swapBody(Function &Other);
+  /// Empties the body, keeping its capacity.
+  void clearBody();
 };
 
 struct TargetSpec {
