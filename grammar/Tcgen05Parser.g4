@@ -48,6 +48,8 @@ ldInst
   ;
 stInst : TCGEN05 ST qualifierList taddr COMMA (immHalfSplitoff COMMA)? values ;
 waitInst : TCGEN05 waitName qualifierList ;
+// WAIT_OTHER ('.wait', '.wait::x') is matched so that the error can name the
+// two valid words; likewise FENCE_OTHER below.
 waitName : WAIT_LD | WAIT_ST | WAIT_OTHER ;
 
 // 9.7.16.9.2 - 9.7.16.9.3
@@ -122,8 +124,9 @@ alignedQual    : ALIGNED ;
 stateSpaceQual : SHARED_CTA | SHARED_CLUSTER ;
 typeQual       : B32 | B64 | U32 | S32 | F32 ;
 shapeQual
-  : SHAPE_16X64B | SHAPE_16X128B | SHAPE_16X256B | SHAPE_32X32B | SHAPE_16X32BX2
-  | SHAPE_128X256B | SHAPE_4X256B | SHAPE_128X128B | SHAPE_64X128B | SHAPE_32X128B
+  : SHAPE_16X64B | SHAPE_16X128B | SHAPE_16X256B | SHAPE_32X32B
+  | SHAPE_16X32BX2 | SHAPE_128X256B | SHAPE_4X256B | SHAPE_128X128B
+  | SHAPE_64X128B | SHAPE_32X128B
   ;
 numQual
   : NUM_X1 | NUM_X2 | NUM_X4 | NUM_X8 | NUM_X16 | NUM_X32 | NUM_X64 | NUM_X128 ;
@@ -136,7 +139,8 @@ kindQual
   | KIND_MXF8F6F4 | KIND_MXF4 | KIND_MXF4NVF4
   ;
 blockScaleQual : BLOCK_SCALE ;
-scaleVecQual   : SCALE_VEC_1X | SCALE_VEC_2X | SCALE_VEC_4X | BLOCK16 | BLOCK32 ;
+scaleVecQual
+  : SCALE_VEC_1X | SCALE_VEC_2X | SCALE_VEC_4X | BLOCK16 | BLOCK32 ;
 collectorQual  : COLLECTOR ;
 ashiftQual     : ASHIFT ;
 multicastQual  : WARPX2_02_13 | WARPX2_01_23 | WARPX4 | MULTICAST_CLUSTER ;
@@ -153,7 +157,8 @@ taddr              : address ;
 taddrValue         : scalar ;   // dealloc's taddr is a value, not [taddr]
 values             : vector ;
 redVal             : scalar | vector ;
-strayRedVal        : scalar | vector ;   // a redval without .red
+// Matched on purpose: a redval without .red gets a message of its own.
+strayRedVal        : scalar | vector ;
 immHalfSplitoff    : scalar ;
 sDesc              : scalar ;
 dTmem              : address ;
@@ -173,7 +178,8 @@ mbar               : address ;
 ctaMask            : scalar ;
 
 // Operand forms.
-address : LBRACKET (REGISTER | IDENT | integer) ((PLUS | MINUS) integer)? RBRACKET ;
+address
+  : LBRACKET (REGISTER | IDENT | integer) ((PLUS | MINUS) integer)? RBRACKET ;
 vector  : LBRACE scalar (COMMA scalar)* RBRACE ;
 scalar  : REGISTER | IDENT | integer ;
 integer : MINUS? INTEGER ;

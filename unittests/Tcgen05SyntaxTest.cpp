@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Parse/Parser.h"
-#include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include "gtest/gtest.h"
 
@@ -74,8 +74,8 @@ protected:
     const Diagnostic &D = Sink.diagnostics()[0];
     EXPECT_EQ(D.code(), Code) << Statement << "\n  " << D.Message;
     EXPECT_EQ(lineOf(D.Range.Start), StatementLine) << D.Message;
-    EXPECT_EQ(columnOf(D.Range.Start), Column) << Statement << "\n  "
-                                               << D.Message;
+    EXPECT_EQ(columnOf(D.Range.Start), Column)
+        << Statement << "\n  " << D.Message;
     EXPECT_NE(D.Message.find(Message), std::string::npos)
         << "message: " << D.Message << "\n  wanted: " << Message;
     EXPECT_EQ(F->Tcgen05.size(), 0u);
@@ -146,15 +146,13 @@ TEST_F(Tcgen05SyntaxTest, Alloc) {
   const Tcgen05Inst &I = valid(
       "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%rd1], 32;");
   EXPECT_EQ(I.Opcode, Tcgen05Opcode::Alloc);
-  EXPECT_EQ(qualifiers(I),
-            (std::vector<std::pair<std::string, C>>{{".alloc", C::Variant},
-                                                    {".cta_group::1",
-                                                     C::CtaGroup},
-                                                    {".sync", C::Sync},
-                                                    {".aligned", C::Aligned},
-                                                    {".shared::cta",
-                                                     C::StateSpace},
-                                                    {".b32", C::Type}}));
+  EXPECT_EQ(qualifiers(I), (std::vector<std::pair<std::string, C>>{
+                               {".alloc", C::Variant},
+                               {".cta_group::1", C::CtaGroup},
+                               {".sync", C::Sync},
+                               {".aligned", C::Aligned},
+                               {".shared::cta", C::StateSpace},
+                               {".b32", C::Type}}));
   EXPECT_EQ(operands(I), (std::vector<std::pair<R, std::string>>{
                              {R::Dst, "[%rd1]"}, {R::NCols, "32"}}));
 }
@@ -218,12 +216,11 @@ TEST_F(Tcgen05SyntaxTest, LdRed) {
       valid("tcgen05.ld.red.sync.aligned.16x32bx2.x2.f32.min.abs.NaN "
             "{%f1, %f2}, %f3, [%r1], 16;");
   EXPECT_EQ(I.Opcode, Tcgen05Opcode::Ld);
-  EXPECT_EQ(qualifiers(I).front(), std::make_pair(std::string(".ld"),
-                                                  C::Variant));
-  EXPECT_EQ(classes(I),
-            (std::vector<C>{C::Variant, C::Variant, C::Sync, C::Aligned,
-                            C::Shape, C::Num, C::Type, C::RedOp, C::Abs,
-                            C::NaN}));
+  EXPECT_EQ(qualifiers(I).front(),
+            std::make_pair(std::string(".ld"), C::Variant));
+  EXPECT_EQ(classes(I), (std::vector<C>{C::Variant, C::Variant, C::Sync,
+                                        C::Aligned, C::Shape, C::Num, C::Type,
+                                        C::RedOp, C::Abs, C::NaN}));
   EXPECT_EQ(roles(I), (std::vector<R>{R::Values, R::RedVal, R::TAddr,
                                       R::ImmHalfSplitoff}));
 }
@@ -244,13 +241,13 @@ TEST_F(Tcgen05SyntaxTest, St) {
 
   const Tcgen05Inst &S2 = valid("tcgen05.st.sync.aligned.16x32bx2.x1.b32 "
                                 "[%r1], 16, {%r2};");
-  EXPECT_EQ(roles(S2), (std::vector<R>{R::TAddr, R::ImmHalfSplitoff,
-                                       R::Values}));
+  EXPECT_EQ(roles(S2),
+            (std::vector<R>{R::TAddr, R::ImmHalfSplitoff, R::Values}));
 }
 
 TEST_F(Tcgen05SyntaxTest, Wait) {
-  for (const char *S : {"tcgen05.wait::ld.sync.aligned;",
-                        "tcgen05.wait::st.aligned.sync;"}) {
+  for (const char *S :
+       {"tcgen05.wait::ld.sync.aligned;", "tcgen05.wait::st.aligned.sync;"}) {
     const Tcgen05Inst &I = valid(S);
     EXPECT_EQ(I.Opcode, Tcgen05Opcode::Wait);
     EXPECT_EQ(qualifiers(I)[0].second, C::Variant);
@@ -259,8 +256,8 @@ TEST_F(Tcgen05SyntaxTest, Wait) {
 }
 
 TEST_F(Tcgen05SyntaxTest, Cp) {
-  const Tcgen05Inst &I = valid(
-      "tcgen05.cp.cta_group::2.128x128b.b8x16.b6x16_p32 [%r1], %rd1;");
+  const Tcgen05Inst &I =
+      valid("tcgen05.cp.cta_group::2.128x128b.b8x16.b6x16_p32 [%r1], %rd1;");
   EXPECT_EQ(I.Opcode, Tcgen05Opcode::Cp);
   EXPECT_EQ(classes(I), (std::vector<C>{C::Variant, C::CtaGroup, C::Shape,
                                         C::DstFmt, C::SrcFmt}));
@@ -317,22 +314,21 @@ TEST_F(Tcgen05SyntaxTest, MmaBlockScale) {
   EXPECT_EQ(classes(I),
             (std::vector<C>{C::Variant, C::CtaGroup, C::Kind, C::BlockScale,
                             C::ScaleVec, C::Collector}));
-  EXPECT_EQ(roles(I), (std::vector<R>{R::DTmem, R::ATmem, R::BDesc, R::IDesc,
-                                      R::ScaleATmem, R::ScaleBTmem,
-                                      R::EnableInputD}));
+  EXPECT_EQ(roles(I),
+            (std::vector<R>{R::DTmem, R::ATmem, R::BDesc, R::IDesc,
+                            R::ScaleATmem, R::ScaleBTmem, R::EnableInputD}));
 }
 
 TEST_F(Tcgen05SyntaxTest, MmaSparseQualifierAnywhere) {
-  for (const char *S :
-       {"tcgen05.mma.sp.cta_group::1.kind::f16",
-        "tcgen05.mma.cta_group::1.sp.kind::f16",
-        "tcgen05.mma.cta_group::1.kind::f16.sp"}) {
+  for (const char *S : {"tcgen05.mma.sp.cta_group::1.kind::f16",
+                        "tcgen05.mma.cta_group::1.sp.kind::f16",
+                        "tcgen05.mma.cta_group::1.kind::f16.sp"}) {
     const Tcgen05Inst &I =
         valid(std::string(S) + " [%r1], %rd1, %rd2, [%r3], %r2, %p1;");
     EXPECT_EQ(I.Opcode, Tcgen05Opcode::Mma);
-    EXPECT_EQ(roles(I), (std::vector<R>{R::DTmem, R::ADesc, R::BDesc,
-                                        R::SpMetaTmem, R::IDesc,
-                                        R::EnableInputD}));
+    EXPECT_EQ(roles(I),
+              (std::vector<R>{R::DTmem, R::ADesc, R::BDesc, R::SpMetaTmem,
+                              R::IDesc, R::EnableInputD}));
     bool SparseIsVariant = false;
     for (const auto &Q : qualifiers(I))
       SparseIsVariant |= Q == std::make_pair(std::string(".sp"), C::Variant);
@@ -371,9 +367,9 @@ TEST_F(Tcgen05SyntaxTest, MmaWsSparse) {
                         "tcgen05.mma.ws.cta_group::1.kind::i8.sp"}) {
     const Tcgen05Inst &I =
         valid(std::string(S) + " [%r1], [%r2], %rd2, [%r3], %r4, %p1;");
-    EXPECT_EQ(roles(I), (std::vector<R>{R::DTmem, R::ATmem, R::BDesc,
-                                        R::SpMetaTmem, R::IDesc,
-                                        R::EnableInputD}));
+    EXPECT_EQ(roles(I),
+              (std::vector<R>{R::DTmem, R::ATmem, R::BDesc, R::SpMetaTmem,
+                              R::IDesc, R::EnableInputD}));
   }
 }
 
@@ -391,9 +387,8 @@ TEST_F(Tcgen05SyntaxTest, Commit) {
       valid("tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::"
             "cluster.multicast::cluster.b64 [%r1], %rs1;");
   EXPECT_EQ(I.Opcode, Tcgen05Opcode::Commit);
-  EXPECT_EQ(classes(I),
-            (std::vector<C>{C::Variant, C::CtaGroup, C::Completion,
-                            C::StateSpace, C::Multicast, C::Type}));
+  EXPECT_EQ(classes(I), (std::vector<C>{C::Variant, C::CtaGroup, C::Completion,
+                                        C::StateSpace, C::Multicast, C::Type}));
   EXPECT_EQ(roles(I), (std::vector<R>{R::MBar, R::CtaMask}));
   EXPECT_EQ(roles(valid("tcgen05.commit.b64.cta_group::1.mbarrier::arrive::"
                         "one [smem];")),
@@ -411,11 +406,10 @@ TEST_F(Tcgen05SyntaxTest, UnknownQualifiersAreLeftToTheChecker) {
 }
 
 TEST_F(Tcgen05SyntaxTest, CommentsLineBreaksAndNoBlanks) {
-  const Tcgen05Inst &I =
-      valid("@%p1 tcgen05.mma.cta_group::1 // the group\n"
-            "   .kind::tf32 /* kind */ [%r1],\n"
-            "   %rd1, /* a */ %rd2, %r2, // idesc\n"
-            "   {%r3, %r3, %r3, %r3}, %p2;");
+  const Tcgen05Inst &I = valid("@%p1 tcgen05.mma.cta_group::1 // the group\n"
+                               "   .kind::tf32 /* kind */ [%r1],\n"
+                               "   %rd1, /* a */ %rd2, %r2, // idesc\n"
+                               "   {%r3, %r3, %r3, %r3}, %p2;");
   EXPECT_EQ(roles(I), (std::vector<R>{R::DTmem, R::ADesc, R::BDesc, R::IDesc,
                                       R::DisableOutputLane, R::EnableInputD}));
   const Tcgen05Inst &L =
@@ -527,8 +521,9 @@ TEST_F(Tcgen05SyntaxTest, OperandCounts) {
           "too many operands: expected ';' after [taddr], found ','");
   invalid("tcgen05.mma.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1, "
           "%rd3, 3;",
-          3001, 72, "too many operands: expected ';' after "
-                    "zero-column-mask-desc");
+          3001, 72,
+          "too many operands: expected ';' after "
+          "zero-column-mask-desc");
   invalid("tcgen05.fence::before_thread_sync %r1;", 3001, 35,
           "expected ';' (the instruction takes no operands), found '%r1'");
 }
@@ -536,8 +531,9 @@ TEST_F(Tcgen05SyntaxTest, OperandCounts) {
 TEST_F(Tcgen05SyntaxTest, MmaTails) {
   invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
           "{%r3, %r3, %r3, %r3};",
-          3001, 80, "too few operands: expected ',' after "
-                    "{ disable-output-lane }");
+          3001, 80,
+          "too few operands: expected ',' after "
+          "{ disable-output-lane }");
   invalid("tcgen05.mma.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
           "{%r3, %r3, %r3, %r3}, %p1;",
           3001, 63, "expected enable-input-d (a predicate), found '{'");
@@ -550,16 +546,17 @@ TEST_F(Tcgen05SyntaxTest, MmaTails) {
 }
 
 TEST_F(Tcgen05SyntaxTest, RedvalNeedsRed) {
-  invalid("tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, %r3, [%r4];",
-          3001, 51, "a redval operand needs tcgen05.ld.red");
+  invalid("tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, %r3, [%r4];", 3001,
+          51, "a redval operand needs tcgen05.ld.red");
   invalid("tcgen05.ld.red.sync.aligned.32x32b.x2.f32.min {%f1, %f2}, [%r1];",
           3001, 59, "expected redval (a register), found '['");
 }
 
 TEST_F(Tcgen05SyntaxTest, SparseMetadataFollowsSp) {
   invalid("tcgen05.mma.sp.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1;",
-          3001, 58, "expected [sp-meta-tmem] (an address in brackets) after "
-                    "b-desc, found '%r2'");
+          3001, 58,
+          "expected [sp-meta-tmem] (an address in brackets) after "
+          "b-desc, found '%r2'");
   invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, [%r5], %r2, "
           "%p1;",
           3001, 55, "[sp-meta-tmem] operand of the .sp variant");
@@ -571,8 +568,9 @@ TEST_F(Tcgen05SyntaxTest, SparseMetadataFollowsSp) {
 TEST_F(Tcgen05SyntaxTest, ScaleOperandsFollowBlockScale) {
   invalid("tcgen05.mma.cta_group::1.kind::mxf4.block_scale [%r1], %rd1, %rd2, "
           "%r2, %p1;",
-          3001, 73, "expected [scale-A-tmem] (an address in brackets) after "
-                    "idesc, as .block_scale requires, found '%p1'");
+          3001, 73,
+          "expected [scale-A-tmem] (an address in brackets) after "
+          "idesc, as .block_scale requires, found '%p1'");
   invalid("tcgen05.mma.cta_group::1.kind::mxf4 [%r1], %rd1, %rd2, %r2, [%r3], "
           "[%r4], %p1;",
           3001, 61, "this instruction has no .block_scale");
@@ -581,6 +579,35 @@ TEST_F(Tcgen05SyntaxTest, ScaleOperandsFollowBlockScale) {
 TEST_F(Tcgen05SyntaxTest, InsideAnOperand) {
   invalid("tcgen05.cp.cta_group::1.128x256b [], %rd1;", 3001, 35,
           "expected a register, symbol or integer in [taddr], found ']'");
+}
+
+TEST_F(Tcgen05SyntaxTest, InsideAVector) {
+  invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
+          "{[%r1]}, %p1;",
+          3001, 61, "expected a register in { disable-output-lane }");
+}
+
+TEST_F(Tcgen05SyntaxTest, DuplicateNameWords) {
+  invalid("tcgen05.ld.red.red.sync.aligned.32x32b.x2.f32.min {%f1, %f2}, %f3, "
+          "[%r1];",
+          3001, 15, "duplicate '.red'");
+  invalid("tcgen05.mma.ws.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
+          "%p1;",
+          3001, 15, "duplicate '.ws'");
+}
+
+// The PTX lexer reports the byte; offsets into the statement stay exact.
+TEST_F(Tcgen05SyntaxTest, NonAsciiInAComment) {
+  parse("tcgen05.mma.cta_group::1 /* gr\xc3\xb6\xc3\x9f"
+        "e */ .kind::f16 "
+        "[%r1], %rd1, %rd2, %r2, %p1;");
+  for (const Diagnostic &D : Sink.diagnostics())
+    EXPECT_EQ(D.code(), 1001u) << D.Message;
+  ASSERT_EQ(F->Tcgen05.size(), 1u);
+  EXPECT_EQ(roles(F->Tcgen05[0]), (std::vector<R>{R::DTmem, R::ADesc, R::BDesc,
+                                                  R::IDesc, R::EnableInputD}));
+  EXPECT_EQ(qualifiers(F->Tcgen05[0]).back(),
+            std::make_pair(std::string(".kind::f16"), C::Kind));
 }
 
 TEST_F(Tcgen05SyntaxTest, ErrorRangeCoversTheToken) {

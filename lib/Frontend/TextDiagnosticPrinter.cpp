@@ -7,6 +7,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace tcgen05;
 
 namespace {
@@ -103,14 +105,26 @@ private:
     llvm::SMDiagnostic D(SM, R.Start, Buf->getBufferIdentifier(), Line,
                          static_cast<int>(Caret - From), toDiagKind(Sev), Msg,
                          Snippet, Ranges);
-    // The column printed is the real one, not the one inside the window.
     if (From != LineStart) {
-      llvm::SMDiagnostic Real(SM, R.Start, Buf->getBufferIdentifier(), Line,
-                              static_cast<int>(Col - 1), toDiagKind(Sev), Msg,
-                              "", {});
-      Real.print(nullptr, OS, Colors, /*ShowKindLabel=*/true,
-                 /*ShowLocation=*/true);
-      D.print(nullptr, OS, Colors, true, false);
+      // SMDiagnostic prints the caret's column within its line contents, so
+      // a window is printed by hand: the real column, then the window with
+      // tabs as single blanks so the caret lines up.
+      OS << Buf->getBufferIdentifier() << ":" << Line << ":" << Col << ": ";
+      llvm::WithColor(OS, Sev == Severity::Error ? llvm::HighlightColor::Error
+                                                 : Sev == Severity::Warning
+                                                       ? llvm::HighlightColor::Warning
+                                                       : llvm::HighlightColor::Note,
+                      Colors ? llvm::ColorMode::Auto : llvm::ColorMode::Disable)
+              .get()
+          << severityName(Sev) << ": ";
+      OS << Msg << "\n";
+      std::replace(Snippet.begin(), Snippet.end(), '\t', ' ');
+      OS << Snippet << "\n";
+      std::string Caret(static_cast<size_t>(R.Start.getPointer() - From), ' ');
+      Caret += '^';
+      if (!Ranges.empty())
+        Caret.append(Ranges[0].second - Ranges[0].first - 1, '~');
+      OS << Caret << "\n";
       return;
     }
     D.print(nullptr, OS, Colors);

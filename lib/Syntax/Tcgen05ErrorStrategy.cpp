@@ -9,8 +9,8 @@ void FirstErrorStrategy::reportError(antlr4::Parser *P,
   if (First.Valid)
     return;
   First.Valid = true;
-  First.Offending = E.getOffendingToken() ? E.getOffendingToken()
-                                          : P->getCurrentToken();
+  First.Offending =
+      E.getOffendingToken() ? E.getOffendingToken() : P->getCurrentToken();
   First.Context = dynamic_cast<antlr4::ParserRuleContext *>(E.getCtx());
   if (!First.Context)
     First.Context = P->getContext();

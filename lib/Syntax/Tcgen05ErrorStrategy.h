@@ -1,4 +1,4 @@
-//===- Tcgen05ErrorStrategy.h - First syntax error of a statement -*- C++ -*-===//
+//===- Tcgen05ErrorStrategy.h - First syntax error only ---------*- C++ -*-===//
 //
 // Records the first syntax error of a statement and abandons the parse: a
 // statement gets one diagnostic, so recovering would be wasted work.

@@ -1,4 +1,4 @@
-//===- Tcgen05Forms.h - The manual's tcgen05 syntax forms --------*- C++ -*-===//
+//===- Tcgen05Forms.h - The manual's tcgen05 forms --------------*- C++ -*-===//
 //
 // The syntax lines of PTX ISA 9.7.16.7 - 9.7.16.12, one entry per instruction
 // variant, for the notes that follow a syntax error.

@@ -10,7 +10,8 @@ namespace {
 using R = Tcgen05OperandRole;
 
 const OperandRule OperandRules[] = {
-    {G::RuleDst, R::Dst, false, "[dst]", "[dst] (a shared memory address in brackets)"},
+    {G::RuleDst, R::Dst, false, "[dst]",
+     "[dst] (a shared memory address in brackets)"},
     {G::RuleNCols, R::NCols, false, "nCols", "nCols (a register or integer)"},
     {G::RuleTaddr, R::TAddr, false, "[taddr]",
      "[taddr] (a tensor memory address in brackets)"},
@@ -27,12 +28,14 @@ const OperandRule OperandRules[] = {
      "[d-tmem] (a tensor memory address in brackets)"},
     {G::RuleAOperand, std::nullopt, true, "a-desc or [a-tmem]",
      "a-desc (a 64-bit register) or [a-tmem] (an address in brackets)"},
-    {G::RuleATmem, R::ATmem, false, "[a-tmem]", "[a-tmem] (an address in brackets)"},
+    {G::RuleATmem, R::ATmem, false, "[a-tmem]",
+     "[a-tmem] (an address in brackets)"},
     {G::RuleADesc, R::ADesc, false, "a-desc", "a-desc (a 64-bit register)"},
     {G::RuleBDesc, R::BDesc, false, "b-desc", "b-desc (a 64-bit register)"},
     {G::RuleSpMetaTmem, R::SpMetaTmem, false, "[sp-meta-tmem]",
      "[sp-meta-tmem] (an address in brackets)"},
-    {G::RuleIdesc, R::IDesc, false, "idesc", "idesc (a 32-bit register or integer)"},
+    {G::RuleIdesc, R::IDesc, false, "idesc",
+     "idesc (a 32-bit register or integer)"},
     {G::RuleMmaTail, std::nullopt, true, "the operands after idesc",
      "[scale-A-tmem], { disable-output-lane } or enable-input-d"},
     {G::RuleScaleATmem, R::ScaleATmem, false, "[scale-A-tmem]",
@@ -50,7 +53,8 @@ const OperandRule OperandRules[] = {
      "zero-column-mask-desc (a 64-bit register)"},
     {G::RuleMbar, R::MBar, false, "[mbar]",
      "[mbar] (a shared memory address in brackets)"},
-    {G::RuleCtaMask, R::CtaMask, false, "ctaMask", "ctaMask (a 16-bit register)"},
+    {G::RuleCtaMask, R::CtaMask, false, "ctaMask",
+     "ctaMask (a 16-bit register)"},
 };
 
 } // namespace
@@ -162,8 +166,8 @@ SpelledInstruction syntax::spelledInstruction(antlr4::TokenStream &Tokens) {
     S.Name += Name->getText();
   size_t Next = Tokens.size() > 2 ? Tokens.get(2)->getType() : 0;
   bool Sparse = false;
-  for (size_t I = 2; I < Tokens.size() && isDottedWord(Tokens.get(I)->getType());
-       ++I)
+  for (size_t I = 2;
+       I < Tokens.size() && isDottedWord(Tokens.get(I)->getType()); ++I)
     Sparse |= Tokens.get(I)->getType() == G::SP;
   switch (Name->getType()) {
   case G::ALLOC:

@@ -1,4 +1,4 @@
-//===- Tcgen05Grammar.h - Facts about the generated tcgen05 parser -*- C++ -*-===//
+//===- Tcgen05Grammar.h - Facts about the tcgen05 grammar -------*- C++ -*-===//
 //
 // Private to lib/Syntax: the only header that includes the generated parser.
 // Tables map its rules and tokens onto the AST's roles and classes.

@@ -21,6 +21,8 @@ using namespace tcgen05;
 using namespace tcgen05::syntax;
 
 struct Tcgen05SyntaxParser::Impl {
+  static constexpr char NonAscii = '\x7f';
+
   antlr4::ANTLRInputStream Input;
   tcgen05grammar::Tcgen05Lexer Lexer{&Input};
   antlr4::CommonTokenStream Tokens{&Lexer};
@@ -59,10 +61,9 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
   try {
     return P->parse(F, InstIndex, Sink);
   } catch (std::exception &E) {
-    Sink.report(DiagID::err_tcgen05_syntax,
-                F.Instructions[InstIndex].Src.range(),
-                {"tcgen05 instruction",
-                 std::string("the parser failed: ") + E.what()});
+    Sink.report(
+        DiagID::err_tcgen05_syntax, F.Instructions[InstIndex].Src.range(),
+        {"tcgen05 instruction", std::string("the parser failed: ") + E.what()});
   } catch (...) {
     Sink.report(DiagID::err_tcgen05_syntax,
                 F.Instructions[InstIndex].Src.range(),
@@ -83,10 +84,11 @@ bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
   const char *Base = I.Opcode.Begin;
   Text.assign(Base, I.Src.End);
   // Character indices must stay byte offsets: non-ASCII bytes (possible in
-  // comments) become a byte that is one character wherever it appears.
+  // comments) become one ASCII byte that the lexer turns into a STRAY token
+  // outside comments.
   for (char &C : Text)
     if (static_cast<unsigned char>(C) >= 0x80)
-      C = '\x7f';
+      C = NonAscii;
   Input.load(Text);
   Lexer.setInputStream(&Input);
   Tokens.setTokenSource(&Lexer);
@@ -96,7 +98,10 @@ bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
   if (!S)
     S = run(antlr4::atn::PredictionMode::LL);
   if (!S || Errors->error().Valid) {
-    reportSyntaxError(Base, Sink);
+    // A stray non-ASCII byte was reported by the PTX lexer already.
+    antlr4::Token *T = Errors->error().Offending;
+    if (!(T && T->getType() == G::STRAY && T->getText()[0] == NonAscii))
+      reportSyntaxError(Base, Sink);
     return false;
   }
   Tokens.fill();
@@ -120,14 +125,14 @@ void Tcgen05SyntaxParser::Impl::reportSyntaxError(const char *Base,
   auto Loc = [&](size_t Offset) {
     return llvm::SMLoc::getFromPointer(Base + Offset);
   };
-  Diagnostic &D = Sink.report(DiagID::err_tcgen05_syntax,
-                              llvm::SMRange(Loc(Problem.Begin),
-                                            Loc(Problem.End)),
-                              {Spelled.Name, Problem.Message});
+  Diagnostic &D =
+      Sink.report(DiagID::err_tcgen05_syntax,
+                  llvm::SMRange(Loc(Problem.Begin), Loc(Problem.End)),
+                  {Spelled.Name, Problem.Message});
   if (Problem.OpenBracket)
-    D.note(DiagID::note_to_match,
-           llvm::SMRange(Loc(*Problem.OpenBracket),
-                         Loc(*Problem.OpenBracket + 1)),
-           {std::string(1, Problem.Bracket)});
+    D.note(
+        DiagID::note_to_match,
+        llvm::SMRange(Loc(*Problem.OpenBracket), Loc(*Problem.OpenBracket + 1)),
+        {std::string(1, Problem.Bracket)});
   addFormNotes(D, Spelled);
 }

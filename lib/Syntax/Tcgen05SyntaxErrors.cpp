@@ -2,6 +2,9 @@
 
 #include "Tcgen05SyntaxErrors.h"
 
+#include <cctype>
+#include <cstdio>
+
 using namespace tcgen05;
 using namespace tcgen05::syntax;
 
@@ -9,9 +12,26 @@ std::string syntax::describeToken(antlr4::Token *T) {
   if (!T || T->getType() == antlr4::Token::EOF)
     return "the end of the statement";
   std::string Text = T->getText();
+  if (Text.size() == 1 && !std::isprint(static_cast<unsigned char>(Text[0]))) {
+    char Hex[8];
+    std::snprintf(Hex, sizeof(Hex), "0x%02x",
+                  static_cast<unsigned char>(Text[0]));
+    return Hex;
+  }
   if (Text.size() > 40)
     Text = Text.substr(0, 37) + "...";
   return "'" + Text + "'";
+}
+
+void syntax::addFormNotes(Diagnostic &D, const SpelledInstruction &Spelled) {
+  if (!Spelled.Form) {
+    D.note(DiagID::note_tcgen05_forms, llvm::SMRange(),
+           {tcgen05InstructionList().str()});
+    return;
+  }
+  const Tcgen05FormInfo &Info = getTcgen05FormInfo(*Spelled.Form);
+  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {Info.Syntax.str()});
+  D.note(DiagID::note_cite, llvm::SMRange(), {Info.Section.str()});
 }
 
 namespace {
@@ -78,13 +98,12 @@ std::string misplacedWord(size_t Type, const std::string &Word,
                           const SpelledInstruction &Inst) {
   switch (Type) {
   case G::WS:
-    if (Inst.Form && getTcgen05FormInfo(*Inst.Form).Opcode ==
-                         Tcgen05Opcode::Mma)
+    if (Inst.Form &&
+        getTcgen05FormInfo(*Inst.Form).Opcode == Tcgen05Opcode::Mma)
       return "'.ws' must directly follow '.mma' (tcgen05.mma.ws)";
     return "'.ws' is only valid directly after tcgen05.mma";
   case G::RED:
-    if (Inst.Form && getTcgen05FormInfo(*Inst.Form).Opcode ==
-                         Tcgen05Opcode::Ld)
+    if (Inst.Form && getTcgen05FormInfo(*Inst.Form).Opcode == Tcgen05Opcode::Ld)
       return "'.red' must directly follow '.ld' (tcgen05.ld.red)";
     return "'.red' is only valid directly after tcgen05.ld";
   case G::SP:
@@ -112,7 +131,9 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
     P.Message = "unexpected character " + Found;
     return P;
   }
-  if (isNameWord(Type) || Type == G::SP) {
+  bool Mma =
+      Inst.Form && getTcgen05FormInfo(*Inst.Form).Opcode == Tcgen05Opcode::Mma;
+  if (isNameWord(Type) || (Type == G::SP && !Mma)) {
     bool Repeated = false;
     for (size_t K = 1; K < T->getTokenIndex(); ++K)
       Repeated |= Tokens.get(K)->getType() == Type;
@@ -143,30 +164,29 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
   if (Op && !Rule->Choice) {
     auto *Address = enclosing(Ctx, Op, G::RuleAddress);
     auto *Vector = enclosing(Ctx, Op, G::RuleVector);
+    std::string In = Rule->Name;
+    if (Vector && In.front() != '{')
+      In = "the vector " + In;
     if (PrevType == G::MINUS || PrevType == G::PLUS) {
       P.Message = "expected an integer after '" + Prev->getText() + "' in " +
-                  Rule->Name + ", found " + Found;
+                  In + ", found " + Found;
     } else if (PrevType == G::NOT) {
       P.Message = "expected a predicate after '!', found " + Found;
     } else if (Address && PrevType == G::LBRACKET) {
-      P.Message = std::string("expected a register, symbol or integer in ") +
-                  Rule->Name + ", found " + Found;
-    } else if (Address) {
-      P.Message = std::string("expected ']' to close ") + Rule->Name +
+      P.Message = "expected a register, symbol or integer in " + In +
                   ", found " + Found;
+    } else if (Address) {
+      P.Message = "expected ']' to close " + In + ", found " + Found;
       P.OpenBracket = beginOf(Address->start);
       P.Bracket = '[';
     } else if (Vector && (PrevType == G::LBRACE || PrevType == G::COMMA)) {
-      P.Message = std::string("expected a register in ") + Rule->Name +
-                  ", found " + Found;
+      P.Message = "expected a register in " + In + ", found " + Found;
     } else if (Vector) {
-      P.Message = std::string("expected ',' or '}' in ") + Rule->Name +
-                  ", found " + Found;
+      P.Message = "expected ',' or '}' in " + In + ", found " + Found;
       P.OpenBracket = beginOf(Vector->start);
       P.Bracket = '{';
     } else {
-      P.Message = std::string("malformed ") + Rule->Name + ": unexpected " +
-                  Found;
+      P.Message = "unexpected " + Found + " in " + In;
     }
     return P;
   }
@@ -201,12 +221,12 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
   if (WantComma && WantSemi) {
     P.Message = "expected ',' or ';'" + After + ", found " + Found;
   } else if (WantComma) {
-    P.Message = (Type == G::SEMI ? "too few operands: expected ','"
-                                 : "expected ','") +
-                After + ", found " + Found;
+    P.Message =
+        (Type == G::SEMI ? "too few operands: expected ','" : "expected ','") +
+        After + ", found " + Found;
   } else if (WantSemi && !LastRule) {
-    P.Message = "expected ';' (the instruction takes no operands), found " +
-                Found;
+    P.Message =
+        "expected ';' (the instruction takes no operands), found " + Found;
   } else if (WantSemi) {
     P.Message = (Type == G::COMMA ? "too many operands: expected ';'"
                                   : "expected ';'") +

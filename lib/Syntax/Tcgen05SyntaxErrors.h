@@ -1,4 +1,4 @@
-//===- Tcgen05SyntaxErrors.h - Messages for tcgen05 syntax errors -*- C++ -*-===//
+//===- Tcgen05SyntaxErrors.h - Messages for syntax errors -------*- C++ -*-===//
 //
 // Turns the parser's first error (a token, the rule being parsed and the
 // tokens it expected) into a message that names the operand or word that was
@@ -10,6 +10,8 @@
 
 #include "Tcgen05ErrorStrategy.h"
 #include "Tcgen05Grammar.h"
+
+#include "tcgen05/Basic/Diagnostic.h"
 
 #include <optional>
 #include <string>
@@ -29,6 +31,10 @@ struct SyntaxProblem {
 SyntaxProblem describeSyntaxError(const FirstSyntaxError &E,
                                   antlr4::TokenStream &Tokens,
                                   const SpelledInstruction &Inst);
+
+/// Adds the notes every tcgen05 syntax error carries: the valid forms of
+/// the instruction and the manual's section.
+void addFormNotes(Diagnostic &D, const SpelledInstruction &Spelled);
 
 /// "'%r1'", "';'" or "the end of the statement".
 std::string describeToken(antlr4::Token *T);

@@ -7,17 +7,6 @@
 using namespace tcgen05;
 using namespace tcgen05::syntax;
 
-void syntax::addFormNotes(Diagnostic &D, const SpelledInstruction &Spelled) {
-  if (!Spelled.Form) {
-    D.note(DiagID::note_tcgen05_forms, llvm::SMRange(),
-           {tcgen05InstructionList().str()});
-    return;
-  }
-  const Tcgen05FormInfo &Info = getTcgen05FormInfo(*Spelled.Form);
-  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {Info.Syntax.str()});
-  D.note(DiagID::note_cite, llvm::SMRange(), {Info.Section.str()});
-}
-
 bool Tcgen05Transformer::transform(G::StatementContext *S) {
   Qualifiers.clear();
   Operands.clear();
@@ -77,8 +66,7 @@ bool Tcgen05Transformer::transformRelinquish(G::RelinquishInstContext *I) {
 bool Tcgen05Transformer::transformLd(G::LdInstContext *I) {
   if (auto *Stray = I->strayRedVal())
     return error(Stray->start, Stray->stop,
-                 "a redval operand needs tcgen05.ld.red; tcgen05.ld takes "
-                 "r, [taddr]{, immHalfSplitoff}");
+                 "a redval operand needs tcgen05.ld.red");
   addName(I->LD());
   if (I->RED())
     addName(I->RED());
@@ -130,10 +118,12 @@ bool Tcgen05Transformer::transformShift(G::ShiftInstContext *I) {
   return commit(Tcgen05Opcode::Shift);
 }
 
-bool Tcgen05Transformer::transformMmaHead(
-    G::MmaQualifierListContext *Quals, G::DTmemContext *D,
-    G::AOperandContext *A, G::BDescContext *B, G::SpMetaTmemContext *SpMeta,
-    G::IdescContext *Idesc) {
+bool Tcgen05Transformer::transformMmaHead(G::MmaQualifierListContext *Quals,
+                                          G::DTmemContext *D,
+                                          G::AOperandContext *A,
+                                          G::BDescContext *B,
+                                          G::SpMetaTmemContext *SpMeta,
+                                          G::IdescContext *Idesc) {
   transformMmaQualifierList(Quals);
   bool Sparse = !Quals->sparsity().empty();
   if (Sparse && !SpMeta)
@@ -282,9 +272,9 @@ bool Tcgen05Transformer::hasQualifier(Tcgen05QualClass Class) const {
 
 bool Tcgen05Transformer::error(antlr4::Token *First, antlr4::Token *Last,
                                const std::string &Message) {
-  llvm::SMRange Range(llvm::SMLoc::getFromPointer(at(First)),
-                      llvm::SMLoc::getFromPointer(Base +
-                                                  Last->getStopIndex() + 1));
+  llvm::SMRange Range(
+      llvm::SMLoc::getFromPointer(at(First)),
+      llvm::SMLoc::getFromPointer(Base + Last->getStopIndex() + 1));
   Diagnostic &D =
       Sink.report(DiagID::err_tcgen05_syntax, Range, {Spelled.Name, Message});
   addFormNotes(D, Spelled);

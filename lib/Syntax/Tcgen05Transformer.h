@@ -1,4 +1,4 @@
-//===- Tcgen05Transformer.h - Parse tree to Tcgen05Inst ----------*- C++ -*-===//
+//===- Tcgen05Transformer.h - Parse tree to Tcgen05Inst ---------*- C++ -*-===//
 //
 // Walks the tree of one statement that parsed, classifies its qualifiers and
 // names its operands, and ties both back to the generic parse's pools by
@@ -63,10 +63,9 @@ private:
   void transformQualifier(G::QualifierContext *Q);
   /// Operands common to tcgen05.mma and tcgen05.mma.ws, and the check that
   /// [sp-meta-tmem] appears exactly when .sp does.
-  bool transformMmaHead(G::MmaQualifierListContext *Quals,
-                        G::DTmemContext *D, G::AOperandContext *A,
-                        G::BDescContext *B, G::SpMetaTmemContext *SpMeta,
-                        G::IdescContext *Idesc);
+  bool transformMmaHead(G::MmaQualifierListContext *Quals, G::DTmemContext *D,
+                        G::AOperandContext *A, G::BDescContext *B,
+                        G::SpMetaTmemContext *SpMeta, G::IdescContext *Idesc);
 
   void addName(antlr4::tree::TerminalNode *Word);
   void addQualifier(antlr4::Token *Word, Tcgen05QualClass Class);
@@ -89,10 +88,6 @@ private:
   std::vector<PendingQualifier> Qualifiers;
   std::vector<PendingOperand> Operands;
 };
-
-/// Adds the notes every tcgen05 syntax error carries: the valid forms of
-/// the instruction and the manual's section.
-void addFormNotes(Diagnostic &D, const SpelledInstruction &Spelled);
 
 } // namespace syntax
 } // namespace tcgen05

@@ -1,0 +1,33 @@
+//===- ParserFuzzer.cpp - libFuzzer entry point for the whole front end ---===//
+//
+// Feeds arbitrary bytes through loading, parsing, the tcgen05 grammar, the
+// symbol checks and the text printer.  Any crash, hang, leak or sanitizer
+// report is a bug.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tcgen05/Frontend/Check.h"
+#include "tcgen05/Frontend/DiagnosticPrinters.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  llvm::SourceMgr SM;
+  unsigned ID = SM.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(reinterpret_cast<const char *>(Data), Size),
+          "fuzz.ptx"),
+      llvm::SMLoc());
+  llvm::raw_null_ostream Null;
+  auto Printer = tcgen05::createTextDiagnosticPrinter(Null, /*Colors=*/false);
+  tcgen05::DiagnosticOptions Opts;
+  Opts.ErrorLimit = 0;
+  tcgen05::DiagnosticsEngine Engine(*Printer, Opts);
+  tcgen05::checkBuffer(SM, ID, Engine, tcgen05::CheckOptions());
+  Printer->finish();
+  return 0;
+}

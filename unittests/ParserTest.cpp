@@ -1,0 +1,143 @@
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Parse/Parser.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace tcgen05;
+
+namespace {
+
+struct Parsed {
+  std::string Text;
+  Module M;
+  DiagnosticSink Sink;
+
+  explicit Parsed(std::string Body) {
+    Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
+           ".visible .entry k(.param .u64 p0)\n{\n" +
+           Body + "\n}\n";
+    parseModule(Text, M, Sink);
+    for (Function &F : M.Functions)
+      parseFunctionBody(F, Sink, nullptr);
+  }
+  Function &fn() { return M.Functions.at(0); }
+  const Instruction &inst(unsigned I) { return fn().Instructions.at(I); }
+  const Operand &op(const Instruction &In, unsigned I) {
+    return fn().Operands[In.Operands.First + I];
+  }
+  const Operand &child(const Operand &O, unsigned I) {
+    return fn().Operands[O.Children.First + I];
+  }
+};
+
+} // namespace
+
+TEST(ParserTest, ModuleHeader) {
+  Parsed P("ret;");
+  EXPECT_TRUE(P.Sink.diagnostics().empty());
+  EXPECT_EQ(P.M.VersionMajor, 9u);
+  EXPECT_EQ(P.M.VersionMinor, 0u);
+  ASSERT_EQ(P.M.Target.Names.size(), 1u);
+  EXPECT_EQ(P.M.Target.Names[0].text(), "sm_100a");
+  EXPECT_EQ(P.M.AddressSize, 64u);
+  ASSERT_EQ(P.M.Functions.size(), 1u);
+  EXPECT_TRUE(P.fn().IsEntry);
+  EXPECT_EQ(P.fn().Name.text(), "k");
+  ASSERT_EQ(P.fn().Params.size(), 1u);
+}
+
+TEST(ParserTest, QualifiersIncludingScopedAndDigitLeading) {
+  Parsed P("tcgen05.ld.sync.aligned.16x64b.x128.pack::16b.b32 {%r1}, [%r2];");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  const Instruction &I = P.inst(0);
+  EXPECT_EQ(I.Opcode.text(), "tcgen05");
+  std::vector<std::string> Q;
+  for (const Span &S : P.fn().qualifiers(I.Qualifiers))
+    Q.push_back(S.text().str());
+  EXPECT_EQ(Q, (std::vector<std::string>{".ld", ".sync", ".aligned", ".16x64b",
+                                         ".x128", ".pack::16b", ".b32"}));
+  EXPECT_EQ(P.op(I, 0).Kind, OperandKind::Vector);
+  EXPECT_EQ(P.op(I, 1).Kind, OperandKind::Address);
+}
+
+TEST(ParserTest, OperandForms) {
+  Parsed P("ld.global.b32 %r1, [%rd1+-8];\n"
+           "mov.f32 %f1, 0f3F800000;\n"
+           "mov.u32 %r2, %tid.x;\n"
+           "mov.b64 {%r3, _}, %rd2;\n"
+           "@!%p1 bra $L1;\n"
+           "mov.b32 %r4, 0x1FU;");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  const Operand &Addr = P.op(P.inst(0), 1);
+  ASSERT_EQ(Addr.Kind, OperandKind::Address);
+  const Operand &Sum = P.child(Addr, 0);
+  EXPECT_EQ(Sum.Kind, OperandKind::Binary);
+  EXPECT_EQ(Sum.Op, '+');
+  EXPECT_EQ(P.child(Sum, 1).Kind, OperandKind::Unary);
+
+  const Operand &F = P.op(P.inst(1), 1);
+  EXPECT_EQ(F.Kind, OperandKind::Float);
+  EXPECT_TRUE(F.IsSingle);
+  EXPECT_EQ(F.Value, 0x3F800000u);
+
+  const Operand &M = P.op(P.inst(2), 1);
+  EXPECT_EQ(M.Kind, OperandKind::Member);
+  EXPECT_EQ(M.Member.text(), ".x");
+
+  const Operand &V = P.op(P.inst(3), 0);
+  ASSERT_EQ(V.Children.Count, 2u);
+  EXPECT_EQ(P.child(V, 1).Kind, OperandKind::Sink);
+
+  EXPECT_TRUE(P.inst(4).Pred.Negated);
+  EXPECT_EQ(P.inst(4).Pred.Reg.text(), "%p1");
+  EXPECT_EQ(P.op(P.inst(5), 1).Value, 0x1Fu);
+}
+
+TEST(ParserTest, DeclarationsScopesAndLabels) {
+  Parsed P(".reg .b32 %r<100>;\n{\n.reg .pred p;\nL1:\n}\n"
+           ".shared .align 16 .b8 s[128];");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  Function &F = P.fn();
+  ASSERT_EQ(F.Declarations.size(), 3u);
+  const Declarator &R = F.Declarators[F.Declarations[0].Declarators.First];
+  EXPECT_TRUE(R.IsRange);
+  EXPECT_EQ(R.RangeCount, 100u);
+  EXPECT_EQ(F.Declarations[2].Align, 16u);
+  std::vector<StmtKind> Kinds;
+  for (const Statement &S : F.Statements)
+    Kinds.push_back(S.Kind);
+  EXPECT_EQ(Kinds, (std::vector<StmtKind>{
+                       StmtKind::Declaration, StmtKind::ScopeBegin,
+                       StmtKind::Declaration, StmtKind::Label,
+                       StmtKind::ScopeEnd, StmtKind::Declaration}));
+}
+
+TEST(ParserTest, OneErrorPerBrokenStatement) {
+  Parsed P("mov.b32 %r1 1;\nadd.s32 %r1, , %r2;\nmov.b32 %r1, 1\nret;");
+  std::vector<unsigned> Codes;
+  for (const Diagnostic &D : P.Sink.diagnostics())
+    Codes.push_back(D.code());
+  EXPECT_EQ(Codes, (std::vector<unsigned>{1101, 1101, 1102}));
+  // Recovery resumed: 'ret' was still parsed.
+  EXPECT_EQ(P.fn().Instructions.back().Opcode.text(), "ret");
+}
+
+TEST(ParserTest, LocAndFileSpanLinesByShape) {
+  Parsed P(".loc 1 5 3, function_name $L__info_string0, inlined_at 1 2 3\n"
+           "ret;");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  ASSERT_EQ(P.fn().Directives.size(), 1u);
+  EXPECT_EQ(P.fn().Directives[0].Operands.Count, 7u);
+}
+
+TEST(ParserTest, IntegerLiteralsInEveryRadix) {
+  Parsed P("mov.b32 %r1, 017;\nmov.b32 %r1, 0b101;\nmov.b32 %r1, 42;\n"
+           "mov.b64 %rd1, 0x1FFFFFFFFFFFFFFFF;");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  EXPECT_EQ(P.op(P.inst(0), 1).Value, 15u);
+  EXPECT_EQ(P.op(P.inst(1), 1).Value, 5u);
+  EXPECT_EQ(P.op(P.inst(2), 1).Value, 42u);
+  EXPECT_TRUE(P.op(P.inst(3), 1).Overflow);
+}
