@@ -5,6 +5,11 @@
 // nearly every input and much cheaper; only a statement that fails is
 // parsed again in full LL mode, so that its error is the real one.
 //
+// Kernels repeat a handful of tcgen05 spellings thousands of times with
+// different registers.  The grammar sees only token kinds, so statements of
+// one shape (the same words, operands of the same forms) parse alike: a
+// parser instance remembers the result per shape and skips the parse.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
@@ -17,8 +22,93 @@
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Basic/Diagnostic.h"
 
+#include "llvm/ADT/StringMap.h"
+
 using namespace tcgen05;
 using namespace tcgen05::syntax;
+
+namespace {
+
+/// What a successful parse of one shape produced.
+struct ParsedShape {
+  Tcgen05Opcode Opcode;
+  std::vector<Tcgen05QualClass> Qualifiers;
+  std::vector<Tcgen05OperandRole> Roles;
+};
+
+/// Enough of an operand's form to determine the grammar's tokens: kinds,
+/// brackets, operators, and the spelling class of literals.
+void appendShape(std::string &Key, const Function &F, const Operand &O) {
+  auto Children = [&](char Open, char Close) {
+    Key += Open;
+    for (const Operand &C : F.operands(O.Children)) {
+      appendShape(Key, F, C);
+      Key += ',';
+    }
+    Key += Close;
+  };
+  switch (O.Kind) {
+  case OperandKind::Register:
+    Key += 'R';
+    break;
+  case OperandKind::Symbol:
+    Key += 'S';
+    break;
+  case OperandKind::Integer: {
+    llvm::StringRef T = O.text();
+    Key += 'I';
+    Key += T.size() > 1 && T[0] == '0' ? T[1] : 'd';
+    Key += T.back() == 'U' ? 'U' : 's';
+    break;
+  }
+  case OperandKind::Float:
+    Key += 'F';
+    Key += O.text().take_front(2);
+    break;
+  case OperandKind::String:
+    Key += 'T';
+    break;
+  case OperandKind::Sink:
+    Key += '_';
+    break;
+  case OperandKind::Address:
+    Children('[', ']');
+    break;
+  case OperandKind::Vector:
+    Children('{', '}');
+    break;
+  case OperandKind::List:
+  case OperandKind::Call:
+    Children('(', ')');
+    break;
+  case OperandKind::Unary:
+  case OperandKind::Binary:
+    Key += O.Op;
+    Children('<', '>');
+    break;
+  case OperandKind::Member:
+    Children('<', '>');
+    Key += O.Member.text();
+    break;
+  }
+}
+
+std::string shapeKey(const Function &F, const Instruction &I) {
+  std::string Key;
+  for (const Span &Q : F.qualifiers(I.Qualifiers))
+    Key += Q.text();
+  Key += '|';
+  for (const Operand &O : F.operands(I.Operands)) {
+    appendShape(Key, F, O);
+    Key += ',';
+  }
+  return Key;
+}
+
+/// Bounds the memory a pathological input can make the cache use.
+constexpr size_t MaxShapes = 4096;
+
+} // namespace
 
 struct Tcgen05SyntaxParser::Impl {
   static constexpr char NonAscii = '\x7f';
@@ -30,6 +120,7 @@ struct Tcgen05SyntaxParser::Impl {
   std::shared_ptr<FirstErrorStrategy> Errors =
       std::make_shared<FirstErrorStrategy>();
   std::string Text;
+  llvm::StringMap<ParsedShape> Shapes;
 
   Impl() {
     Lexer.removeErrorListeners();
@@ -50,6 +141,7 @@ struct Tcgen05SyntaxParser::Impl {
   }
 
   bool parse(Function &F, uint32_t InstIndex, DiagnosticSink &Sink);
+  bool parseText(Function &F, uint32_t InstIndex, DiagnosticSink &Sink);
   void reportSyntaxError(const char *Base, DiagnosticSink &Sink);
 };
 
@@ -74,6 +166,48 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
 
 bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
                                       DiagnosticSink &Sink) {
+  Instruction &I = F.Instructions[InstIndex];
+  std::string Key = shapeKey(F, I);
+  auto It = Shapes.find(Key);
+  if (It != Shapes.end()) {
+    const ParsedShape &Shape = It->second;
+    Tcgen05Inst Inst;
+    Inst.Opcode = Shape.Opcode;
+    Inst.Instruction = InstIndex;
+    Tcgen05Pool &Pool = F.Tcgen05Nodes;
+    Inst.FirstQualifier = static_cast<uint32_t>(Pool.Qualifiers.size());
+    Inst.NumQualifiers = static_cast<uint32_t>(Shape.Qualifiers.size());
+    for (size_t K = 0; K < Shape.Qualifiers.size(); ++K)
+      Pool.Qualifiers.push_back(
+          {Shape.Qualifiers[K], I.Qualifiers.First + static_cast<uint32_t>(K)});
+    Inst.FirstOperand = static_cast<uint32_t>(Pool.Operands.size());
+    Inst.NumOperands = static_cast<uint32_t>(Shape.Roles.size());
+    for (size_t K = 0; K < Shape.Roles.size(); ++K)
+      Pool.Operands.push_back(
+          {Shape.Roles[K], I.Operands.First + static_cast<uint32_t>(K)});
+    I.Tcgen05 = static_cast<uint32_t>(F.Tcgen05.size());
+    F.Tcgen05.push_back(Inst);
+    return true;
+  }
+  if (!parseText(F, InstIndex, Sink))
+    return false;
+  // Only successes are remembered: an error message quotes the statement's
+  // own tokens.
+  if (Shapes.size() >= MaxShapes)
+    Shapes.clear();
+  const Tcgen05Inst &Done = F.Tcgen05.back();
+  ParsedShape Shape{Done.Opcode, {}, {}};
+  for (uint32_t K = 0; K < Done.NumQualifiers; ++K)
+    Shape.Qualifiers.push_back(
+        F.Tcgen05Nodes.Qualifiers[Done.FirstQualifier + K].Class);
+  for (uint32_t K = 0; K < Done.NumOperands; ++K)
+    Shape.Roles.push_back(F.Tcgen05Nodes.Operands[Done.FirstOperand + K].Role);
+  Shapes.try_emplace(Key, std::move(Shape));
+  return true;
+}
+
+bool Tcgen05SyntaxParser::Impl::parseText(Function &F, uint32_t InstIndex,
+                                          DiagnosticSink &Sink) {
   const Instruction &I = F.Instructions[InstIndex];
   // A qualifier with blanks inside '::' was reported by the lexer already,
   // and this grammar would only see a different split of it.

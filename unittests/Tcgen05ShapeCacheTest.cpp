@@ -1,0 +1,65 @@
+// The per-shape cache of the tcgen05 parser must give exactly what a fresh
+// parse gives, and must not conflate statements whose operand forms differ.
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Parse/Parser.h"
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
+
+#include "gtest/gtest.h"
+
+using namespace tcgen05;
+
+namespace {
+
+std::vector<std::vector<int>> roles(const std::string &Body,
+                                    Tcgen05SyntaxParser &T5) {
+  std::string Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
+                     ".visible .entry k()\n{\n" + Body + "\n}\n";
+  Module M;
+  DiagnosticSink Sink;
+  parseModule(Text, M, Sink);
+  Function &F = M.Functions.at(0);
+  parseFunctionBody(F, Sink, &T5);
+  EXPECT_TRUE(Sink.diagnostics().empty());
+  std::vector<std::vector<int>> Out;
+  for (const Tcgen05Inst &I : F.Tcgen05) {
+    std::vector<int> R;
+    for (uint32_t K = 0; K < I.NumOperands; ++K) {
+      const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[I.FirstOperand + K];
+      R.push_back(static_cast<int>(O.Role));
+      EXPECT_EQ(O.Operand, F.Instructions[I.Instruction].Operands.First + K);
+    }
+    for (uint32_t K = 0; K < I.NumQualifiers; ++K)
+      R.push_back(100 + static_cast<int>(
+                            F.Tcgen05Nodes.Qualifiers[I.FirstQualifier + K].Class));
+    Out.push_back(R);
+  }
+  return Out;
+}
+
+const char *const DescForm =
+    "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1;";
+const char *const DescFormOtherRegs =
+    "tcgen05.mma.cta_group::1.kind::f16 [%r9], %rd7, %rd8, %r3, %p2;";
+const char *const TmemForm =
+    "tcgen05.mma.cta_group::1.kind::f16 [%r1], [%r4], %rd2, %r2, %p1;";
+
+} // namespace
+
+TEST(Tcgen05ShapeCacheTest, CachedResultEqualsFreshParse) {
+  Tcgen05SyntaxParser Fresh1, Fresh2, Shared;
+  auto A = roles(DescForm, Fresh1);
+  auto B = roles(DescFormOtherRegs, Fresh2);
+  auto Both = roles(std::string(DescForm) + "\n" + DescFormOtherRegs, Shared);
+  ASSERT_EQ(Both.size(), 2u);
+  EXPECT_EQ(Both[0], A[0]);
+  EXPECT_EQ(Both[1], B[0]);
+}
+
+TEST(Tcgen05ShapeCacheTest, DifferentOperandFormsAreNotConflated) {
+  Tcgen05SyntaxParser Shared, Fresh;
+  auto Both = roles(std::string(DescForm) + "\n" + TmemForm, Shared);
+  auto Tmem = roles(TmemForm, Fresh);
+  ASSERT_EQ(Both.size(), 2u);
+  EXPECT_NE(Both[0], Both[1]);
+  EXPECT_EQ(Both[1], Tmem[0]);
+}
