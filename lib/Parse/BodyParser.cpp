@@ -99,6 +99,7 @@ void BodyParser::parseStatement() {
 }
 
 void BodyParser::parseInstruction(const Token *Opcode) {
+  unsigned ErrorsBefore = Sink.numErrors();
   Instruction I;
   Token OpTok;
   if (Opcode) {
@@ -143,7 +144,10 @@ void BodyParser::parseInstruction(const Token *Opcode) {
   uint32_t Index = static_cast<uint32_t>(F.Instructions.size());
   F.Instructions.push_back(I);
   push(StmtKind::Instruction, Index, I.Src);
-  if (T5 && Terminated && I.Opcode.text() == "tcgen05")
+  // A statement with a lexical error was reported already; the tcgen05
+  // grammar would only report it again.
+  if (T5 && Terminated && Sink.numErrors() == ErrorsBefore &&
+      I.Opcode.text() == "tcgen05")
     T5->parse(F, Index, Sink);
 }
 

@@ -112,7 +112,8 @@ bool ParserBase::expectSemi(const char *After) {
 }
 
 void ParserBase::recover() {
-  unsigned Depth = 0;
+  unsigned Depth = OpenVectorBraces;
+  OpenVectorBraces = 0;
   while (!Tok.is(Tok::Eof)) {
     if (Tok.is(Tok::Semi) && Depth == 0) {
       consume();
@@ -245,6 +246,8 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   const char *Begin = Tok.Ptr;
   Token Open = Tok;
   consume();
+  if (Open.is(Tok::LBrace))
+    ++OpenVectorBraces;
   if (++ExprDepth > MaxOperandDepth) {
     Sink.report(DiagID::err_nesting_too_deep, Open.span().range(),
                 {std::to_string(MaxOperandDepth)});
@@ -274,6 +277,8 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   }
   (void)CloseText;
   consume();
+  if (Open.is(Tok::LBrace))
+    --OpenVectorBraces;
   Operand V;
   V.Kind = K;
   V.Src = Span(Begin, Prev.end());

@@ -84,6 +84,10 @@ protected:
   DiagnosticSink &Sink;
   const ParseOptions &Opts;
   unsigned ExprDepth = 0;
+  /// '{' of vector operands opened and not yet closed: recovery from an
+  /// error inside a vector must skip their '}' too, not take one for the
+  /// end of a scope.
+  unsigned OpenVectorBraces = 0;
 
 private:
   bool parseBinary(llvm::SmallVectorImpl<Operand> &Out, unsigned MinPrec);
