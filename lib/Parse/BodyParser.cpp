@@ -99,7 +99,7 @@ void BodyParser::parseStatement() {
 }
 
 void BodyParser::parseInstruction(const Token *Opcode) {
-  unsigned ErrorsBefore = Sink.numErrors();
+  size_t DiagsBefore = Sink.diagnostics().size();
   Instruction I;
   Token OpTok;
   if (Opcode) {
@@ -145,9 +145,12 @@ void BodyParser::parseInstruction(const Token *Opcode) {
   F.Instructions.push_back(I);
   push(StmtKind::Instruction, Index, I.Src);
   // A statement with a lexical error was reported already; the tcgen05
-  // grammar would only report it again.
-  if (T5 && Terminated && Sink.numErrors() == ErrorsBefore &&
-      I.Opcode.text() == "tcgen05")
+  // grammar would only report it again.  A non-ASCII byte in a comment
+  // leaves the statement itself intact, so it is still parsed.
+  bool LexicallyBroken = false;
+  for (size_t D = DiagsBefore; D < Sink.diagnostics().size(); ++D)
+    LexicallyBroken |= Sink.diagnostics()[D].ID != DiagID::err_non_ascii;
+  if (T5 && Terminated && !LexicallyBroken && I.Opcode.text() == "tcgen05")
     T5->parse(F, Index, Sink);
 }
 
