@@ -140,7 +140,7 @@ void BodyParser::parseInstruction(const Token *Opcode) {
     return;
   }
   I.Src.End = Tok.is(Tok::Semi) ? Tok.end() : Prev.end();
-  bool Terminated = expectSemi(("'" + OpTok.text().str() + "'").c_str());
+  bool Terminated = expectSemi(OpTok.text(), /*Quote=*/true);
   uint32_t Index = static_cast<uint32_t>(F.Instructions.size());
   F.Instructions.push_back(I);
   push(StmtKind::Instruction, Index, I.Src);
@@ -183,7 +183,7 @@ void BodyParser::parseBodyDirective() {
     uint32_t Index = static_cast<uint32_t>(F.Directives.size());
     F.Directives.push_back(D);
     push(StmtKind::Directive, Index, D.Src);
-    expectSemi("'.pragma'");
+    expectSemi(".pragma", /*Quote=*/true);
     return;
   }
   if (W == ".callprototype") {
@@ -256,7 +256,7 @@ void BodyParser::parseCallPrototype() {
   uint32_t Index = static_cast<uint32_t>(F.Directives.size());
   F.Directives.push_back(D);
   push(StmtKind::Directive, Index, D.Src);
-  expectSemi("'.callprototype'");
+  expectSemi(".callprototype", /*Quote=*/true);
 }
 
 } // namespace

@@ -117,7 +117,7 @@ void ModuleParser::parseTopLevelDirective() {
       return;
     }
     D.Src.End = Tok.end();
-    expectSemi("'.alias'");
+    expectSemi(".alias", /*Quote=*/true);
     M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
     M.Directives.push_back(D);
     return;
@@ -277,7 +277,7 @@ void ModuleParser::parsePragma() {
   } while (tryConsume(Tok::Comma));
   D.Operands = commit(Ops);
   D.Src.End = Tok.end();
-  expectSemi("'.pragma'");
+  expectSemi(".pragma", /*Quote=*/true);
   M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
   M.Directives.push_back(D);
 }
@@ -366,7 +366,7 @@ void ModuleParser::parseFunction(Span Linkage) {
     D.Operands = commit(Ops);
     D.Src.End = Prev.end();
     if (D.Name.text() == ".pragma")
-      expectSemi("'.pragma'");
+      expectSemi(".pragma", /*Quote=*/true);
     F.PerfDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
     M.Directives.push_back(D);
   }

@@ -98,12 +98,13 @@ void ParserBase::expected(const char *What) {
               {What, describeToken(Tok)});
 }
 
-bool ParserBase::expectSemi(const char *After) {
+bool ParserBase::expectSemi(llvm::StringRef After, bool Quote) {
   if (tryConsume(Tok::Semi))
     return true;
   if (Tok.StartsLine || Tok.is(Tok::Eof) || Tok.is(Tok::RBrace)) {
     llvm::SMLoc L = llvm::SMLoc::getFromPointer(Prev.end());
-    Sink.report(DiagID::err_expected_semi, llvm::SMRange(L, L), {After});
+    Sink.report(DiagID::err_expected_semi, llvm::SMRange(L, L),
+                {Quote ? "'" + After.str() + "'" : After.str()});
     return false;
   }
   expected("';'");

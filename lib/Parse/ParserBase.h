@@ -49,7 +49,8 @@ protected:
   /// Ends a statement: consumes ';' or reports it missing.  A missing ';'
   /// before a token on a new line is reported after the previous token and
   /// parsing resumes at that token, so one missing ';' is one error.
-  bool expectSemi(const char *After);
+  /// After names what the ';' ends, quoted in the message when Quote.
+  bool expectSemi(llvm::StringRef After, bool Quote = false);
   /// Skips the rest of a broken statement.
   void recover();
   /// Skips past the '}' matching an already-consumed '{'.

@@ -85,6 +85,10 @@ private:
 
   llvm::StringMap<Binding> Names;
   llvm::StringMap<Binding> Ranges;
+  /// Consecutive operands mostly share one register prefix ('%r'): the last
+  /// range looked up, reset whenever the bindings change.
+  mutable llvm::StringRef CachedPrefix;
+  mutable uint32_t CachedCount = 0;
   std::vector<Undo> UndoLog;
   std::vector<size_t> ScopeMarks;
   std::vector<unsigned> ScopeIds;
@@ -107,6 +111,7 @@ void FunctionChecker::openScope() {
 void FunctionChecker::closeScope() {
   if (ScopeMarks.size() <= 1)
     return;
+  CachedPrefix = llvm::StringRef();
   size_t Mark = ScopeMarks.back();
   ScopeMarks.pop_back();
   ScopeIds.pop_back();
@@ -122,6 +127,7 @@ void FunctionChecker::closeScope() {
 }
 
 void FunctionChecker::declare(const Declarator &D) {
+  CachedPrefix = llvm::StringRef();
   llvm::StringRef Name = D.Name.text();
   if (Name == "_")
     return;
@@ -158,15 +164,19 @@ bool FunctionChecker::isLabelVisible(llvm::StringRef Name) const {
 }
 
 bool FunctionChecker::isDeclared(llvm::StringRef Name, const char *Use) const {
-  if (Names.count(Name))
-    return true;
   llvm::StringRef Prefix;
   uint64_t Index;
   if (!Ranges.empty() && splitIndexed(Name, Prefix, Index)) {
-    auto It = Ranges.find(Prefix);
-    if (It != Ranges.end() && Index < It->second.RangeCount)
+    if (Prefix != CachedPrefix) {
+      auto It = Ranges.find(Prefix);
+      CachedPrefix = Prefix;
+      CachedCount = It != Ranges.end() ? It->second.RangeCount : 0;
+    }
+    if (Index < CachedCount)
       return true;
   }
+  if (Names.count(Name))
+    return true;
   if (isLabelVisible(Name) || Globals.isDeclaredBefore(Name, Use))
     return true;
   return isSpecialName(Name);

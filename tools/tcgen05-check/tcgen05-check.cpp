@@ -63,7 +63,7 @@ cl::opt<bool> Verify("verify",
 cl::opt<unsigned> Threads("j",
                           cl::desc("Threads checking function bodies "
                                    "(0: one per core)"),
-                          cl::init(1), cl::value_desc("N"), cl::cat(Category));
+                          cl::init(0), cl::value_desc("N"), cl::cat(Category));
 
 cl::extrahelp ColorHelp(R"(
   --color=<auto|always|never>    - Colored text diagnostics (default: auto,
