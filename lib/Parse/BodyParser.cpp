@@ -221,22 +221,7 @@ void BodyParser::parseCallPrototype() {
   D.Name = Tok.span();
   D.Src.Begin = Tok.Ptr;
   consume();
-  auto ParamList = [&]() -> bool {
-    consume(); // '('
-    if (tryConsume(Tok::RParen))
-      return true;
-    do {
-      if (!Tok.is(Tok::DotWord) || !isStateSpace(Tok.text())) {
-        expected("a parameter declaration");
-        return false;
-      }
-      Declaration Decl;
-      if (!parseDeclaration(Decl, /*InList=*/true))
-        return false;
-    } while (tryConsume(Tok::Comma));
-    return expect(Tok::RParen, "')'");
-  };
-  if (Tok.is(Tok::LParen) && !ParamList()) {
+  if (Tok.is(Tok::LParen) && !parseParamList(nullptr)) {
     recover();
     return;
   }
@@ -246,7 +231,7 @@ void BodyParser::parseCallPrototype() {
     return;
   }
   consume();
-  if (Tok.is(Tok::LParen) && !ParamList()) {
+  if (Tok.is(Tok::LParen) && !parseParamList(nullptr)) {
     recover();
     return;
   }

@@ -33,7 +33,6 @@ private:
   void parseSection();
   void parsePragma();
   void parseFunction(Span Linkage);
-  bool parseParamList(Function &F, std::vector<uint32_t> &Out);
   void parseGlobal(Span Linkage);
   /// Marks that a directive other than .version was seen.
   void noteItem() { SeenItem = true; }
@@ -296,32 +295,6 @@ void ModuleParser::parseGlobal(Span Linkage) {
   expectSemi("the declaration");
 }
 
-bool ModuleParser::parseParamList(Function &F, std::vector<uint32_t> &Out) {
-  Token Open = Tok;
-  consume(); // '('
-  if (tryConsume(Tok::RParen))
-    return true;
-  do {
-    if (!Tok.is(Tok::DotWord) || !isStateSpace(Tok.text())) {
-      expected("a parameter declaration such as '.param .b32 name'");
-      return false;
-    }
-    Declaration D;
-    if (!parseDeclaration(D, /*InList=*/true))
-      return false;
-    Out.push_back(static_cast<uint32_t>(M.Declarations.size()));
-    M.Declarations.push_back(D);
-  } while (tryConsume(Tok::Comma));
-  if (!Tok.is(Tok::RParen)) {
-    expected("',' or ')'");
-    Sink.diagnostics().back().note(DiagID::note_to_match, Open.span().range(),
-                                   {"("});
-    return false;
-  }
-  consume();
-  return true;
-}
-
 void ModuleParser::parseFunction(Span Linkage) {
   noteItem();
   Function F;
@@ -331,7 +304,7 @@ void ModuleParser::parseFunction(Span Linkage) {
   consume();
   // Signatures are parsed into the module's pools (the function's own pools
   // hold its body), so parameter declarations index M.Declarations.
-  if (!F.IsEntry && Tok.is(Tok::LParen) && !parseParamList(F, F.Returns)) {
+  if (!F.IsEntry && Tok.is(Tok::LParen) && !parseParamList(&F.Returns)) {
     recover();
     return;
   }
@@ -342,7 +315,7 @@ void ModuleParser::parseFunction(Span Linkage) {
   }
   F.Name = Tok.span();
   consume();
-  if (Tok.is(Tok::LParen) && !parseParamList(F, F.Params)) {
+  if (Tok.is(Tok::LParen) && !parseParamList(&F.Params)) {
     recover();
     return;
   }

@@ -93,9 +93,9 @@ bool tcgen05::parseIntegerLiteral(llvm::StringRef Text, uint64_t &Value) {
   return true;
 }
 
-void ParserBase::expected(const char *What) {
-  Sink.report(DiagID::err_expected, Tok.span().range(),
-              {What, describeToken(Tok)});
+Diagnostic &ParserBase::expected(const char *What) {
+  return Sink.report(DiagID::err_expected, Tok.span().range(),
+                     {What, describeToken(Tok)});
 }
 
 bool ParserBase::expectSemi(llvm::StringRef After, bool Quote) {
@@ -268,12 +268,8 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   if (!Tok.is(Close)) {
     expected(K == OperandKind::Address
                  ? "',' or ']'"
-                 : (K == OperandKind::Vector ? "',' or '}'" : "',' or ')'"));
-    Sink.diagnostics().empty() ? void()
-                               : (void)Sink.diagnostics().back().note(
-                                     DiagID::note_to_match,
-                                     Open.span().range(),
-                                     {Open.text().str()});
+                 : (K == OperandKind::Vector ? "',' or '}'" : "',' or ')'"))
+        .note(DiagID::note_to_match, Open.span().range(), {Open.text().str()});
     return false;
   }
   (void)CloseText;
@@ -408,9 +404,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
     if (!OK)
       return false;
     if (!Tok.is(Tok::RParen)) {
-      expected("')'");
-      Sink.diagnostics().back().note(DiagID::note_to_match,
-                                     Open.span().range(), {"("});
+      expected("')'").note(DiagID::note_to_match, Open.span().range(), {"("});
       return false;
     }
     Out.back().Src = Span(Open.Ptr, Tok.end());
@@ -508,6 +502,32 @@ bool ParserBase::parseDeclaration(Declaration &D, bool InList) {
                    static_cast<uint32_t>(Decls.size())};
   Pool.Declarators.insert(Pool.Declarators.end(), Decls.begin(), Decls.end());
   D.Src.End = Prev.end();
+  return true;
+}
+
+bool ParserBase::parseParamList(std::vector<uint32_t> *Out) {
+  Token Open = Tok;
+  consume(); // '('
+  if (tryConsume(Tok::RParen))
+    return true;
+  do {
+    if (!Tok.is(Tok::DotWord) || !isStateSpace(Tok.text())) {
+      expected("a parameter declaration such as '.param .b32 name'");
+      return false;
+    }
+    Declaration D;
+    if (!parseDeclaration(D, /*InList=*/true))
+      return false;
+    if (Out)
+      Out->push_back(static_cast<uint32_t>(Pool.Declarations.size()));
+    Pool.Declarations.push_back(D);
+  } while (tryConsume(Tok::Comma));
+  if (!Tok.is(Tok::RParen)) {
+    expected("',' or ')'").note(DiagID::note_to_match, Open.span().range(),
+                                {"("});
+    return false;
+  }
+  consume();
   return true;
 }
 

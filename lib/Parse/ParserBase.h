@@ -39,7 +39,7 @@ protected:
     return true;
   }
   /// Reports "expected What, found <token>" at the current token.
-  void expected(const char *What);
+  Diagnostic &expected(const char *What);
   bool expect(enum Tok K, const char *What) {
     if (tryConsume(K))
       return true;
@@ -74,6 +74,10 @@ protected:
 
   /// Parses .file or .loc (the current token).
   bool parseDebugDirective(DirectiveStmt &D);
+
+  /// Parses '(' declarations ')' at the current '('; the declarations go to
+  /// the pool and, when Out is given, their indices to Out.
+  bool parseParamList(std::vector<uint32_t> *Out);
 
   bool isStateSpace(llvm::StringRef W) const;
   bool isLinkage(llvm::StringRef W) const;
