@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/Check.h"
 
+#include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
@@ -74,6 +75,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   parseModule(Text, M, ModuleSink, Opts.Parse);
   ModuleSymbols Symbols;
   DiagnosticSink SymbolSink(Cap);
+  checkModuleTarget(M, Opts.Target, SymbolSink);
   Symbols.build(M, SymbolSink);
   ModuleSink.append(std::move(SymbolSink));
 

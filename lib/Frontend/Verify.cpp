@@ -87,11 +87,12 @@ void parseExpectations(const llvm::MemoryBuffer &Buf,
 
 void VerifyDiagnosticConsumer::handleDiagnostic(const llvm::SourceMgr *SM,
                                                 const Diagnostic &D) {
+  // A note without a location of its own belongs to its diagnostic's line.
   auto Add = [&](Severity Sev, llvm::SMRange R, std::string Text,
                  const std::string &File) {
     Seen S{Sev, File, 0, 0, std::move(Text)};
     ResolvedLocation L;
-    if (resolveLocation(SM, R, L)) {
+    if (resolveLocation(SM, R, L) || resolveLocation(SM, D.Range, L)) {
       S.File = L.File;
       S.Line = L.Line;
       S.Column = L.Column;

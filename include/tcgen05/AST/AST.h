@@ -11,6 +11,7 @@
 #define TCGEN05_AST_AST_H
 
 #include "tcgen05/AST/Tcgen05Inst.h"
+#include "tcgen05/Basic/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -219,6 +220,9 @@ struct Module : NodePool {
   unsigned VersionMajor = 0, VersionMinor = 0;
   TargetSpec Target;
   unsigned AddressSize = 0; ///< 0 when not given (means 32 per the ISA).
+  /// The architecture checks apply: the last architecture of .target, or
+  /// the caller's override.  Empty when neither names a known target.
+  std::optional<TargetInfo> EffectiveTarget;
   /// Module-level variable declarations, into Declarations.
   std::vector<uint32_t> Globals;
   /// .file, .pragma, .section and others, into Directives.

@@ -1,13 +1,38 @@
-//===- Target.h - PTX target names -------------------------------*- C++ -*-===//
+//===- Target.h - PTX targets ------------------------------------*- C++ -*-===//
+//
+// The targets ptxas knows, from Targets.def.  Later checks ask questions of
+// a TargetInfo (which family, architecture-specific or not) instead of
+// comparing numbers.
+//
+//===----------------------------------------------------------------------===//
 #ifndef TCGEN05_BASIC_TARGET_H
 #define TCGEN05_BASIC_TARGET_H
 
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
+
 namespace tcgen05 {
 
-/// True for architecture names: sm_NN, sm_NNa, sm_NNf, compute_NN[a|f].
-bool isKnownTargetName(llvm::StringRef Name);
+enum class TargetVariant { Base, ArchSpecific, Family };
+
+struct TargetInfo {
+  llvm::StringRef Name; ///< As in Targets.def: "sm_100a".
+  unsigned SM;
+  TargetVariant Variant;
+  unsigned MinPTX; ///< major * 10 + minor.
+};
+
+/// Looks up sm_NN[a|f] or compute_NN[a|f].
+std::optional<TargetInfo> lookupTarget(llvm::StringRef Name);
+
+/// True for architecture names ptxas accepts in .target.
+inline bool isKnownTargetName(llvm::StringRef Name) {
+  return lookupTarget(Name).has_value();
+}
+
+/// "8.6" for 86.
+std::string formatPTXVersion(unsigned V);
 
 } // namespace tcgen05
 

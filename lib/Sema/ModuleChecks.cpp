@@ -1,0 +1,40 @@
+//===- ModuleChecks.cpp - Checks on the module header ---------------------===//
+
+#include "tcgen05/Sema/ModuleChecks.h"
+
+#include "tcgen05/Basic/Diagnostic.h"
+
+using namespace tcgen05;
+
+void tcgen05::checkModuleTarget(Module &M, llvm::StringRef TargetOverride,
+                                DiagnosticSink &Sink) {
+  Span TargetName;
+  if (!TargetOverride.empty()) {
+    M.EffectiveTarget = lookupTarget(TargetOverride);
+  } else {
+    // With several architectures listed, as with several .target
+    // directives, ptxas uses the last.
+    for (const Span &N : M.Target.Names)
+      if (std::optional<TargetInfo> T = lookupTarget(N.text())) {
+        M.EffectiveTarget = T;
+        TargetName = N;
+      }
+  }
+  // ptxas accepts a module of nothing but its header whatever the version:
+  // the check applies once there is something to compile.
+  if (!M.EffectiveTarget || !M.Version.valid() ||
+      (M.Globals.empty() && M.Functions.empty()))
+    return;
+  unsigned Version = M.VersionMajor * 10 + M.VersionMinor;
+  const TargetInfo &T = *M.EffectiveTarget;
+  if (Version >= T.MinPTX)
+    return;
+  // ptxas reports this at the .target line.
+  Span At = TargetName.valid() ? TargetName : M.Version;
+  Diagnostic &D = Sink.report(DiagID::err_version_target, At.range(),
+                              {M.Version.text().str(), T.Name.str()});
+  D.note(DiagID::note_target_min_version, {},
+         {T.Name.str(), formatPTXVersion(T.MinPTX)});
+  if (!TargetName.valid())
+    D.note(DiagID::note_target_from_option, {}, {TargetOverride.str()});
+}
