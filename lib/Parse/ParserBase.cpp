@@ -72,6 +72,18 @@ uint64_t hexValue(llvm::StringRef Digits) {
 bool tcgen05::parseIntegerLiteral(llvm::StringRef Text, uint64_t &Value) {
   if (!Text.empty() && (Text.back() == 'U' || Text.back() == 'u'))
     Text = Text.drop_back();
+  // Short decimals are most literals (data initializers): no overflow is
+  // possible below 20 digits.
+  if (!Text.empty() && Text.size() < 20 && Text[0] != '0') {
+    uint64_t V = 0;
+    for (char C : Text) {
+      if (C < '0' || C > '9')
+        return Value = ~0ull, false;
+      V = V * 10 + static_cast<uint64_t>(C - '0');
+    }
+    Value = V;
+    return true;
+  }
   unsigned Radix = 10;
   if (Text.size() > 2 && Text[0] == '0' && (Text[1] == 'x' || Text[1] == 'X')) {
     Radix = 16;
@@ -254,23 +266,31 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
                 {std::to_string(MaxOperandDepth)});
     return false;
   }
-  llvm::SmallVector<Operand, 8> Elems;
+  size_t Start = Scratch.size();
   bool OK = true;
   if (!Tok.is(Close)) {
     do {
-      if (!(OK = parseOperand(Elems)))
+      if (!(OK = parseOperand(Scratch)))
         break;
     } while (tryConsume(Tok::Comma));
   }
   --ExprDepth;
-  if (!OK)
+  // Elems is valid until Scratch is truncated, which every exit does
+  // before Out (which may be Scratch itself) grows.
+  llvm::ArrayRef<Operand> Elems =
+      llvm::ArrayRef<Operand>(Scratch).drop_front(Start);
+  auto Fail = [&] {
+    Scratch.truncate(Start);
     return false;
+  };
+  if (!OK)
+    return Fail();
   if (!Tok.is(Close)) {
     expected(K == OperandKind::Address
                  ? "',' or ']'"
                  : (K == OperandKind::Vector ? "',' or '}'" : "',' or ')'"))
         .note(DiagID::note_to_match, Open.span().range(), {Open.text().str()});
-    return false;
+    return Fail();
   }
   (void)CloseText;
   consume();
@@ -281,12 +301,13 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   V.Src = Span(Begin, Prev.end());
   if (K == OperandKind::Address && Elems.size() == 1 &&
       !checkAddress(Elems[0]))
-    return false;
+    return Fail();
   if (K == OperandKind::Vector && Elems.empty()) {
     Sink.report(DiagID::err_empty_vector, V.Src.range());
-    return false;
+    return Fail();
   }
   V.Children = commit(Elems);
+  Scratch.truncate(Start);
   Out.push_back(V);
   return true;
 }

@@ -93,6 +93,10 @@ protected:
   /// error inside a vector must skip their '}' too, not take one for the
   /// end of a scope.
   unsigned OpenVectorBraces = 0;
+  /// Elements of the brackets being parsed, innermost last.  One buffer for
+  /// all of them: an initializer of 100,000 bytes would otherwise regrow a
+  /// fresh vector through every size.
+  llvm::SmallVector<Operand, 0> Scratch;
 
 private:
   bool parseBinary(llvm::SmallVectorImpl<Operand> &Out, unsigned MinPrec);
