@@ -8,8 +8,8 @@ using namespace tcgen05;
 
 namespace {
 const TargetInfo Targets[] = {
-#define TARGET(Name, SM, Variant, MinPTX)                                      \
-  {Name, SM, TargetVariant::Variant, MinPTX},
+#define TARGET(Name, SM, Variant, MinPTX, Family, FamilySM)                    \
+  {Name, SM, TargetVariant::Variant, MinPTX, Family, FamilySM},
 #include "tcgen05/Basic/Targets.def"
 };
 } // namespace

@@ -4,6 +4,7 @@
 
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
+#include "tcgen05/Sema/Tcgen05Check.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -25,14 +26,22 @@ namespace {
 /// N of each phase, whichever phase found them.
 void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                Function &Scratch, Tcgen05SyntaxParser &T5,
-               DiagnosticSink &Sink, unsigned Cap, const CheckOptions &Opts) {
+               DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
+               const CheckOptions &Opts) {
   // The body is built in the worker's scratch storage, whose capacity
   // survives from function to function.
   F.swapBody(Scratch);
   parseFunctionBody(F, Sink, &T5, Opts.Parse);
-  DiagnosticSink SymbolSink(Cap);
-  checkFunctionSymbols(M, Symbols, F, SymbolSink);
+  DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
+  checkFunctionSymbols(M, Symbols, F, SymbolSink,
+                       [&](uint32_t Inst, const RegisterLookup &Regs) {
+                         uint32_t T = F.Instructions[Inst].Tcgen05;
+                         if (T != Instruction::NoTcgen05)
+                           checkTcgen05Instruction(M, F, T, Regs, RuleSink);
+                       });
+  Summary = summarizeCtaGroups(M, F);
   Sink.append(std::move(SymbolSink));
+  Sink.append(std::move(RuleSink));
   F.swapBody(Scratch);
   Scratch.clearBody();
 }
@@ -84,6 +93,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
     if (M.Functions[I].HasBody)
       Bodies.push_back(I);
   std::vector<DiagnosticSink> Sinks;
+  std::vector<CtaGroupSummary> Summaries(M.Functions.size());
   Sinks.reserve(Bodies.size());
   for (size_t I = 0; I < Bodies.size(); ++I)
     Sinks.emplace_back(Cap);
@@ -95,7 +105,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
     Function Scratch;
     for (size_t I; (I = Next.fetch_add(1)) < Bodies.size();)
       checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch, T5, Sinks[I],
-                Cap, Opts);
+                Cap, Summaries[Bodies[I]], Opts);
   };
   if (N <= 1) {
     Worker();
@@ -109,6 +119,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
 
   for (DiagnosticSink &S : Sinks)
     ModuleSink.append(std::move(S));
+  DiagnosticSink KernelSink(Cap);
+  checkKernelCtaGroups(M, Summaries, Opts.SeparateCompilation, KernelSink);
+  ModuleSink.append(std::move(KernelSink));
   ModuleSink.sortBySource();
   Engine.emitAll(&SM, ModuleSink.diagnostics());
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors

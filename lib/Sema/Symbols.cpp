@@ -3,6 +3,7 @@
 #include "tcgen05/Sema/Symbols.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Sema/Tcgen05Check.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -48,19 +49,23 @@ bool splitIndexed(llvm::StringRef Name, llvm::StringRef &Prefix,
 }
 
 /// Per-function symbol state.  Bindings are undone when their scope closes.
-class FunctionChecker {
+class FunctionChecker : public RegisterLookup {
 public:
   FunctionChecker(const Module &M, const ModuleSymbols &Globals,
-                  const Function &F, DiagnosticSink &Sink)
-      : M(M), Globals(Globals), F(F), Sink(Sink) {}
+                  const Function &F, DiagnosticSink &Sink,
+                  InstructionHook Hook)
+      : M(M), Globals(Globals), F(F), Sink(Sink), Hook(Hook) {}
 
   void run();
+  std::optional<llvm::StringRef>
+  registerType(llvm::StringRef Name) const override;
 
 private:
   struct Binding {
     Span Decl;
     unsigned Scope;
     uint32_t RangeCount; ///< For %r<N> prefixes.
+    Span Type;           ///< '.b32'; empty for non-register declarations.
   };
   struct Undo {
     bool IsRange;
@@ -68,7 +73,7 @@ private:
     std::optional<Binding> Previous;
   };
 
-  void declare(const Declarator &D);
+  void declare(const Declarator &D, Span Type);
   void declareAll(const NodePool &Pool, const Declaration &D);
   void openScope();
   void closeScope();
@@ -82,6 +87,7 @@ private:
   const ModuleSymbols &Globals;
   const Function &F;
   DiagnosticSink &Sink;
+  InstructionHook Hook;
 
   llvm::StringMap<Binding> Names;
   llvm::StringMap<Binding> Ranges;
@@ -126,7 +132,7 @@ void FunctionChecker::closeScope() {
   }
 }
 
-void FunctionChecker::declare(const Declarator &D) {
+void FunctionChecker::declare(const Declarator &D, Span Type) {
   CachedPrefix = llvm::StringRef();
   llvm::StringRef Name = D.Name.text();
   if (Name == "_")
@@ -144,12 +150,38 @@ void FunctionChecker::declare(const Declarator &D) {
   if (It != Map.end())
     U.Previous = It->second;
   UndoLog.push_back(U);
-  Map[Name] = Binding{D.Name, Scope, D.RangeCount};
+  Map[Name] = Binding{D.Name, Scope, D.RangeCount, Type};
+}
+
+/// The type word of a register declaration (its last dotted word:
+/// '.reg .v4 .b32 %v;' declares .b32 elements); empty for other spaces.
+Span registerTypeOf(const NodePool &Pool, const Declaration &D) {
+  if (D.Space.text() != ".reg" || !D.Qualifiers.Count)
+    return Span();
+  return Pool.Qualifiers[D.Qualifiers.First + D.Qualifiers.Count - 1];
 }
 
 void FunctionChecker::declareAll(const NodePool &Pool, const Declaration &D) {
+  Span Type = registerTypeOf(Pool, D);
   for (const Declarator &Dr : Pool.declarators(D.Declarators))
-    declare(Dr);
+    declare(Dr, Type);
+}
+
+std::optional<llvm::StringRef>
+FunctionChecker::registerType(llvm::StringRef Name) const {
+  auto It = Names.find(Name);
+  if (It != Names.end())
+    return It->second.Type.valid() ? std::optional(It->second.Type.text())
+                                   : std::nullopt;
+  llvm::StringRef Prefix;
+  uint64_t Index;
+  if (splitIndexed(Name, Prefix, Index)) {
+    auto R = Ranges.find(Prefix);
+    if (R != Ranges.end() && Index < R->second.RangeCount &&
+        R->second.Type.valid())
+      return R->second.Type.text();
+  }
+  return std::nullopt;
 }
 
 bool FunctionChecker::isLabelVisible(llvm::StringRef Name) const {
@@ -286,9 +318,10 @@ void FunctionChecker::run() {
       break;
     case StmtKind::Declaration: {
       const Declaration &D = F.Declarations[S.Index];
+      Span Type = registerTypeOf(F, D);
       for (const Declarator &Dr : F.declarators(D.Declarators)) {
         checkOperands(F, Dr.Init, false);
-        declare(Dr);
+        declare(Dr, Type);
       }
       break;
     }
@@ -302,6 +335,8 @@ void FunctionChecker::run() {
       }
       llvm::StringRef Op = I.Opcode.text();
       checkOperands(F, I.Operands, Op == "bra" || Op == "brx");
+      if (Hook)
+        Hook(S.Index, *this);
       break;
     }
     case StmtKind::Label:
@@ -348,6 +383,7 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
 
 void tcgen05::checkFunctionSymbols(const Module &M,
                                    const ModuleSymbols &Globals,
-                                   const Function &F, DiagnosticSink &Sink) {
-  FunctionChecker(M, Globals, F, Sink).run();
+                                   const Function &F, DiagnosticSink &Sink,
+                                   InstructionHook Hook) {
+  FunctionChecker(M, Globals, F, Sink, Hook).run();
 }

@@ -65,6 +65,15 @@ cl::opt<unsigned> Threads("j",
                                    "(0: one per core)"),
                           cl::init(0), cl::value_desc("N"), cl::cat(Category));
 
+cl::opt<bool> SeparateCompilation(
+    "separate-compilation",
+    cl::desc("Apply the one-.cta_group rule to each function alone, as ptxas "
+             "-c does, not to each kernel's call graph"),
+    cl::cat(Category));
+cl::alias SeparateCompilationShort("c", cl::aliasopt(SeparateCompilation),
+                                   cl::desc("Alias for --separate-compilation"),
+                                   cl::cat(Category));
+
 cl::extrahelp ColorHelp(R"(
   --color=<auto|always|never>    - Colored text diagnostics (default: auto,
                                    when stderr is a terminal)
@@ -186,6 +195,7 @@ int main(int argc, char **argv) {
   CheckOptions Opts;
   Opts.Target = Target;
   Opts.Threads = Threads;
+  Opts.SeparateCompilation = SeparateCompilation;
 
   SourceMgr SM;
   bool IOFailed = false;

@@ -21,6 +21,8 @@ struct TargetInfo {
   unsigned SM;
   TargetVariant Variant;
   unsigned MinPTX; ///< major * 10 + minor.
+  unsigned Family; ///< See Targets.def; 0: no family-specific features.
+  unsigned FamilySM; ///< Rank within the family (see Targets.def).
 };
 
 /// Looks up sm_NN[a|f] or compute_NN[a|f].

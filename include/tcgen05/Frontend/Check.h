@@ -27,6 +27,9 @@ struct CheckOptions {
   std::string Target;
   /// Threads that check function bodies; 0 picks the hardware's count.
   unsigned Threads = 1;
+  /// Check the one-.cta_group rule per function, as ptxas -c does for
+  /// separately compiled code, instead of per kernel call graph.
+  bool SeparateCompilation = false;
   ParseOptions Parse;
 };
 

@@ -7,6 +7,7 @@
 //   // expected-no-diagnostics
 // The text between {{ }} must occur in "message [TCnnnn]".  @+N / @-N are
 // relative to the comment's line, @N is absolute; :C pins the column.
+// Notes are checked only in files that expect at least one note.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_FRONTEND_VERIFY_H

@@ -10,11 +10,19 @@
 
 #include "tcgen05/AST/AST.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace tcgen05 {
 
 class DiagnosticSink;
+class RegisterLookup;
+
+/// Called for each instruction of a body, in order, with the registers
+/// visible there: later checks that need declarations run inside the same
+/// walk instead of rebuilding scopes.
+using InstructionHook =
+    llvm::function_ref<void(uint32_t InstIndex, const RegisterLookup &Regs)>;
 
 /// Names visible in every function of a module.
 class ModuleSymbols {
@@ -39,7 +47,8 @@ private:
 /// variables before their use, labels anywhere in the function), and no
 /// name or label is declared twice in one scope.
 void checkFunctionSymbols(const Module &M, const ModuleSymbols &Globals,
-                          const Function &F, DiagnosticSink &Sink);
+                          const Function &F, DiagnosticSink &Sink,
+                          InstructionHook Hook = {});
 
 } // namespace tcgen05
 

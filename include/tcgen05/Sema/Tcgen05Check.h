@@ -1,0 +1,62 @@
+//===- Tcgen05Check.h - tcgen05 rules from the PTX ISA tables ---*- C++ -*-===//
+//
+// Checks tcgen05 instructions against the rule tables in lib/Sema/Tcgen05
+// (qualifier sets, required and conflicting qualifiers, operand forms and
+// widths, vector lengths, immediate ranges, target and PTX version
+// requirements), and kernels against the one-.cta_group rule.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_SEMA_TCGEN05CHECK_H
+#define TCGEN05_SEMA_TCGEN05CHECK_H
+
+#include "tcgen05/AST/AST.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <vector>
+
+namespace tcgen05 {
+
+class DiagnosticSink;
+
+/// The registers visible at one point of a body.
+class RegisterLookup {
+public:
+  virtual ~RegisterLookup();
+  /// The type word of Name's declaration (".b32", ".pred"), or nothing if
+  /// Name is not a declared register.
+  virtual std::optional<llvm::StringRef>
+  registerType(llvm::StringRef Name) const = 0;
+};
+
+/// Width in bits of a PTX type word (".b32" -> 32, ".pred" -> 1); 0 if
+/// unknown.
+unsigned typeWidth(llvm::StringRef TypeWord);
+
+/// Checks F.Tcgen05[Index] with the registers visible at it.
+void checkTcgen05Instruction(const Module &M, const Function &F,
+                             uint32_t Index, const RegisterLookup &Regs,
+                             DiagnosticSink &Sink);
+
+/// What one body contributes to the kernel-level .cta_group rule.
+struct CtaGroupSummary {
+  Span First[2];            ///< First .cta_group::1 and ::2 instructions.
+  std::vector<llvm::StringRef> Callees;      ///< Functions called.
+  std::vector<llvm::StringRef> AddressTaken; ///< Functions used as values.
+};
+
+/// Computes F's summary (F's body must be parsed).
+CtaGroupSummary summarizeCtaGroups(const Module &M, const Function &F);
+
+/// Every tcgen05 instruction reachable from one kernel must use the same
+/// .cta_group (PTX ISA 9.7.16.7.1).  Summaries are indexed like
+/// M.Functions.  With SeparateCompilation each function is checked alone,
+/// as ptxas -c does.
+void checkKernelCtaGroups(const Module &M,
+                          const std::vector<CtaGroupSummary> &Summaries,
+                          bool SeparateCompilation, DiagnosticSink &Sink);
+
+} // namespace tcgen05
+
+#endif

@@ -1,0 +1,127 @@
+//===- CtaGroups.cpp - One .cta_group per kernel --------------------------===//
+//
+// "All tcgen05 instructions within a kernel must specify the same value for
+// the .cta_group qualifier" (PTX ISA 9.7.16.7.1).  ptxas applies this to
+// everything a kernel can reach: the functions it calls and the functions
+// whose address is taken (an indirect call may reach them), and names no
+// line.  Here each body is summarized on its own (possibly on another
+// thread) and the kernels are checked once all summaries exist.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tcgen05/Sema/Tcgen05Check.h"
+
+#include "tcgen05/Basic/Diagnostic.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace tcgen05;
+
+namespace {
+
+void collectNames(const Function &F, IndexRange R,
+                  std::vector<llvm::StringRef> &Out) {
+  for (const Operand &O : F.operands(R)) {
+    if (O.Kind == OperandKind::Symbol)
+      Out.push_back(O.text());
+    else if (O.Children.Count && O.Kind != OperandKind::Address)
+      collectNames(F, O.Children, Out);
+  }
+}
+
+} // namespace
+
+CtaGroupSummary tcgen05::summarizeCtaGroups(const Module &M,
+                                            const Function &F) {
+  CtaGroupSummary S;
+  for (const Tcgen05Inst &T : F.Tcgen05) {
+    for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
+      const Tcgen05Qualifier &Q =
+          F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
+      if (Q.Class != Tcgen05QualClass::CtaGroup)
+        continue;
+      llvm::StringRef W = F.Qualifiers[Q.Qualifier].text();
+      int G = W == ".cta_group::1" ? 0 : W == ".cta_group::2" ? 1 : -1;
+      if (G >= 0 && !S.First[G].valid())
+        S.First[G] = F.Instructions[T.Instruction].Src;
+    }
+  }
+  for (const Instruction &I : F.Instructions) {
+    llvm::StringRef Op = I.Opcode.text();
+    if (Op == "call") {
+      // call (ret), callee, (args): the callee is the first plain name.
+      for (const Operand &O : F.operands(I.Operands))
+        if (O.Kind == OperandKind::Symbol) {
+          S.Callees.push_back(O.text());
+          break;
+        }
+      continue;
+    }
+    std::vector<llvm::StringRef> Names;
+    collectNames(F, I.Operands, Names);
+    S.AddressTaken.insert(S.AddressTaken.end(), Names.begin(), Names.end());
+  }
+  (void)M;
+  return S;
+}
+
+void tcgen05::checkKernelCtaGroups(
+    const Module &M, const std::vector<CtaGroupSummary> &Summaries,
+    bool SeparateCompilation, DiagnosticSink &Sink) {
+  // Function bodies by name (the last body wins, as the last definition
+  // does).
+  llvm::StringMap<size_t> Bodies;
+  for (size_t I = 0; I < M.Functions.size(); ++I)
+    if (M.Functions[I].HasBody)
+      Bodies[M.Functions[I].Name.text()] = I;
+  // Functions whose address is taken anywhere may be reached by any
+  // indirect call.
+  std::vector<size_t> AddressTaken;
+  for (const CtaGroupSummary &S : Summaries)
+    for (llvm::StringRef N : S.AddressTaken) {
+      auto It = Bodies.find(N);
+      if (It != Bodies.end())
+        AddressTaken.push_back(It->second);
+    }
+
+  for (size_t K = 0; K < M.Functions.size(); ++K) {
+    const Function &Kernel = M.Functions[K];
+    if (!Kernel.HasBody || (!SeparateCompilation && !Kernel.IsEntry))
+      continue;
+    // Breadth-first over what the kernel reaches; Via[I] is how I was
+    // reached, for the note.
+    llvm::DenseSet<size_t> Seen{K};
+    std::vector<size_t> Work{K};
+    if (!SeparateCompilation)
+      for (size_t A : AddressTaken)
+        if (Seen.insert(A).second)
+          Work.push_back(A);
+    Span First[2];
+    for (size_t W = 0; W < Work.size(); ++W) {
+      const CtaGroupSummary &S = Summaries[Work[W]];
+      for (int G = 0; G < 2; ++G)
+        if (S.First[G].valid() &&
+            (!First[G].valid() || S.First[G].Begin < First[G].Begin))
+          First[G] = S.First[G];
+      if (SeparateCompilation)
+        continue;
+      for (llvm::StringRef C : S.Callees) {
+        auto It = Bodies.find(C);
+        if (It != Bodies.end() && Seen.insert(It->second).second)
+          Work.push_back(It->second);
+      }
+    }
+    if (!First[0].valid() || !First[1].valid())
+      continue;
+    // The later of the two firsts is the offending instruction.
+    int Late = First[1].Begin > First[0].Begin ? 1 : 0;
+    const char *Groups[2] = {".cta_group::1", ".cta_group::2"};
+    Diagnostic &D = Sink.report(DiagID::err_tcgen05_cta_group_mix,
+                                First[Late].range(),
+                                {Kernel.Name.text().str()});
+    D.note(DiagID::note_tcgen05_other_group, First[1 - Late].range(),
+           {"this instruction", Groups[1 - Late]});
+    D.note(DiagID::note_cite, {}, {"PTX ISA 9.7.16.7.1"});
+  }
+}

@@ -1,0 +1,168 @@
+//===- Rules.h - The tcgen05 rule tables, as C++ data -----------*- C++ -*-===//
+//
+// Every table is expanded from one .def file in this directory; nothing
+// here restates a rule.  The checker (Tcgen05Check.cpp) and the rule
+// documentation generator both read these arrays.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_LIB_SEMA_TCGEN05_RULES_H
+#define TCGEN05_LIB_SEMA_TCGEN05_RULES_H
+
+#include "tcgen05/AST/Tcgen05Inst.h"
+#include "tcgen05/Basic/Target.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace tcgen05::rules {
+
+enum class Form : uint8_t {
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets) Id,
+#include "Forms.def"
+};
+
+enum FormBit : uint32_t {
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets)                  \
+  F_##Id = 1u << static_cast<unsigned>(Form::Id),
+#include "Forms.def"
+};
+
+#define FORM_GROUP(Name, Forms) constexpr uint32_t Name = (Forms);
+#include "FormGroups.def"
+
+inline uint32_t bitOf(Form F) { return 1u << static_cast<unsigned>(F); }
+
+enum class TargetSetId : uint8_t {
+  Any,
+#define TARGET_SET(Id, ...) Id,
+#include "TargetSets.def"
+};
+
+struct TargetEntry {
+  const char *Target;
+  bool Family;
+  unsigned MinPTX;
+};
+
+struct TargetSet {
+  TargetSetId Id;
+  llvm::ArrayRef<TargetEntry> Entries;
+};
+
+struct FormInfo {
+  Form Id;
+  Tcgen05Opcode Opcode;
+  llvm::StringRef Spelling;
+  llvm::StringRef Section;
+  unsigned MinPTX;
+  TargetSetId Targets;
+};
+
+struct QualRule {
+  uint32_t Forms;
+  Tcgen05QualClass Class;
+  llvm::StringRef Spelling;
+  unsigned MinPTX;
+  TargetSetId Targets;
+  llvm::StringRef Section;
+};
+
+struct ClassRule {
+  Tcgen05QualClass Class;
+  llvm::StringRef Noun;
+  bool Repeatable;
+};
+
+struct RequireRule {
+  uint32_t Forms;
+  Tcgen05QualClass Class;
+  llvm::StringRef Section;
+};
+
+enum class OperandForm : uint8_t { Reg, Imm, RegOrImm, Addr, Vec, Pred };
+
+struct OperandRule {
+  uint32_t Forms;
+  Tcgen05OperandRole Role;
+  OperandForm Shape;
+  unsigned Bits;
+  int64_t Min, Max, Step;
+  llvm::StringRef Section;
+};
+
+struct OperandTargetRule {
+  uint32_t Forms;
+  Tcgen05OperandRole Role;
+  TargetSetId Targets;
+  llvm::StringRef Section;
+};
+
+struct LdStShape {
+  llvm::StringRef Shape;
+  unsigned RegistersAtX1;
+  unsigned MaxNum;
+};
+
+enum class ComboKind : uint8_t {
+  Needs,
+  Excludes,
+  OnlyWithOperand,
+  Before,
+  QualNeedsOperand
+};
+
+struct ComboRule {
+  ComboKind Kind;
+  uint32_t Forms;
+  llvm::StringRef If;    ///< A spelling (Needs, Excludes).
+  llvm::StringRef Other; ///< '|'-separated spellings.
+  Tcgen05OperandRole Role;
+  Tcgen05QualClass First, Second;
+  llvm::StringRef Section;
+};
+
+enum class BlockScaleUse : uint8_t { Required, Forbidden };
+
+struct KindRule {
+  llvm::StringRef Kind;
+  BlockScaleUse BlockScale;
+  llvm::StringRef ScaleVecs; ///< '|'-separated.
+  llvm::StringRef DefaultScaleVec;
+  bool ScaleInputD;
+  TargetSetId SparseTargets;
+  llvm::StringRef Section;
+};
+
+llvm::ArrayRef<FormInfo> forms();
+llvm::ArrayRef<KindRule> kindRules();
+const KindRule *findKind(llvm::StringRef Kind);
+const FormInfo &formInfo(Form F);
+llvm::ArrayRef<QualRule> qualifierRules();
+llvm::ArrayRef<RequireRule> requireRules();
+llvm::ArrayRef<OperandRule> operandRules();
+llvm::ArrayRef<LdStShape> ldStShapes();
+llvm::ArrayRef<OperandTargetRule> operandTargetRules();
+llvm::ArrayRef<ComboRule> comboRules();
+const ClassRule &classRule(Tcgen05QualClass C);
+const TargetSet &targetSet(TargetSetId Id);
+
+/// Whether T at PTX version Version is in the set (Any: always).
+bool targetSetContains(TargetSetId Id, const TargetInfo &T, unsigned Version);
+/// "sm_100a, sm_101a, sm_110a, and from PTX ISA 8.8 the sm_100f family
+/// (sm_100f and higher), ...".
+std::string describeTargetSet(TargetSetId Id);
+
+/// The rule for Spelling on form F, or null.
+const QualRule *findQualifier(Form F, llvm::StringRef Spelling);
+/// Any rule for Spelling (to tell a word of another form from an unknown
+/// word).
+const QualRule *findAnyQualifier(llvm::StringRef Spelling);
+const OperandRule *findOperand(Form F, Tcgen05OperandRole Role);
+const LdStShape *findLdStShape(llvm::StringRef Shape);
+
+} // namespace tcgen05::rules
+
+#endif

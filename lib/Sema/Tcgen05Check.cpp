@@ -1,0 +1,625 @@
+//===- Tcgen05Check.cpp - Run the tcgen05 rule tables ---------------------===//
+//
+// The engine is generic: which words, operands, widths and targets each
+// form accepts all come from lib/Sema/Tcgen05/*.def.  The few rules that
+// compute something (vector length from shape and .num) read their tables
+// too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tcgen05/Sema/Tcgen05Check.h"
+
+#include "Tcgen05/Rules.h"
+
+#include "tcgen05/Basic/Diagnostic.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace tcgen05;
+using namespace tcgen05::rules;
+
+RegisterLookup::~RegisterLookup() = default;
+
+unsigned tcgen05::typeWidth(llvm::StringRef T) {
+  if (T == ".pred")
+    return 1;
+  if (T.size() < 3)
+    return 0;
+  llvm::StringRef Digits = T.drop_front(2);
+  if (T.starts_with(".bf16"))
+    return T.ends_with("x2") ? 32 : 16;
+  if (T.ends_with("x2"))
+    return T.starts_with(".f16") ? 32 : 0;
+  unsigned Bits = 0;
+  if ((T[1] == 'b' || T[1] == 'u' || T[1] == 's' || T[1] == 'f') &&
+      !Digits.getAsInteger(10, Bits))
+    return Bits;
+  return 0;
+}
+
+namespace {
+
+using QC = Tcgen05QualClass;
+using Role = Tcgen05OperandRole;
+
+struct QualUse {
+  QC Class;
+  Span Word;
+};
+
+struct OperandUse {
+  Role R;
+  const Operand *Op;
+};
+
+std::string quoteList(llvm::StringRef Bars) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Bars.split(Parts, '|');
+  std::string Out;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    if (I)
+      Out += I + 1 == Parts.size() ? " or " : ", ";
+    Out += "'" + Parts[I].str() + "'";
+  }
+  return Out;
+}
+
+bool inList(llvm::StringRef Bars, llvm::StringRef Word) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Bars.split(Parts, '|');
+  return llvm::is_contained(Parts, Word);
+}
+
+std::string citation(llvm::StringRef Section) {
+  return Section.str();
+}
+
+class InstructionChecker {
+public:
+  InstructionChecker(const Module &M, const Function &F, uint32_t Index,
+                     const RegisterLookup &Regs, DiagnosticSink &Sink)
+      : M(M), F(F), T(F.Tcgen05[Index]), I(F.Instructions[T.Instruction]),
+        Regs(Regs), Sink(Sink) {}
+
+  void run();
+
+private:
+  std::optional<Form> detectForm();
+  void checkFormTarget();
+  void checkQualifiers();
+  void checkRequired();
+  void checkCombinations();
+  void checkLdStVector();
+  void checkDisableOutputLane();
+  void checkKind();
+  void checkOperands();
+  void checkOperand(const OperandRule &R, const Operand &O);
+  void checkRegisterWidth(const OperandRule &R, const Operand &O,
+                          const char *What);
+
+  const QualUse *find(llvm::StringRef Spelling) const {
+    for (const QualUse &Q : Quals)
+      if (Q.Word.text() == Spelling)
+        return &Q;
+    return nullptr;
+  }
+  const QualUse *findClass(QC C) const {
+    for (const QualUse &Q : Quals)
+      if (Q.Class == C)
+        return &Q;
+    return nullptr;
+  }
+  const OperandUse *findRole(Role R) const {
+    for (const OperandUse &O : Ops)
+      if (O.R == R)
+        return &O;
+    return nullptr;
+  }
+  llvm::StringRef name() const { return formInfo(*TheForm).Spelling; }
+  std::string quotedName() const { return name().str(); }
+  std::string valuesOfClass(QC C) const;
+  Diagnostic &cite(Diagnostic &D, llvm::StringRef Section) {
+    return D.note(DiagID::note_cite, {}, {citation(Section)});
+  }
+
+  const Module &M;
+  const Function &F;
+  const Tcgen05Inst &T;
+  const Instruction &I;
+  const RegisterLookup &Regs;
+  DiagnosticSink &Sink;
+
+  std::optional<Form> TheForm;
+  bool TargetKnown = false;
+  bool FormSupported = true;
+  unsigned Version = 0;
+  llvm::SmallVector<QualUse, 8> Quals;
+  llvm::SmallVector<QualUse, 4> Variants;
+  llvm::SmallVector<OperandUse, 8> Ops;
+};
+
+std::optional<Form> InstructionChecker::detectForm() {
+  auto HasVariant = [&](llvm::StringRef W) {
+    return llvm::any_of(Variants,
+                        [&](const QualUse &Q) { return Q.Word.text() == W; });
+  };
+  switch (T.Opcode) {
+  case Tcgen05Opcode::Alloc:
+    return Form::Alloc;
+  case Tcgen05Opcode::Dealloc:
+    return Form::Dealloc;
+  case Tcgen05Opcode::RelinquishAllocPermit:
+    return Form::Relinquish;
+  case Tcgen05Opcode::Ld:
+    return HasVariant(".red") ? Form::LdRed : Form::Ld;
+  case Tcgen05Opcode::St:
+    return Form::St;
+  case Tcgen05Opcode::Wait:
+    if (HasVariant(".wait::ld"))
+      return Form::WaitLd;
+    if (HasVariant(".wait::st"))
+      return Form::WaitSt;
+    return std::nullopt;
+  case Tcgen05Opcode::Cp:
+    return Form::Cp;
+  case Tcgen05Opcode::Shift:
+    return Form::Shift;
+  case Tcgen05Opcode::Mma: {
+    bool Ws = HasVariant(".ws"), Sp = HasVariant(".sp");
+    return Ws ? (Sp ? Form::MmaWsSp : Form::MmaWs)
+              : (Sp ? Form::MmaSp : Form::Mma);
+  }
+  case Tcgen05Opcode::Fence:
+    if (HasVariant(".fence::before_thread_sync"))
+      return Form::FenceBefore;
+    if (HasVariant(".fence::after_thread_sync"))
+      return Form::FenceAfter;
+    return std::nullopt;
+  case Tcgen05Opcode::Commit:
+    return Form::Commit;
+  }
+  return std::nullopt;
+}
+
+std::string InstructionChecker::valuesOfClass(QC C) const {
+  std::string Out;
+  llvm::StringSet<> Seen;
+  for (const QualRule &R : qualifierRules()) {
+    if (!(R.Forms & bitOf(*TheForm)) || (C != QC::Unknown && R.Class != C) ||
+        !Seen.insert(R.Spelling).second)
+      continue;
+    if (!Out.empty())
+      Out += ", ";
+    Out += R.Spelling;
+  }
+  return Out.empty() ? "no qualifiers of this kind" : Out;
+}
+
+void InstructionChecker::run() {
+  for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
+    const Tcgen05Qualifier &Q = F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
+    QualUse U{Q.Class, F.Qualifiers[Q.Qualifier]};
+    if (Q.Class == QC::Variant)
+      Variants.push_back(U);
+    else
+      Quals.push_back(U);
+  }
+  for (uint32_t K = 0; K < T.NumOperands; ++K) {
+    const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + K];
+    Ops.push_back({O.Role, &F.Operands[O.Operand]});
+  }
+  TheForm = detectForm();
+  if (!TheForm)
+    return; // The grammar reported the malformed name.
+  TargetKnown = M.EffectiveTarget.has_value();
+  Version = M.VersionMajor * 10 + M.VersionMinor;
+  checkFormTarget();
+  checkQualifiers();
+  checkRequired();
+  checkCombinations();
+  checkLdStVector();
+  checkDisableOutputLane();
+  checkKind();
+  checkOperands();
+}
+
+void InstructionChecker::checkFormTarget() {
+  const FormInfo &Info = formInfo(*TheForm);
+  Span At = I.Opcode;
+  At.End = Variants.empty() ? I.Opcode.End : Variants.back().Word.End;
+  if (TargetKnown &&
+      !targetSetContains(Info.Targets, *M.EffectiveTarget, Version)) {
+    FormSupported = false;
+    Diagnostic &D = Sink.report(DiagID::err_tcgen05_target, At.range(),
+                                {quotedName(), M.EffectiveTarget->Name.str()});
+    D.note(DiagID::note_tcgen05_supported_on, {},
+           {quotedName(), describeTargetSet(Info.Targets)});
+    cite(D, Info.Section);
+  }
+  if (M.Version.valid() && Version < Info.MinPTX)
+    cite(Sink.report(DiagID::err_tcgen05_version, At.range(),
+                     {quotedName(), formatPTXVersion(Info.MinPTX)}),
+         Info.Section);
+}
+
+void InstructionChecker::checkQualifiers() {
+  llvm::SmallVector<const QualUse *, 8> SeenClass(
+      static_cast<unsigned>(QC::Unknown) + 1, nullptr);
+  for (const QualUse &Q : Quals) {
+    llvm::StringRef W = Q.Word.text();
+    const QualRule *R = findQualifier(*TheForm, W);
+    if (!R) {
+      const QualRule *Other = findAnyQualifier(W);
+      Diagnostic &D = Sink.report(DiagID::err_tcgen05_qual_invalid,
+                                  Q.Word.range(), {W.str(), quotedName()});
+      QC C = Other ? Other->Class : QC::Unknown;
+      D.note(DiagID::note_tcgen05_valid_values, {},
+             {quotedName(), valuesOfClass(C)});
+      cite(D, formInfo(*TheForm).Section);
+      continue;
+    }
+    const QualUse *&Prev = SeenClass[static_cast<unsigned>(R->Class)];
+    if (Prev && !(classRule(R->Class).Repeatable &&
+                  Prev->Word.text() == W)) {
+      Diagnostic &D = Sink.report(
+          DiagID::err_tcgen05_qual_duplicate, Q.Word.range(),
+          {quotedName(), classRule(R->Class).Noun.str()});
+      D.note(DiagID::note_tcgen05_previous_qualifier, Prev->Word.range(),
+             {classRule(R->Class).Noun.str()});
+      continue;
+    }
+    Prev = &Q;
+    if (FormSupported && TargetKnown &&
+        !targetSetContains(R->Targets, *M.EffectiveTarget, Version)) {
+      Diagnostic &D = Sink.report(
+          DiagID::err_tcgen05_qual_target, Q.Word.range(),
+          {W.str(), quotedName(), M.EffectiveTarget->Name.str()});
+      D.note(DiagID::note_tcgen05_supported_on, {},
+             {"'" + W.str() + "'", describeTargetSet(R->Targets)});
+      cite(D, R->Section);
+    }
+    if (R->MinPTX && M.Version.valid() && Version < R->MinPTX)
+      cite(Sink.report(DiagID::err_tcgen05_qual_version, Q.Word.range(),
+                       {W.str(), quotedName(), formatPTXVersion(R->MinPTX)}),
+           R->Section);
+  }
+}
+
+void InstructionChecker::checkRequired() {
+  for (const RequireRule &R : requireRules()) {
+    if (!(R.Forms & bitOf(*TheForm)) || findClass(R.Class))
+      continue;
+    Diagnostic &D = Sink.report(
+        DiagID::err_tcgen05_qual_missing, I.Opcode.range(),
+        {quotedName(), classRule(R.Class).Noun.str()});
+    D.note(DiagID::note_tcgen05_valid_values, {},
+           {quotedName(), valuesOfClass(R.Class)});
+    cite(D, R.Section);
+  }
+}
+
+void InstructionChecker::checkCombinations() {
+  for (const ComboRule &C : comboRules()) {
+    if (!(C.Forms & bitOf(*TheForm)))
+      continue;
+    switch (C.Kind) {
+    case ComboKind::Needs: {
+      const QualUse *If = find(C.If);
+      if (!If || llvm::any_of(Quals, [&](const QualUse &Q) {
+            return inList(C.Other, Q.Word.text());
+          }))
+        break;
+      cite(Sink.report(DiagID::err_tcgen05_qual_needs, If->Word.range(),
+                       {C.If.str(), quotedName(), quoteList(C.Other)}),
+           C.Section);
+      break;
+    }
+    case ComboKind::Excludes: {
+      const QualUse *If = find(C.If);
+      if (!If)
+        break;
+      for (const QualUse &Q : Quals)
+        if (inList(C.Other, Q.Word.text()))
+          cite(Sink.report(DiagID::err_tcgen05_qual_excludes, Q.Word.range(),
+                           {Q.Word.text().str(), C.If.str(), quotedName()}),
+               C.Section);
+      break;
+    }
+    case ComboKind::OnlyWithOperand: {
+      const OperandUse *O = findRole(C.Role);
+      bool HasQual = llvm::any_of(
+          Quals, [&](const QualUse &Q) { return inList(C.Other, Q.Word.text()); });
+      if (O && !HasQual)
+        cite(Sink.report(DiagID::err_tcgen05_operand_presence, O->Op->Src.range(),
+                         {tcgen05OperandRoleName(C.Role).str(), quotedName(),
+                          "is only allowed with " + quoteList(C.Other)}),
+             C.Section);
+      else if (!O && HasQual)
+        cite(Sink.report(DiagID::err_tcgen05_operand_presence,
+                         I.Src.range(),
+                         {tcgen05OperandRoleName(C.Role).str(), quotedName(),
+                          "is required with " + quoteList(C.Other)}),
+             C.Section);
+      break;
+    }
+    case ComboKind::QualNeedsOperand: {
+      const QualUse *If = find(C.If);
+      if (If && !findRole(C.Role))
+        cite(Sink.report(DiagID::err_tcgen05_qual_needs, If->Word.range(),
+                         {C.If.str(), quotedName(),
+                          "the " + tcgen05OperandRoleName(C.Role).str() +
+                              " operand"}),
+             C.Section);
+      break;
+    }
+    case ComboKind::Before: {
+      const QualUse *A = findClass(C.First), *B = findClass(C.Second);
+      if (A && B && B->Word.Begin < A->Word.Begin)
+        cite(Sink.report(DiagID::err_tcgen05_qual_order, A->Word.range(),
+                         {A->Word.text().str(), B->Word.text().str(),
+                          quotedName()}),
+             C.Section);
+      break;
+    }
+    }
+  }
+}
+
+void InstructionChecker::checkLdStVector() {
+  if (!(bitOf(*TheForm) & LdStForms))
+    return;
+  const QualUse *Shape = findClass(QC::Shape), *Num = findClass(QC::Num);
+  const OperandUse *Values = findRole(Role::Values);
+  if (!Shape || !Num)
+    return;
+  const LdStShape *S = findLdStShape(Shape->Word.text());
+  unsigned N = 0;
+  if (!S || Num->Word.text().drop_front(2).getAsInteger(10, N))
+    return;
+  if (N > S->MaxNum) {
+    cite(Sink.report(DiagID::err_tcgen05_num_for_shape, Num->Word.range(),
+                     {Num->Word.text().str(), Shape->Word.text().str(),
+                      quotedName()}),
+         "9.7.16.8.3, Table 47");
+    return;
+  }
+  if (!Values || Values->Op->Kind != OperandKind::Vector)
+    return;
+  unsigned Want = S->RegistersAtX1 * N;
+  if (Values->Op->Children.Count != Want)
+    cite(Sink.report(DiagID::err_tcgen05_vector_length, Values->Op->Src.range(),
+                     {"r", quotedName(), std::to_string(Want),
+                      "'" + Shape->Word.text().str() + Num->Word.text().str() +
+                          "'",
+                      std::to_string(Values->Op->Children.Count)}),
+         "9.7.16.8.3, Table 47");
+}
+
+void InstructionChecker::checkDisableOutputLane() {
+  const OperandUse *Lanes = findRole(Role::DisableOutputLane);
+  const QualUse *Group = findClass(QC::CtaGroup);
+  if (!Lanes || !Group || Lanes->Op->Kind != OperandKind::Vector)
+    return;
+  // One 32-bit mask per lane group: 4 for one CTA, 8 for a CTA pair.
+  unsigned Want = Group->Word.text() == ".cta_group::2" ? 8 : 4;
+  if (Lanes->Op->Children.Count != Want)
+    cite(Sink.report(DiagID::err_tcgen05_vector_length, Lanes->Op->Src.range(),
+                     {"disable-output-lane", quotedName(),
+                      std::to_string(Want), "'" + Group->Word.text().str() + "'",
+                      std::to_string(Lanes->Op->Children.Count)}),
+         formInfo(*TheForm).Section);
+}
+
+void InstructionChecker::checkKind() {
+  const QualUse *Kind = findClass(QC::Kind);
+  const KindRule *K = Kind ? findKind(Kind->Word.text()) : nullptr;
+  if (!K)
+    return;
+  llvm::StringRef KindWord = K->Kind;
+  const QualUse *Scale = findClass(QC::BlockScale);
+  const QualUse *Vec = findClass(QC::ScaleVec);
+  if (K->BlockScale == BlockScaleUse::Forbidden && Scale) {
+    cite(Sink.report(DiagID::err_tcgen05_qual_excludes, Scale->Word.range(),
+                     {".block_scale", KindWord.str(), quotedName()}),
+         K->Section);
+  } else if (K->BlockScale == BlockScaleUse::Required && !Scale) {
+    cite(Sink.report(DiagID::err_tcgen05_qual_needs, Kind->Word.range(),
+                     {KindWord.str(), quotedName(), "'.block_scale'"}),
+         K->Section);
+  }
+  if (Vec && K->BlockScale == BlockScaleUse::Required &&
+      !inList(K->ScaleVecs, Vec->Word.text())) {
+    Diagnostic &D =
+        Sink.report(DiagID::err_tcgen05_qual_excludes, Vec->Word.range(),
+                    {Vec->Word.text().str(), KindWord.str(), quotedName()});
+    D.note(DiagID::note_tcgen05_valid_values, {},
+           {KindWord.str(), quoteList(K->ScaleVecs)});
+    cite(D, K->Section);
+  }
+  if (!Vec && Scale && K->BlockScale == BlockScaleUse::Required) {
+    if (K->DefaultScaleVec.empty()) {
+      Diagnostic &D = Sink.report(
+          DiagID::err_tcgen05_qual_needs, Kind->Word.range(),
+          {KindWord.str(), quotedName(), "a scale vector size"});
+      D.note(DiagID::note_tcgen05_valid_values, {},
+             {KindWord.str(), quoteList(K->ScaleVecs)});
+      cite(D, K->Section);
+    } else if (const QualRule *Def =
+                   findQualifier(*TheForm, K->DefaultScaleVec)) {
+      // The omitted size is the default one, with its requirements.
+      std::string What = Def->Spelling.str() + "' (the default size of '" +
+                         KindWord.str();
+      if (Def->MinPTX && M.Version.valid() && Version < Def->MinPTX)
+        cite(Sink.report(DiagID::err_tcgen05_qual_version, Scale->Word.range(),
+                         {What + "')", quotedName(),
+                          formatPTXVersion(Def->MinPTX)}),
+             Def->Section);
+      if (FormSupported && TargetKnown &&
+          !targetSetContains(Def->Targets, *M.EffectiveTarget, Version))
+        cite(Sink.report(DiagID::err_tcgen05_qual_target, Scale->Word.range(),
+                         {What + "')", quotedName(),
+                          M.EffectiveTarget->Name.str()}),
+             Def->Section);
+    }
+  }
+  if (const OperandUse *D = findRole(Role::ScaleInputD); D && !K->ScaleInputD)
+    cite(Sink.report(DiagID::err_tcgen05_operand_presence, D->Op->Src.range(),
+                     {"scale-input-d", quotedName(),
+                      "is only allowed with .kind::f16 and .kind::tf32"}),
+         formInfo(*TheForm).Section);
+  bool Sparse = *TheForm == Form::MmaSp || *TheForm == Form::MmaWsSp;
+  if (Sparse && FormSupported && TargetKnown &&
+      !targetSetContains(K->SparseTargets, *M.EffectiveTarget, Version)) {
+    Diagnostic &D = Sink.report(
+        DiagID::err_tcgen05_qual_target, Kind->Word.range(),
+        {KindWord.str(), quotedName(), M.EffectiveTarget->Name.str()});
+    D.note(DiagID::note_tcgen05_supported_on, {},
+           {"'" + KindWord.str() + "' with .sp",
+            describeTargetSet(K->SparseTargets)});
+    cite(D, formInfo(*TheForm).Section);
+  }
+}
+
+void InstructionChecker::checkOperands() {
+  for (const OperandUse &O : Ops) {
+    if (const OperandRule *R = findOperand(*TheForm, O.R))
+      checkOperand(*R, *O.Op);
+    for (const OperandTargetRule &T : operandTargetRules())
+      if ((T.Forms & bitOf(*TheForm)) && T.Role == O.R && FormSupported &&
+          TargetKnown &&
+          !targetSetContains(T.Targets, *M.EffectiveTarget, Version)) {
+        std::string Role = tcgen05OperandRoleName(O.R).str();
+        Diagnostic &D = Sink.report(
+            DiagID::err_tcgen05_qual_target, O.Op->Src.range(),
+            {Role, quotedName(), M.EffectiveTarget->Name.str()});
+        D.note(DiagID::note_tcgen05_supported_on, {},
+               {Role, describeTargetSet(T.Targets)});
+        cite(D, T.Section);
+      }
+  }
+}
+
+/// A name operand's declared type, through the lookup.
+std::optional<llvm::StringRef> declaredType(const RegisterLookup &Regs,
+                                            const Operand &O) {
+  if (O.Kind != OperandKind::Register && O.Kind != OperandKind::Symbol)
+    return std::nullopt;
+  return Regs.registerType(O.text());
+}
+
+bool isImmediate(const NodePool &P, const Operand &O) {
+  if (O.Kind == OperandKind::Integer)
+    return true;
+  return O.Kind == OperandKind::Unary && O.Op == '-' &&
+         P.Operands[O.Children.First].Kind == OperandKind::Integer;
+}
+
+void InstructionChecker::checkRegisterWidth(const OperandRule &R,
+                                            const Operand &O,
+                                            const char *What) {
+  if (!R.Bits)
+    return;
+  std::optional<llvm::StringRef> Type = declaredType(Regs, O);
+  if (!Type)
+    return;
+  unsigned Width = typeWidth(*Type);
+  if (Width && Width != R.Bits)
+    cite(Sink.report(DiagID::err_tcgen05_operand_width, O.Src.range(),
+                     {What, quotedName(), std::to_string(R.Bits),
+                      O.text().str(), Type->str()}),
+         R.Section);
+}
+
+void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
+  std::string Role = tcgen05OperandRoleName(R.Role).str();
+  auto Expect = [&](const char *What) {
+    cite(Sink.report(DiagID::err_tcgen05_operand_form, O.Src.range(),
+                     {Role, quotedName(), What}),
+         R.Section);
+  };
+  bool IsName =
+      O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol;
+  switch (R.Shape) {
+  case OperandForm::Reg:
+    if (!IsName)
+      return Expect("a register");
+    return checkRegisterWidth(R, O, Role.c_str());
+  case OperandForm::Imm:
+  case OperandForm::RegOrImm: {
+    if (isImmediate(F, O)) {
+      const Operand &Lit =
+          O.Kind == OperandKind::Integer ? O : F.Operands[O.Children.First];
+      int64_t V = static_cast<int64_t>(Lit.Value);
+      if (O.Kind == OperandKind::Unary)
+        V = -V;
+      bool Ranged = R.Min != 0 || R.Max != 0;
+      if (Ranged && (V < R.Min || V > R.Max || Lit.Overflow)) {
+        std::string Want = "in [" + std::to_string(R.Min) + ", " +
+                           std::to_string(R.Max) + "]";
+        cite(Sink.report(DiagID::err_tcgen05_operand_range, O.Src.range(),
+                         {Role, quotedName(), Want, O.text().str()}),
+             R.Section);
+      } else if (R.Step == -1 && (V & (V - 1)) != 0) {
+        cite(Sink.report(DiagID::err_tcgen05_operand_range, O.Src.range(),
+                         {Role, quotedName(), "a power of 2", O.text().str()}),
+             R.Section);
+      } else if (R.Step > 0 && V % R.Step != 0) {
+        cite(Sink.report(DiagID::err_tcgen05_operand_range, O.Src.range(),
+                         {Role, quotedName(),
+                          "a multiple of " + std::to_string(R.Step),
+                          O.text().str()}),
+             R.Section);
+      }
+      return;
+    }
+    if (R.Shape == OperandForm::Imm)
+      return Expect("an immediate");
+    if (!IsName)
+      return Expect("a register or an immediate");
+    return checkRegisterWidth(R, O, Role.c_str());
+  }
+  case OperandForm::Addr: {
+    if (O.Kind != OperandKind::Address)
+      return Expect("an address in brackets");
+    if (O.Children.Count != 1)
+      return;
+    const Operand &Inner = F.Operands[O.Children.First];
+    const Operand &Base = Inner.Kind == OperandKind::Binary
+                              ? F.Operands[Inner.Children.First]
+                              : Inner;
+    return checkRegisterWidth(R, Base, Role.c_str());
+  }
+  case OperandForm::Vec:
+    if (O.Kind != OperandKind::Vector)
+      return Expect("a vector of registers in braces");
+    for (const Operand &E : F.operands(O.Children))
+      checkRegisterWidth(R, E, (Role + " element").c_str());
+    return;
+  case OperandForm::Pred: {
+    if (isImmediate(F, O))
+      return;
+    const Operand &P = O.Kind == OperandKind::Unary && O.Op == '!'
+                           ? F.Operands[O.Children.First]
+                           : O;
+    if (P.Kind != OperandKind::Register && P.Kind != OperandKind::Symbol)
+      return Expect("a predicate");
+    std::optional<llvm::StringRef> Type = declaredType(Regs, P);
+    if (Type && *Type != ".pred")
+      cite(Sink.report(DiagID::err_tcgen05_operand_width, P.Src.range(),
+                       {Role, quotedName(), "1", P.text().str(), Type->str()}),
+           R.Section);
+    return;
+  }
+  }
+}
+
+} // namespace
+
+void tcgen05::checkTcgen05Instruction(const Module &M, const Function &F,
+                                      uint32_t Index,
+                                      const RegisterLookup &Regs,
+                                      DiagnosticSink &Sink) {
+  InstructionChecker(M, F, Index, Regs, Sink).run();
+}
