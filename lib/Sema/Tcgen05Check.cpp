@@ -311,6 +311,10 @@ void InstructionChecker::checkCombinations() {
             return inList(C.Other, Q.Word.text());
           }))
         break;
+      // A wrong word of the needed class is an exclusion, reported as one.
+      const QualRule *Need = findAnyQualifier(C.Other.split('|').first);
+      if (Need && findClass(Need->Class))
+        break;
       cite(Sink.report(DiagID::err_tcgen05_qual_needs, If->Word.range(),
                        {C.If.str(), quotedName(), quoteList(C.Other)}),
            C.Section);
@@ -415,7 +419,8 @@ void InstructionChecker::checkDisableOutputLane() {
 void InstructionChecker::checkKind() {
   const QualUse *Kind = findClass(QC::Kind);
   const KindRule *K = Kind ? findKind(Kind->Word.text()) : nullptr;
-  if (!K)
+  // A kind the form does not take was reported as such.
+  if (!K || !findQualifier(*TheForm, K->Kind))
     return;
   llvm::StringRef KindWord = K->Kind;
   const QualUse *Scale = findClass(QC::BlockScale);
