@@ -44,7 +44,7 @@ CtaGroupSummary tcgen05::summarizeCtaGroups(const Module &M,
       llvm::StringRef W = F.Qualifiers[Q.Qualifier].text();
       int G = W == ".cta_group::1" ? 0 : W == ".cta_group::2" ? 1 : -1;
       if (G >= 0 && !S.First[G].valid())
-        S.First[G] = F.Instructions[T.Instruction].Src;
+        S.First[G] = F.Qualifiers[Q.Qualifier];
     }
   }
   for (const Instruction &I : F.Instructions) {
@@ -114,14 +114,18 @@ void tcgen05::checkKernelCtaGroups(
     }
     if (!First[0].valid() || !First[1].valid())
       continue;
-    // The later of the two firsts is the offending instruction.
+    // The offender is the group the kernel's own body does not use; when
+    // the body uses both (or neither), the later of the two in the file.
+    const CtaGroupSummary &Own = Summaries[K];
     int Late = First[1].Begin > First[0].Begin ? 1 : 0;
+    if (Own.First[0].valid() != Own.First[1].valid())
+      Late = Own.First[0].valid() ? 1 : 0;
     const char *Groups[2] = {".cta_group::1", ".cta_group::2"};
     Diagnostic &D = Sink.report(DiagID::err_tcgen05_cta_group_mix,
                                 First[Late].range(),
                                 {Kernel.Name.text().str()});
     D.note(DiagID::note_tcgen05_other_group, First[1 - Late].range(),
            {"this instruction", Groups[1 - Late]});
-    D.note(DiagID::note_cite, {}, {"PTX ISA 9.7.16.7.1"});
+    D.note(DiagID::note_cite, {}, {"9.7.16.7.1"});
   }
 }

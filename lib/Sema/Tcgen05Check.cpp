@@ -271,7 +271,10 @@ void InstructionChecker::checkQualifiers() {
       continue;
     }
     Prev = &Q;
-    if (FormSupported && TargetKnown &&
+    // A word newer than .version is reported as such; the targets it would
+    // need at that version are beside the point.
+    bool TooNew = R->MinPTX && M.Version.valid() && Version < R->MinPTX;
+    if (!TooNew && FormSupported && TargetKnown &&
         !targetSetContains(R->Targets, *M.EffectiveTarget, Version)) {
       Diagnostic &D = Sink.report(
           DiagID::err_tcgen05_qual_target, Q.Word.range(),
@@ -280,7 +283,7 @@ void InstructionChecker::checkQualifiers() {
              {"'" + W.str() + "'", describeTargetSet(R->Targets)});
       cite(D, R->Section);
     }
-    if (R->MinPTX && M.Version.valid() && Version < R->MinPTX)
+    if (TooNew)
       cite(Sink.report(DiagID::err_tcgen05_qual_version, Q.Word.range(),
                        {W.str(), quotedName(), formatPTXVersion(R->MinPTX)}),
            R->Section);
@@ -454,19 +457,24 @@ void InstructionChecker::checkKind() {
     } else if (const QualRule *Def =
                    findQualifier(*TheForm, K->DefaultScaleVec)) {
       // The omitted size is the default one, with its requirements.
-      std::string What = Def->Spelling.str() + "' (the default size of '" +
-                         KindWord.str();
-      if (Def->MinPTX && M.Version.valid() && Version < Def->MinPTX)
-        cite(Sink.report(DiagID::err_tcgen05_qual_version, Scale->Word.range(),
-                         {What + "')", quotedName(),
-                          formatPTXVersion(Def->MinPTX)}),
-             Def->Section);
-      if (FormSupported && TargetKnown &&
-          !targetSetContains(Def->Targets, *M.EffectiveTarget, Version))
-        cite(Sink.report(DiagID::err_tcgen05_qual_target, Scale->Word.range(),
-                         {What + "')", quotedName(),
-                          M.EffectiveTarget->Name.str()}),
-             Def->Section);
+      std::string Default = Def->Spelling.str();
+      auto Explain = [&](Diagnostic &D) {
+        D.note(DiagID::note_tcgen05_default_size, Scale->Word.range(),
+               {KindWord.str(), Default});
+        cite(D, Def->Section);
+      };
+      bool TooNew = Def->MinPTX && M.Version.valid() && Version < Def->MinPTX;
+      if (TooNew)
+        Explain(Sink.report(DiagID::err_tcgen05_qual_version,
+                            Scale->Word.range(),
+                            {Default, quotedName(),
+                             formatPTXVersion(Def->MinPTX)}));
+      else if (FormSupported && TargetKnown &&
+               !targetSetContains(Def->Targets, *M.EffectiveTarget, Version))
+        Explain(Sink.report(DiagID::err_tcgen05_qual_target,
+                            Scale->Word.range(),
+                            {Default, quotedName(),
+                             M.EffectiveTarget->Name.str()}));
     }
   }
   if (const OperandUse *D = findRole(Role::ScaleInputD); D && !K->ScaleInputD)

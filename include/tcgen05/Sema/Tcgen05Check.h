@@ -41,7 +41,7 @@ void checkTcgen05Instruction(const Module &M, const Function &F,
 
 /// What one body contributes to the kernel-level .cta_group rule.
 struct CtaGroupSummary {
-  Span First[2];            ///< First .cta_group::1 and ::2 instructions.
+  Span First[2]; ///< The first .cta_group::1 and ::2 qualifiers.
   std::vector<llvm::StringRef> Callees;      ///< Functions called.
   std::vector<llvm::StringRef> AddressTaken; ///< Functions used as values.
 };
