@@ -154,10 +154,9 @@ def alloc_forms():
                     nc = reg("ncols", N_NCOLS) if ncols == "reg" else imm("ncols", ncols)
                     tags = ["dst32"] if dst_type == "b32" else []
                     tags.append(f"ncols_{ncols}")
-                    # A 32-bit address is a shared-window offset: only with .shared::cta.
+                    # LLVM's short-pointer mode writes a 32-bit address register.
                     yield form("alloc", "tcgen05.alloc", quals,
-                               [addr("dst", N_ALLOC_DST, dst_type), nc], tags,
-                               valid=(dst_type == "b64" or space is not None), cta_group=n)
+                               [addr("dst", N_ALLOC_DST, dst_type), nc], tags, cta_group=n)
         for ncols in ("reg", 32, 512):
             nc = reg("ncols", N_NCOLS) if ncols == "reg" else imm("ncols", ncols)
             yield form("dealloc", "tcgen05.dealloc", [cg(n), q("sync"), q("aligned"), q("b32")],
@@ -313,8 +312,7 @@ def commit_forms():
                     if mc:
                         ops.append(reg("ctamask", 1, "b16"))
                     yield form("commit", "tcgen05.commit", quals, ops,
-                               ["mbar32"] if addr_type == "b32" else [],
-                               valid=(addr_type == "b64" or space is not None), cta_group=n)
+                               ["mbar32"] if addr_type == "b32" else [], cta_group=n)
 
 
 # ---------------------------------------------------------------------------
@@ -398,7 +396,7 @@ def mma_forms(family):
                             continue
                         if not coll and ashift == "after":
                             continue
-                        ok = not ashift or (a_tmem and not coll.endswith(("fill", "use")))
+                        ok = not ashift or (a_tmem and coll not in ("collector::a::fill", "collector::a::use"))
                         yield mma_form(family, n, kind, a_tmem, ok, collector=coll, ashift=ashift)
             # Block-scaled kinds: every scale-vector size (Table 54), and the collector.
             for kind in SCALED_KINDS:

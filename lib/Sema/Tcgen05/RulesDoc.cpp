@@ -1,0 +1,159 @@
+//===- RulesDoc.cpp - docs/rules/ from the rule tables --------------------===//
+
+#include "tcgen05/Sema/Tcgen05RulesDoc.h"
+
+#include "Rules.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tcgen05;
+using namespace tcgen05::rules;
+
+namespace {
+
+/// tcgen05.wait::ld -> tcgen05.wait-ld.md: ':' is not portable in names.
+std::string pageName(const FormInfo &F) {
+  std::string Name = F.Spelling.str();
+  for (size_t P; (P = Name.find("::")) != std::string::npos;)
+    Name.replace(P, 2, "-");
+  return Name + ".md";
+}
+
+std::string minVersion(unsigned V) {
+  return V ? "PTX ISA " + formatPTXVersion(V) : "";
+}
+
+std::string targets(TargetSetId Id) {
+  return Id == TargetSetId::Any ? "" : describeTargetSet(Id);
+}
+
+void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
+  OS << "# " << F.Spelling << "\n\n"
+     << "Generated from `lib/Sema/Tcgen05/*.def`; do not edit.\n\n"
+     << "- Section: PTX ISA " << F.Section << "\n"
+     << "- Introduced: " << minVersion(F.MinPTX) << "\n"
+     << "- Targets: " << describeTargetSet(F.Targets) << "\n\n";
+
+  OS << "## Qualifiers\n\n| class | qualifier | required | needs version | "
+        "needs targets | section |\n|---|---|---|---|---|---|\n";
+  for (const QualRule &Q : qualifierRules()) {
+    if (!(Q.Forms & bitOf(F.Id)))
+      continue;
+    bool Required = false;
+    for (const RequireRule &R : requireRules())
+      Required |= (R.Forms & bitOf(F.Id)) && R.Class == Q.Class;
+    OS << "| " << classRule(Q.Class).Noun << " | `" << Q.Spelling << "` | "
+       << (Required ? "yes" : "") << " | " << minVersion(Q.MinPTX) << " | "
+       << targets(Q.Targets) << " | " << Q.Section << " |\n";
+  }
+  OS << "\nEach class may appear once";
+  for (const QualRule &Q : qualifierRules())
+    if ((Q.Forms & bitOf(F.Id)) && classRule(Q.Class).Repeatable)
+      OS << "; `" << Q.Spelling << "` may repeat, as ptxas accepts";
+  OS << ".\n\n";
+
+  OS << "## Operands\n\n| operand | form | width | immediate | section |\n"
+        "|---|---|---|---|---|\n";
+  for (const OperandRule &O : operandRules()) {
+    if (!(O.Forms & bitOf(F.Id)))
+      continue;
+    static const char *const FormNames[] = {
+        "register", "immediate", "register or immediate",
+        "[address]", "{vector}", "predicate or immediate"};
+    std::string Imm;
+    if (O.Min || O.Max)
+      Imm = "[" + std::to_string(O.Min) + ", " + std::to_string(O.Max) + "]";
+    if (O.Step == -1)
+      Imm += " power of 2";
+    else if (O.Step > 0)
+      Imm += " multiple of " + std::to_string(O.Step);
+    OS << "| " << tcgen05OperandRoleName(O.Role) << " | "
+       << FormNames[static_cast<unsigned>(O.Shape)] << " | "
+       << (O.Bits ? std::to_string(O.Bits) + "-bit" : "") << " | " << Imm
+       << " | " << O.Section << " |\n";
+  }
+  for (const OperandTargetRule &T : operandTargetRules())
+    if (T.Forms & bitOf(F.Id))
+      OS << "\n" << tcgen05OperandRoleName(T.Role)
+         << " needs targets: " << describeTargetSet(T.Targets) << " (PTX ISA "
+         << T.Section << ").\n";
+
+  bool Any = false;
+  for (const ComboRule &C : comboRules()) {
+    if (!(C.Forms & bitOf(F.Id)))
+      continue;
+    if (!Any)
+      OS << "\n## Combinations\n\n";
+    Any = true;
+    switch (C.Kind) {
+    case ComboKind::Needs:
+      OS << "- `" << C.If << "` needs one of `" << C.Other << "`";
+      break;
+    case ComboKind::Excludes:
+      OS << "- `" << C.If << "` excludes `" << C.Other << "`";
+      break;
+    case ComboKind::OnlyWithOperand:
+      OS << "- " << tcgen05OperandRoleName(C.Role)
+         << " is present exactly when one of `" << C.Other << "` is";
+      break;
+    case ComboKind::Before:
+      OS << "- the " << classRule(C.First).Noun << " comes before the "
+         << classRule(C.Second).Noun;
+      break;
+    case ComboKind::QualNeedsOperand:
+      OS << "- `" << C.If << "` needs the " << tcgen05OperandRoleName(C.Role)
+         << " operand";
+      break;
+    }
+    OS << " (PTX ISA " << C.Section << ").\n";
+  }
+
+  if (F.Opcode == Tcgen05Opcode::Ld || F.Opcode == Tcgen05Opcode::St) {
+    OS << "\n## Registers per shape (Table 47)\n\n| shape | registers at .x1 "
+          "| largest .num |\n|---|---|---|\n";
+    for (const LdStShape &S : ldStShapes())
+      OS << "| `" << S.Shape << "` | " << S.RegistersAtX1 << " | .x"
+         << S.MaxNum << " |\n";
+  }
+  if (F.Opcode == Tcgen05Opcode::Mma) {
+    OS << "\n## Kinds (Tables 54, 55)\n\n| kind | .block_scale | scale "
+          "vector sizes | default size | scale-input-d | .sp targets |\n"
+          "|---|---|---|---|---|---|\n";
+    for (const KindRule &K : kindRules()) {
+      if (!findQualifier(F.Id, K.Kind))
+        continue;
+      OS << "| `" << K.Kind << "` | "
+         << (K.BlockScale == BlockScaleUse::Required ? "required"
+                                                     : "not allowed")
+         << " | " << K.ScaleVecs << " | " << K.DefaultScaleVec << " | "
+         << (K.ScaleInputD ? "allowed" : "") << " | "
+         << targets(K.SparseTargets) << " |\n";
+    }
+  }
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>>
+tcgen05::renderTcgen05RulePages() {
+  std::vector<std::pair<std::string, std::string>> Pages;
+  std::string Index;
+  llvm::raw_string_ostream IOS(Index);
+  IOS << "# tcgen05 rules\n\nGenerated from `lib/Sema/Tcgen05/*.def`, the "
+         "tables tcgen05-check runs; do not edit.  One page per "
+         "instruction form:\n\n";
+  for (const FormInfo &F : forms()) {
+    std::string Text;
+    llvm::raw_string_ostream OS(Text);
+    renderForm(F, OS);
+    Pages.emplace_back(pageName(F), OS.str());
+    IOS << "- [" << F.Spelling << "](" << pageName(F) << ") (PTX ISA "
+        << F.Section << ")\n";
+  }
+  IOS << "\nThe kernel-level rule (one `.cta_group` per kernel, PTX ISA "
+         "9.7.16.7.1) is described in "
+         "[TC3120](../diagnostics/TC3120.md).\n";
+  Pages.emplace_back("README.md", IOS.str());
+  return Pages;
+}
