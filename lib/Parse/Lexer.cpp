@@ -384,12 +384,9 @@ Token Lexer::lex() {
   if (Cur == nullptr)
     return Token();
   skipTrivia(SawNewline);
-  Token T;
   for (;;) {
-    if (Cur >= End) {
-      T = make(Tok::Eof, End, End);
-      break;
-    }
+    if (Cur >= End)
+      return make(Tok::Eof, End, End, SawNewline);
     const char *Start = Cur;
     char C = *Cur;
     if (is(C, charclass::IdentStart)) {
@@ -397,28 +394,29 @@ Token Lexer::lex() {
       while (P < End && is(*P, charclass::IdentCont))
         ++P;
       Cur = P;
-      T = make(Tok::Identifier, Start, P);
-      break;
+      return make(Tok::Identifier, Start, P, SawNewline);
     }
     if (is(C, charclass::Digit)) {
-      T = lexNumber(Start);
-      break;
+      Token T = lexNumber(Start);
+      T.StartsLine = SawNewline;
+      return T;
     }
     ++Cur;
     Tok K;
     switch (C) {
     case '.':
       if (Cur < End && is(*Cur, charclass::IdentCont)) {
-        T = lexDotWord(Start);
+        Token T = lexDotWord(Start);
         T.StartsLine = SawNewline;
         return T;
       }
       K = Tok::Unknown;
       break;
-    case '"':
-      T = lexString(Start);
+    case '"': {
+      Token T = lexString(Start);
       T.StartsLine = SawNewline;
       return T;
+    }
     case ',': K = Tok::Comma; break;
     case ';': K = Tok::Semi; break;
     case ':': K = Tok::Colon; break;
@@ -460,29 +458,26 @@ Token Lexer::lex() {
       K = Tok::Unknown;
       break;
     }
-    if (K == Tok::Unknown) {
-      if (static_cast<unsigned char>(C) & 0x80) {
-        reportNonAscii(Start);
-        while (Cur < End && (static_cast<unsigned char>(*Cur) & 0x80))
-          ++Cur;
-      } else {
-        std::string Desc;
-        llvm::raw_string_ostream OS(Desc);
-        if (C >= 0x20 && C < 0x7f)
-          OS << "'" << C << "'";
-        else
-          OS << "0x" << llvm::format_hex_no_prefix(static_cast<unsigned char>(C), 2, true);
-        Sink.report(DiagID::err_invalid_char, Span(Start, Cur).range(),
-                    {OS.str()});
-      }
-      // Invalid characters are reported once and skipped, so the parser
-      // sees the surrounding tokens and reports at most one more error.
-      skipTrivia(SawNewline);
-      continue;
+    if (K != Tok::Unknown)
+      return make(K, Start, Cur, SawNewline);
+    if (static_cast<unsigned char>(C) & 0x80) {
+      reportNonAscii(Start);
+      while (Cur < End && (static_cast<unsigned char>(*Cur) & 0x80))
+        ++Cur;
+    } else {
+      std::string Desc;
+      llvm::raw_string_ostream OS(Desc);
+      if (C >= 0x20 && C < 0x7f)
+        OS << "'" << C << "'";
+      else
+        OS << "0x"
+           << llvm::format_hex_no_prefix(static_cast<unsigned char>(C), 2,
+                                         true);
+      Sink.report(DiagID::err_invalid_char, Span(Start, Cur).range(),
+                  {OS.str()});
     }
-    T = make(K, Start, Cur);
-    break;
+    // Invalid characters are reported once and skipped, so the parser sees
+    // the surrounding tokens and reports at most one more error.
+    skipTrivia(SawNewline);
   }
-  T.StartsLine = SawNewline;
-  return T;
 }

@@ -52,12 +52,18 @@ enum class Tok : uint8_t {
   Unknown, ///< An invalid character, already reported.
 };
 
+/// Sixteen bytes, built whole and returned in registers: the lexer's cost is
+/// mostly in moving tokens around.
 struct Token {
+  const char *Ptr = nullptr;
+  uint32_t Len = 0;
   Tok Kind = Tok::Eof;
   /// The token is the first on its line (a line break precedes it).
   bool StartsLine = false;
-  const char *Ptr = nullptr;
-  uint32_t Len = 0;
+
+  Token() = default;
+  Token(Tok K, const char *P, uint32_t L, bool SL)
+      : Ptr(P), Len(L), Kind(K), StartsLine(SL) {}
 
   const char *end() const { return Ptr + Len; }
   Span span() const { return Span(Ptr, Ptr + Len); }
@@ -89,12 +95,9 @@ private:
   Token lexNumber(const char *Start);
   Token lexDotWord(const char *Start);
   Token lexString(const char *Start);
-  Token make(Tok K, const char *Start, const char *E) const {
-    Token T;
-    T.Kind = K;
-    T.Ptr = Start;
-    T.Len = static_cast<uint32_t>(E - Start);
-    return T;
+  static Token make(Tok K, const char *Start, const char *E,
+                    bool StartsLine = false) {
+    return Token(K, Start, static_cast<uint32_t>(E - Start), StartsLine);
   }
 
   const char *Cur;

@@ -41,9 +41,14 @@ bool splitIndexed(llvm::StringRef Name, llvm::StringRef &Prefix,
     --I;
   if (I == Name.size() || I == 0)
     return false;
-  llvm::StringRef Digits = Name.drop_front(I);
-  if (Digits.getAsInteger(10, Index))
+  // Every operand of every instruction comes through here: no general
+  // integer parsing.
+  if (Name.size() - I > 18)
     return false;
+  uint64_t V = 0;
+  for (char C : Name.drop_front(I))
+    V = V * 10 + static_cast<uint64_t>(C - '0');
+  Index = V;
   Prefix = Name.take_front(I);
   return true;
 }
