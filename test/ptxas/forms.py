@@ -33,9 +33,12 @@ class Operand:
     type: str = "b32"       # register type of reg/addr/vec operands
     regs: tuple = ()        # register numbers
     value: int = 0          # immediate value
+    last_type: str = ""     # a vector whose last element has another type
 
     def text(self):
         names = [PREFIX[self.type] + str(n) for n in self.regs]
+        if self.last_type:
+            names[-1] = PREFIX[self.last_type] + str(self.regs[-1])
         if self.kind == "reg":
             return names[0]
         if self.kind == "addr":

@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Writes the tcgen05 differential cases: small complete PTX files, one kernel
+each, that run_diff.py gives to both ptxas and tcgen05-check.
+
+Three sets, all deterministic:
+  forms      every instruction form of forms.py, crossed with .target/.version
+             (every form on the Blackwell targets that take tcgen05; every 16th
+             form on the other combinations, enough to see the gates);
+  mutations  one-change mutations (mutate.py) of a spread of valid forms, on a
+             target that supports the form;
+  mixcg      two statements with different .cta_group in one kernel, and the
+             controls: one .cta_group, two kernels, a called .func.
+
+A case name encodes everything that made it (family, form, target, version,
+mutation), so `gen_cases.py OUT --only NAME` rewrites exactly that file. The
+tcgen05 statement is sometimes preceded by filler instructions or split over
+two lines, chosen from the name's hash, so error line numbers mean something;
+manifest.json records each statement's lines.
+
+usage: gen_cases.py OUT_DIR [--sample N] [--seed S] [--only NAME]... [--filter RE]
+                            [--list] [--stats]
+"""
+import argparse
+import json
+import os
+import random
+import re
+import sys
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import forms  # noqa: E402
+from mutate import mutations  # noqa: E402
+
+TARGETS = ["sm_100a", "sm_100f", "sm_103a", "sm_103f", "sm_110a", "sm_110f", "sm_120a", "sm_90a"]
+VERSIONS = ["8.5", "8.6", "8.7", "8.8", "9.0"]
+
+# The combinations on which every form is generated: the targets that have
+# tcgen05, at each .version that knows the target (found with ptxas 13.0:
+# sm_100a from 8.6, sm_100f/sm_103a/sm_103f from 8.8, sm_110a/sm_110f from 9.0).
+FULL = [("sm_100a", "8.6"), ("sm_100a", "8.7"), ("sm_100a", "8.8"), ("sm_100a", "9.0"),
+        ("sm_100f", "8.8"), ("sm_100f", "9.0"), ("sm_103a", "8.8"), ("sm_103a", "9.0"),
+        ("sm_103f", "8.8"), ("sm_103f", "9.0"), ("sm_110a", "9.0"), ("sm_110f", "9.0")]
+# Every other combination gets every PARTIAL_STRIDE-th form of each family.
+PARTIAL_STRIDE = 16
+# Valid forms per family that get every mutation (more if needed to cover
+# every qualifier and operand form).
+MUTATED_PER_FAMILY = 16
+HOME = ("sm_100a", "9.0")
+# tcgen05.ld.red is not on sm_100a; mutate it where it exists.
+HOME_BY_FAMILY = {"ld.red": ("sm_103a", "9.0")}
+
+REG_DECLS = [".reg .pred %p<8>;", ".reg .b16 %rs<300>;", ".reg .b32 %r<300>;",
+             ".reg .b64 %rd<300>;", ".reg .f32 %f<300>;"]
+
+
+@dataclass
+class Func:
+    name: str
+    entry: bool
+    body: list              # forms.Stmt (tcgen05 statements) or str (other lines)
+
+
+@dataclass
+class Case:
+    name: str
+    family: str             # instruction family, or "mixcg"
+    set: str                # "forms", "mutations", "mixcg"
+    target: str
+    version: str
+    funcs: list
+    form: str = ""
+    mutation: str = ""
+    valid: bool = True      # the spelling is allowed by the manual on some target
+    features: list = field(default_factory=list)
+
+
+def ver_tag(version):
+    return "ptx" + version.replace(".", "")
+
+
+def layout_of(name):
+    """0: statement first in the body; 1, 2: after 3 or 7 filler lines;
+    3: operands on a second line. From the name, so a name is a file."""
+    return zlib.crc32(name.encode()) % 4
+
+
+def render(case):
+    """The PTX text and, per tcgen05 statement, its [first, last] line."""
+    layout = layout_of(case.name)
+    out = [f"// tcgen05-check differential case {case.name}",
+           f".version {case.version}", f".target {case.target}", ".address_size 64", ""]
+    spans = []
+    for fn in case.funcs:
+        out.append((".visible .entry " if fn.entry else ".func ") + fn.name + "()")
+        out.append("{")
+        out += ["\t" + d for d in REG_DECLS]
+        out.append("")
+        if layout in (1, 2):
+            out += [f"\tmov.b32 %r{200 + i}, {i};" for i in range(3 if layout == 1 else 7)]
+        for item in fn.body:
+            if isinstance(item, str):
+                out.append("\t" + item)
+                continue
+            text = item.text(split=(layout == 3))
+            first = len(out) + 1
+            out += ["\t" + line for line in text.split("\n")]
+            spans.append([first, len(out)])
+        out.append("\tret;")
+        out.append("}")
+        out.append("")
+    return "\n".join(out), spans
+
+
+def single(name, family, set_, target, version, stmt, f, mutation=""):
+    return Case(name, family, set_, target, version, [Func("k", True, [stmt])],
+                form=f.slug, mutation=mutation, valid=f.valid and not mutation,
+                features=list(f.features))
+
+
+def form_cases(all_forms):
+    by_family = {}
+    for f in all_forms:
+        by_family.setdefault(f.family, []).append(f)
+    for target in TARGETS:
+        for version in VERSIONS:
+            full = (target, version) in FULL
+            for family, fs in by_family.items():
+                chosen = fs if full else fs[::PARTIAL_STRIDE]
+                for f in chosen:
+                    name = f"{family}__{f.slug}__{target}.{ver_tag(version)}"
+                    yield single(name, family, "forms", target, version, f.stmt, f)
+
+
+def coverage_keys(f):
+    """What a form exercises: its qualifiers and its operands' roles and forms."""
+    return ({q.text for q in f.stmt.quals}
+            | {f"{o.role}:{o.kind}:{len(o.regs)}" for o in f.stmt.operands})
+
+
+def representatives(fs, n):
+    """Forms to mutate: first enough to use every qualifier and operand form
+    once (greedy, in order), then others spread evenly up to n in all."""
+    chosen, seen = [], set()
+    for f in fs:
+        keys = coverage_keys(f)
+        if not keys <= seen:
+            chosen.append(f)
+            seen |= keys
+    rest = [f for f in fs if f not in chosen]
+    want = max(0, n - len(chosen))
+    if rest and want:
+        chosen += [rest[i * len(rest) // want] for i in range(min(want, len(rest)))]
+    return [f for f in fs if f in chosen]      # generation order
+
+
+def mutation_cases(all_forms):
+    by_family = {}
+    for f in all_forms:
+        if f.valid:
+            by_family.setdefault(f.family, []).append(f)
+    for family, fs in by_family.items():
+        target, version = HOME_BY_FAMILY.get(family, HOME)
+        for f in representatives(fs, MUTATED_PER_FAMILY):
+            for label, stmt in mutations(f.stmt):
+                name = f"{family}__{f.slug}__{target}.{ver_tag(version)}__{label}"
+                yield single(name, family, "mutations", target, version, stmt, f, label)
+
+
+def mixcg_cases(all_forms):
+    """The manual: all tcgen05 instructions within a kernel must specify the
+    same .cta_group. One representative per family and .cta_group."""
+    rep = {}
+    for f in all_forms:
+        if f.valid and f.cta_group and not f.features and (f.family, f.cta_group) not in rep:
+            rep[(f.family, f.cta_group)] = f
+    families = sorted({fam for fam, _ in rep})
+    target, version = HOME
+
+    def case(kind, a, b, funcs):
+        fa, fb = rep[(a, 1)], rep[b]
+        name = f"mixcg__{kind}__{a}-cg1__{b[0]}-cg{b[1]}__{target}.{ver_tag(version)}"
+        # Only a kernel's own statements and its callees' must agree.
+        mixed = b[1] == 2 and kind in ("same-kernel", "callee")
+        return Case(name, "mixcg", "mixcg", target, version, funcs, form=f"{fa.slug}+{fb.slug}",
+                    mutation=kind, valid=not mixed)
+
+    for a in families:
+        for b in families:
+            if (a, 1) not in rep or (b, 2) not in rep:
+                continue
+            sa, sb = rep[(a, 1)].stmt, rep[(b, 2)].stmt
+            yield case("same-kernel", a, (b, 2), [Func("k", True, [sa, sb])])
+            if a == b or "mma" in (a, b) or a == "alloc":
+                # Controls and the call-graph variants for a few pairs.
+                yield case("two-kernels", a, (b, 2),
+                           [Func("k1", True, [sa]), Func("k2", True, [sb])])
+                yield case("callee", a, (b, 2),
+                           [Func("f", False, [sb]), Func("k", True, [sa, "call f;"])])
+                yield case("uncalled-func", a, (b, 2),
+                           [Func("f", False, [sb]), Func("k", True, [sa])])
+        if (a, 1) in rep and ("mma", 1) in rep:
+            yield case("same-kernel", a, ("mma", 1), [Func("k", True, [rep[(a, 1)].stmt,
+                                                                      rep[("mma", 1)].stmt])])
+
+
+def all_cases():
+    fs = forms.all_forms()
+    cases = [*form_cases(fs), *mutation_cases(fs), *mixcg_cases(fs)]
+    names = Counter(c.name for c in cases)
+    dups = [n for n, k in names.items() if k > 1]
+    if dups:
+        raise SystemExit(f"internal error: duplicate case names, e.g. {dups[:3]}")
+    return cases
+
+
+def write(cases, out_dir):
+    manifest_path = os.path.join(out_dir, "manifest.json")
+    # Remove the files of a previous run so the directory holds this set only.
+    if os.path.exists(manifest_path):
+        with open(manifest_path, encoding="utf-8") as f:
+            for old in json.load(f)["cases"]:
+                try:
+                    os.remove(os.path.join(out_dir, old["file"]))
+                except FileNotFoundError:
+                    pass
+    entries = []
+    for c in cases:
+        rel = os.path.join(c.family, c.name + ".ptx")
+        path = os.path.join(out_dir, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        text, spans = render(c)
+        with open(path, "w", encoding="ascii", newline="\n") as f:
+            f.write(text)
+        entries.append({"name": c.name, "file": rel, "family": c.family, "set": c.set,
+                        "target": c.target, "version": c.version, "form": c.form,
+                        "mutation": c.mutation, "valid": c.valid, "features": c.features,
+                        "lines": spans})
+    with open(manifest_path, "w", encoding="utf-8") as f:
+        json.dump({"version": 1, "cases": entries}, f, indent=0)
+        f.write("\n")
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("out_dir", nargs="?", help="directory to write the cases and manifest.json to")
+    p.add_argument("--sample", type=int, metavar="N", help="write N cases chosen at random")
+    p.add_argument("--seed", type=int, default=0, help="random seed for --sample (default 0)")
+    p.add_argument("--only", action="append", metavar="NAME", help="write just this case (repeatable)")
+    p.add_argument("--filter", metavar="RE", help="only cases whose name matches this regex")
+    p.add_argument("--list", action="store_true", help="print the selected case names, write nothing")
+    p.add_argument("--stats", action="store_true", help="print counts per family and set")
+    args = p.parse_args(argv)
+
+    cases = all_cases()
+    if args.only:
+        wanted = set(args.only)
+        cases = [c for c in cases if c.name in wanted]
+        missing = wanted - {c.name for c in cases}
+        if missing:
+            p.error("no such case: " + ", ".join(sorted(missing)))
+    if args.filter:
+        rx = re.compile(args.filter)
+        cases = [c for c in cases if rx.search(c.name)]
+    if args.sample is not None and args.sample < len(cases):
+        keep = set(random.Random(args.seed).sample(range(len(cases)), args.sample))
+        cases = [c for i, c in enumerate(cases) if i in keep]
+
+    if args.stats:
+        by = Counter((c.family, c.set) for c in cases)
+        sets = ["forms", "mutations", "mixcg"]
+        print(f"{'family':26}" + "".join(f"{s:>11}" for s in sets) + f"{'total':>9}")
+        for fam in dict.fromkeys(c.family for c in cases):
+            row = [by[(fam, s)] for s in sets]
+            print(f"{fam:26}" + "".join(f"{n:11}" for n in row) + f"{sum(row):9}")
+        totals = Counter()
+        for (_, s), n in by.items():
+            totals[s] += n
+        print(f"{'total':26}" + "".join(f"{totals[s]:11}" for s in sets) + f"{len(cases):9}")
+    if args.list:
+        sys.stdout.write("".join(c.name + "\n" for c in cases))
+        return 0
+    if args.out_dir:
+        write(cases, args.out_dir)
+        print(f"wrote {len(cases)} cases to {args.out_dir}", file=sys.stderr)
+    elif not args.stats:
+        p.error("give OUT_DIR, --list or --stats")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,360 @@
+#!/usr/bin/env python3
+"""Runs ptxas and tcgen05-check on PTX files and compares their verdicts.
+
+For each file: ptxas -arch=<the file's .target> f.ptx -o /dev/null, and
+tcgen05-check f.ptx. They agree when both accept, or both reject with errors
+on the same set of lines. Prints `N agree, M disagree` and a breakdown, and
+writes a JSON report with every disagreement.
+
+Inputs are a directory written by gen_cases.py (it has manifest.json), other
+directories (every *.ptx under them) or .ptx files. ptxas verdicts are cached
+by file content, -arch and ptxas version in --cache DIR, so reruns only run
+tcgen05-check.
+
+Exit status: 0 if everything agrees (or --allow-disagreements), 1 if any case
+disagrees or could not be decided (ptxas crashed or timed out), 2 on bad usage.
+
+usage: run_diff.py CASES... [--tool PATH] [--ptxas PATH] [-j N] [--cache DIR]
+                   [--report FILE] [--timeout SECONDS] [--all] [--allow-disagreements]
+"""
+import argparse
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_TOOL = os.path.join(REPO_ROOT, "build", "bin", "tcgen05-check")
+
+# PTX ISA 9.0 renamed sm_101a/f to sm_110a/f; ptxas 13.0 still reads the old
+# .target spelling but no longer takes it as an -arch name.
+ARCH_ALIASES = {"sm_101a": "sm_110a", "sm_101f": "sm_110f"}
+
+PTXAS_LINE = re.compile(r"^ptxas (?:.*?), line (\d+); (error|warning)\s*: (.*)$")
+PTXAS_FATAL = re.compile(r"^ptxas fatal\s*: (.*)$")
+TOOL_LINE = re.compile(r":(\d+):(\d+): (error|fatal error|warning): (.*)$")
+
+CATEGORIES = {
+    "ptxas-rejects-we-accept": "ptxas rejects, we accept",
+    "we-reject-ptxas-accepts": "we reject, ptxas accepts",
+    "different-lines": "same verdict, different error lines",
+    "tool-crash": "tcgen05-check crashed",
+    "tool-timeout": "tcgen05-check timed out",
+    "tool-error": "tcgen05-check usage/input error (exit 2)",
+    "ptxas-crash": "ptxas crashed (unresolved)",
+    "ptxas-timeout": "ptxas timed out (unresolved)",
+}
+UNRESOLVED = {"ptxas-crash", "ptxas-timeout"}
+
+
+# ---------------------------------------------------------------------------
+# Inputs
+
+def load_cases(paths):
+    """Cases as dicts with at least name, path and family."""
+    cases = []
+    for p in paths:
+        manifest = os.path.join(p, "manifest.json")
+        if os.path.isdir(p) and os.path.exists(manifest):
+            with open(manifest, encoding="utf-8") as f:
+                for c in json.load(f)["cases"]:
+                    cases.append(dict(c, path=os.path.join(p, c["file"])))
+        elif os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                for fn in sorted(files):
+                    if fn.endswith(".ptx"):
+                        full = os.path.join(root, fn)
+                        cases.append({"name": os.path.relpath(full, p), "path": full})
+        elif os.path.isfile(p):
+            cases.append({"name": os.path.basename(p), "path": p})
+        else:
+            raise SystemExit(f"run_diff.py: error: no such file or directory: {p}")
+    return cases
+
+
+def target_of(text):
+    m = re.search(r"^\s*\.target\s+([A-Za-z0-9_]+)", text, re.M)
+    return m.group(1) if m else None
+
+
+def family_of(text):
+    """The first tcgen05 instruction's family, for inputs without a manifest."""
+    m = re.search(r"\btcgen05\.(\w+)((?:\.(?:red|sp|ws))*)", text)
+    if not m:
+        return "(no tcgen05)"
+    return m.group(1) + m.group(2)
+
+
+# ---------------------------------------------------------------------------
+# ptxas, with a cache
+
+def ptxas_version(ptxas):
+    try:
+        out = subprocess.run([ptxas, "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise SystemExit(f"run_diff.py: error: cannot run {ptxas}: {e}")
+    return out.stdout.strip()
+
+
+def parse_ptxas(stderr):
+    """[line or None, severity, message] per diagnostic; the path is dropped so
+    the result can be cached by content."""
+    diags = []
+    for line in stderr.splitlines():
+        m = PTXAS_LINE.match(line)
+        if m:
+            diags.append([int(m.group(1)), m.group(2), m.group(3).strip()])
+            continue
+        m = PTXAS_FATAL.match(line)
+        if m and "aborted due to errors" not in m.group(1):
+            diags.append([None, "fatal", m.group(1).strip()])
+    return diags
+
+
+def run_ptxas(ptxas, arch, path, timeout):
+    cmd = [ptxas] + ([f"-arch={arch}"] if arch else []) + [path, "-o", os.devnull]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"status": "timeout", "rc": None, "diags": []}
+    diags = parse_ptxas(proc.stderr)
+    if proc.returncode == 0:
+        status = "accept"
+    elif proc.returncode == 255 and diags:
+        status = "reject"
+    else:       # killed by a signal, or an exit status ptxas does not use for errors
+        status = "crash"
+        if not diags:
+            diags = [[None, "fatal", proc.stderr.strip()[-500:]]]
+    return {"status": status, "rc": proc.returncode, "diags": diags}
+
+
+class PtxasCache:
+    """One small JSON file per (ptxas version, -arch, file content)."""
+
+    def __init__(self, directory, version):
+        self.dir = directory
+        self.salt = version
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+
+    def key(self, arch, data):
+        h = hashlib.sha256()
+        for part in (self.salt.encode(), b"\0", (arch or "").encode(), b"\0", data):
+            h.update(part)
+        return h.hexdigest()
+
+    def _path(self, key):
+        return os.path.join(self.dir, key[:2], key + ".json")
+
+    def get(self, key):
+        if not self.dir:
+            return None
+        try:
+            with open(self._path(key), encoding="utf-8") as f:
+                return json.load(f)
+        except (FileNotFoundError, json.JSONDecodeError):
+            return None
+
+    def put(self, key, result):
+        if not self.dir or result["status"] == "timeout":   # a timeout may not recur
+            return
+        path = self._path(key)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.{id(result)}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(result, f)
+        os.replace(tmp, path)        # atomic: parallel writers never leave half a file
+
+
+# ---------------------------------------------------------------------------
+# tcgen05-check
+
+def run_tool(tool, path, timeout):
+    cmd = [tool, "--color=never", "--ferror-limit=0", path]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"status": "timeout", "rc": None, "diags": []}
+    diags = []
+    for line in proc.stderr.splitlines():
+        if line.startswith(path + ":"):
+            m = TOOL_LINE.match(line, len(path))
+            if m:
+                diags.append([int(m.group(1)), m.group(3), m.group(4)])
+    status = {0: "accept", 1: "reject", 2: "error"}.get(proc.returncode, "crash")
+    if status in ("error", "crash") and not diags:
+        diags = [[None, "fatal", proc.stderr.strip()[-500:]]]
+    return {"status": status, "rc": proc.returncode, "diags": diags}
+
+
+# ---------------------------------------------------------------------------
+# Comparison
+
+def error_lines(result):
+    return sorted({d[0] for d in result["diags"] if d[0] is not None and d[1] != "warning"})
+
+
+def compare(p, t):
+    """None when they agree, else a CATEGORIES key."""
+    if p["status"] in ("crash", "timeout"):
+        return "ptxas-" + p["status"]
+    if t["status"] != "accept" and t["status"] != "reject":
+        return {"crash": "tool-crash", "timeout": "tool-timeout", "error": "tool-error"}[t["status"]]
+    if p["status"] != t["status"]:
+        return "ptxas-rejects-we-accept" if p["status"] == "reject" else "we-reject-ptxas-accepts"
+    if p["status"] == "reject":
+        plines = error_lines(p)
+        # A rejection ptxas gives no line for (a fatal error) only has a verdict.
+        if plines and plines != error_lines(t):
+            return "different-lines"
+    return None
+
+
+def check_case(case, args, cache):
+    with open(case["path"], "rb") as f:
+        data = f.read()
+    text = data.decode("ascii", errors="replace")
+    target = target_of(text)
+    arch = ARCH_ALIASES.get(target, target)
+    key = cache.key(arch, data)
+    p = cache.get(key)
+    if p is None:
+        p = run_ptxas(args.ptxas, arch, case["path"], args.timeout)
+        cache.put(key, p)
+    t = run_tool(args.tool, case["path"], args.timeout)
+    if "family" not in case:
+        case = dict(case, family=family_of(text))
+    return case, target, p, t, compare(p, t)
+
+
+def normalize_message(msg):
+    """ptxas messages with the target and numbers generalized, for grouping."""
+    msg = re.sub(r"sm_\d+[af]?", "sm_*", msg)
+    msg = re.sub(r"\.version \d+\.\d+", ".version N", msg)
+    return msg
+
+
+def messages(result):
+    return [f"line {d[0]}: {d[2]}" if d[0] is not None else d[2]
+            for d in result["diags"] if d[1] != "warning"]
+
+
+# ---------------------------------------------------------------------------
+# Output
+
+def print_table(title, rows, cols, out):
+    """rows: {row: Counter(col -> n)}; prints rows sorted by total, descending."""
+    if not rows:
+        return
+    short = {c: c.replace("ptxas-rejects-we-accept", "ptxas-rej/we-acc")
+                 .replace("we-reject-ptxas-accepts", "we-rej/ptxas-acc") for c in cols}
+    width = max(len(r) for r in rows) + 2
+    print(f"\n{title}", file=out)
+    print(" " * width + "".join(f"{short[c]:>18}" for c in cols) + f"{'total':>8}", file=out)
+    for r, counts in sorted(rows.items(), key=lambda kv: (-sum(kv[1].values()), kv[0])):
+        print(f"{r:<{width}}" + "".join(f"{counts.get(c, 0):18}" for c in cols)
+              + f"{sum(counts.values()):8}", file=out)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("cases", nargs="+", help="gen_cases.py output directory, other directories, .ptx files")
+    p.add_argument("--tool", default=DEFAULT_TOOL, help="tcgen05-check (default: build/bin/tcgen05-check in the repo)")
+    p.add_argument("--ptxas", default="ptxas", help="ptxas to compare with (default: ptxas on PATH)")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel cases (default: one per core)")
+    p.add_argument("--cache", metavar="DIR", help="cache ptxas verdicts here")
+    p.add_argument("--report", metavar="FILE", default="ptxas-diff-report.json", help="JSON report (default: %(default)s)")
+    p.add_argument("--timeout", type=float, default=60, help="seconds per ptxas or tcgen05-check run (default 60)")
+    p.add_argument("--all", action="store_true", help="list every case in the report, not only disagreements")
+    p.add_argument("--allow-disagreements", action="store_true", help="exit 0 even if some cases disagree")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
+    args = p.parse_args(argv)
+
+    if not os.access(args.tool, os.X_OK):
+        p.error(f"tcgen05-check not found at {args.tool} (build it, or give --tool)")
+    version = ptxas_version(args.ptxas)
+    cases = load_cases(args.cases)
+    cache = PtxasCache(args.cache, version)
+
+    counts = Counter()
+    by_family = defaultdict(Counter)
+    by_set = defaultdict(Counter)
+    by_mutation = defaultdict(Counter)
+    ptxas_msgs = Counter()
+    records = []
+    start = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = pool.map(lambda c: check_case(c, args, cache), cases)
+        for i, (case, target, pres, tres, cat) in enumerate(results, 1):
+            counts[cat or "agree"] += 1
+            if cat:
+                by_family[case["family"]][cat] += 1
+                by_set[case.get("set", "files")][cat] += 1
+                if case.get("mutation"):
+                    by_mutation[re.sub(r"-\d+$", "", case["mutation"])][cat] += 1
+                if cat == "ptxas-rejects-we-accept":
+                    for m in {normalize_message(d[2]) for d in pres["diags"] if d[1] != "warning"}:
+                        ptxas_msgs[m] += 1
+            if cat or args.all:
+                records.append({
+                    "name": case["name"], "file": case["path"], "family": case["family"],
+                    "set": case.get("set"), "target": target, "version": case.get("version"),
+                    "mutation": case.get("mutation"), "category": cat or "agree",
+                    "statement_lines": case.get("lines"),
+                    "ptxas": {"verdict": pres["status"], "rc": pres["rc"],
+                              "lines": error_lines(pres), "messages": messages(pres)},
+                    "ours": {"verdict": tres["status"], "rc": tres["rc"],
+                             "lines": error_lines(tres), "messages": messages(tres)},
+                })
+            if not args.quiet and (i % 1000 == 0 or i == len(cases)):
+                print(f"[{i}/{len(cases)}] {time.monotonic() - start:.0f}s", file=sys.stderr)
+
+    agree = counts["agree"]
+    unresolved = sum(counts[c] for c in UNRESOLVED)
+    disagree = len(cases) - agree - unresolved
+    out = sys.stdout
+    line = f"{agree} agree, {disagree} disagree"
+    if unresolved:
+        line += f", {unresolved} unresolved (ptxas crashed or timed out)"
+    print(line, file=out)
+    cats = [c for c in CATEGORIES if counts[c]]
+    for c in cats:
+        print(f"  {counts[c]:7}  {CATEGORIES[c]}", file=out)
+    print_table("disagreements by instruction:", by_family, cats, out)
+    print_table("disagreements by case set:", by_set, cats, out)
+    top_mut = dict(sorted(by_mutation.items(), key=lambda kv: -sum(kv[1].values()))[:20])
+    print_table("top mutations among disagreements:", top_mut, cats, out)
+    if ptxas_msgs:
+        print("\ntop ptxas errors we do not report (cases):", file=out)
+        for m, n in ptxas_msgs.most_common(20):
+            print(f"  {n:7}  {m}", file=out)
+
+    report = {
+        "version": 1,
+        "ptxas": {"path": args.ptxas, "version": version},
+        "tool": args.tool,
+        "summary": {"cases": len(cases), "agree": agree, "disagree": disagree,
+                    "unresolved": unresolved, "categories": {c: counts[c] for c in cats}},
+        "by_family": by_family, "by_set": by_set, "by_mutation": by_mutation,
+        "ptxas_errors_we_miss": dict(ptxas_msgs.most_common()),
+        "cases" if args.all else "disagreements": records,
+    }
+    with open(args.report, "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1)
+        f.write("\n")
+    print(f"\nreport: {args.report}", file=out)
+    failed = disagree or unresolved
+    return 1 if failed and not args.allow_disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
