@@ -609,7 +609,11 @@ const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
   unsigned Depth = 0;
   const char *P = Open;
   while (P < End) {
-    // Most bytes are none of the six that matter; skip them in bulk.
+    // Most bytes are none of the four that matter; skip them in bulk (the
+    // buffer ends in a NUL and holds no other, so strcspn stops in time).
+    P += std::strcspn(P, "{}/\"");
+    if (P >= End)
+      break;
     char C = *P;
     switch (C) {
     case '{':
