@@ -213,8 +213,11 @@ void InstructionChecker::run() {
   TheForm = detectForm();
   if (!TheForm)
     return; // The grammar reported the malformed name.
-  TargetKnown = M.EffectiveTarget.has_value();
   Version = M.VersionMajor * 10 + M.VersionMinor;
+  // A .version that does not know the target is reported at .target
+  // (TC1120); ptxas then reports no target errors per instruction.
+  TargetKnown = M.EffectiveTarget.has_value() &&
+                (!M.Version.valid() || Version >= M.EffectiveTarget->MinPTX);
   checkFormTarget();
   checkQualifiers();
   checkRequired();
@@ -477,7 +480,8 @@ void InstructionChecker::checkKind() {
                              M.EffectiveTarget->Name.str()}));
     }
   }
-  if (const OperandUse *D = findRole(Role::ScaleInputD); D && !K->ScaleInputD)
+  if (const OperandUse *D = findRole(Role::ScaleInputD);
+      D && K->ScaleInputD == ScaleInputDUse::Forbidden)
     cite(Sink.report(DiagID::err_tcgen05_operand_presence, D->Op->Src.range(),
                      {"scale-input-d", quotedName(),
                       "is only allowed with .kind::f16 and .kind::tf32"}),
@@ -496,7 +500,12 @@ void InstructionChecker::checkKind() {
 }
 
 void InstructionChecker::checkOperands() {
+  const QualUse *Kind = findClass(QC::Kind);
+  const KindRule *K = Kind ? findKind(Kind->Word.text()) : nullptr;
+  bool TrailingUnchecked = K && K->ScaleInputD == ScaleInputDUse::Unchecked;
   for (const OperandUse &O : Ops) {
+    if (TrailingUnchecked && O.R == Role::ScaleInputD)
+      continue;
     if (const OperandRule *R = findOperand(*TheForm, O.R))
       checkOperand(*R, *O.Op);
     for (const OperandTargetRule &T : operandTargetRules())
@@ -532,17 +541,19 @@ bool isImmediate(const NodePool &P, const Operand &O) {
 void InstructionChecker::checkRegisterWidth(const OperandRule &R,
                                             const Operand &O,
                                             const char *What) {
-  if (!R.Bits)
-    return;
   std::optional<llvm::StringRef> Type = declaredType(Regs, O);
   if (!Type)
     return;
   unsigned Width = typeWidth(*Type);
-  if (Width && Width != R.Bits)
+  bool IsFloat = Type->starts_with(".f");
+  if ((R.Bits && Width && Width != R.Bits) || (IsFloat && !R.Float)) {
+    std::string Want = R.Bits ? std::to_string(R.Bits) + "-bit" : "";
+    if (!R.Float)
+      Want += R.Bits ? " integer or bit-size" : "integer or bit-size";
     cite(Sink.report(DiagID::err_tcgen05_operand_width, O.Src.range(),
-                     {What, quotedName(), std::to_string(R.Bits),
-                      O.text().str(), Type->str()}),
+                     {What, quotedName(), Want, O.text().str(), Type->str()}),
          R.Section);
+  }
 }
 
 void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
@@ -621,7 +632,8 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
     std::optional<llvm::StringRef> Type = declaredType(Regs, P);
     if (Type && *Type != ".pred")
       cite(Sink.report(DiagID::err_tcgen05_operand_width, P.Src.range(),
-                       {Role, quotedName(), "1", P.text().str(), Type->str()}),
+                       {Role, quotedName(), "predicate", P.text().str(),
+                        Type->str()}),
            R.Section);
     return;
   }

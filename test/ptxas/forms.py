@@ -7,7 +7,7 @@ structured values (not text) so that mutate.py can change one thing at a time.
 target; it is not a prediction of ptxas's verdict on a given .target/.version
 (that is what the harness measures).
 """
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 # Register name prefix for each register type; gen_cases.py declares all of them.
 PREFIX = {"pred": "%p", "b16": "%rs", "b32": "%r", "b64": "%rd", "f32": "%f"}
@@ -96,7 +96,7 @@ ALTERNATIVES = {
     "fence": ["fence::before_thread_sync", "fence::after_thread_sync"],
 }
 
-# Plausible wrong spellings for a "replace" mutation (one per qualifier text).
+# Plausible misspellings of qualifiers, for the "misspell" mutation.
 WRONG = {
     "b32": "b64", "b64": "b32", "shared::cta": "shared::cluster",
     "shared::cluster": "shared::cta", "down": "up", "sync": "async",
@@ -239,7 +239,7 @@ def ld_red_form(shape, num, op, type, abs_=False, nan=False, type_first=False, p
 
 def ld_red_forms():
     for shape in ("32x32b", "16x32bx2"):
-        for num in NUMS:        # .x1 is not allowed with .red
+        for num in NUMS:        # .x1 too, which .red does not allow
             yield ld_red_form(shape, num, "min", "u32")
             yield ld_red_form(shape, num, "max", "f32", abs_=True)
         for op in ("min", "max"):
@@ -464,7 +464,3 @@ def all_forms():
     order = {fam: i for i, fam in enumerate(FAMILIES)}
     out.sort(key=lambda f: order[f.family])     # stable: keeps generation order within
     return out
-
-
-def with_stmt(f, stmt, valid=False):
-    return replace(f, stmt=stmt, valid=valid)

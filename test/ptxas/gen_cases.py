@@ -90,7 +90,8 @@ def layout_of(name):
 def render(case):
     """The PTX text and, per tcgen05 statement, its [first, last] line."""
     layout = layout_of(case.name)
-    out = [f"// tcgen05-check differential case {case.name}",
+    # Line 2 lists the statements' lines; it is filled in at the end.
+    out = [f"// tcgen05-check differential case {case.name}", "",
            f".version {case.version}", f".target {case.target}", ".address_size 64", ""]
     spans = []
     for fn in case.funcs:
@@ -111,6 +112,8 @@ def render(case):
         out.append("\tret;")
         out.append("}")
         out.append("")
+    out[1] = "// tcgen05 statement lines: " + ", ".join(
+        str(a) if a == b else f"{a}-{b}" for a, b in spans)
     return "\n".join(out), spans
 
 
@@ -239,8 +242,10 @@ def write(cases, out_dir):
                         "mutation": c.mutation, "valid": c.valid, "features": c.features,
                         "lines": spans})
     with open(manifest_path, "w", encoding="utf-8") as f:
-        json.dump({"version": 1, "cases": entries}, f, indent=0)
-        f.write("\n")
+        # One case per line: easy to grep and to diff between runs.
+        f.write('{"version": 1, "cases": [\n')
+        f.write(",\n".join(json.dumps(e) for e in entries))
+        f.write("\n]}\n")
 
 
 def main(argv=None):

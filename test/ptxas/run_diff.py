@@ -35,8 +35,8 @@ DEFAULT_TOOL = os.path.join(REPO_ROOT, "build", "bin", "tcgen05-check")
 # .target spelling but no longer takes it as an -arch name.
 ARCH_ALIASES = {"sm_101a": "sm_110a", "sm_101f": "sm_110f"}
 
-PTXAS_LINE = re.compile(r"^ptxas (?:.*?), line (\d+); (error|warning)\s*: (.*)$")
-PTXAS_FATAL = re.compile(r"^ptxas fatal\s*: (.*)$")
+PTXAS_LINE = re.compile(r"^ptxas (.*?), line (\d+); (error|warning)\s*: (.*)$")
+PTXAS_NO_LINE = re.compile(r"^ptxas (error|fatal)\s*: (.*)$")
 TOOL_LINE = re.compile(r":(\d+):(\d+): (error|fatal error|warning): (.*)$")
 
 CATEGORIES = {
@@ -102,18 +102,25 @@ def ptxas_version(ptxas):
     return out.stdout.strip()
 
 
-def parse_ptxas(stderr):
+def parse_ptxas(stderr, path):
     """[line or None, severity, message] per diagnostic; the path is dropped so
-    the result can be cached by content."""
+    the result can be cached by content. ptxas blames some errors on its own
+    files (`ptxas <macro util>, line 2; error ...` for a .version that does
+    not support the .target, when the kernel uses tcgen05.alloc): those have
+    no line in the input."""
     diags = []
     for line in stderr.splitlines():
         m = PTXAS_LINE.match(line)
         if m:
-            diags.append([int(m.group(1)), m.group(2), m.group(3).strip()])
+            file, num, sev, msg = m.group(1), int(m.group(2)), m.group(3), m.group(4).strip()
+            if file == path:
+                diags.append([num, sev, msg])
+            else:
+                diags.append([None, sev, f"{file}, line {num}: {msg}"])
             continue
-        m = PTXAS_FATAL.match(line)
-        if m and "aborted due to errors" not in m.group(1):
-            diags.append([None, "fatal", m.group(1).strip()])
+        m = PTXAS_NO_LINE.match(line)
+        if m and "aborted due to errors" not in m.group(2):
+            diags.append([None, m.group(1), m.group(2).strip()])
     return diags
 
 
@@ -124,7 +131,7 @@ def run_ptxas(ptxas, arch, path, timeout):
                               timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"status": "timeout", "rc": None, "diags": []}
-    diags = parse_ptxas(proc.stderr)
+    diags = parse_ptxas(proc.stderr, path)
     if proc.returncode == 0:
         status = "accept"
     elif proc.returncode == 255 and diags:
@@ -132,8 +139,18 @@ def run_ptxas(ptxas, arch, path, timeout):
     else:       # killed by a signal, or an exit status ptxas does not use for errors
         status = "crash"
         if not diags:
-            diags = [[None, "fatal", proc.stderr.strip()[-500:]]]
+            diags = [[None, "fatal", failure_message(proc)]]
     return {"status": status, "rc": proc.returncode, "diags": diags}
+
+
+def failure_message(proc):
+    """The end of stderr, or how the process ended if it printed nothing."""
+    tail = proc.stderr.strip()[-500:]
+    if tail:
+        return tail
+    if proc.returncode < 0:
+        return f"killed by signal {-proc.returncode}"
+    return f"exit status {proc.returncode} with no diagnostics"
 
 
 class PtxasCache:
@@ -192,7 +209,7 @@ def run_tool(tool, path, timeout):
                 diags.append([int(m.group(1)), m.group(3), m.group(4)])
     status = {0: "accept", 1: "reject", 2: "error"}.get(proc.returncode, "crash")
     if status in ("error", "crash") and not diags:
-        diags = [[None, "fatal", proc.stderr.strip()[-500:]]]
+        diags = [[None, "fatal", failure_message(proc)]]
     return {"status": status, "rc": proc.returncode, "diags": diags}
 
 
@@ -203,8 +220,21 @@ def error_lines(result):
     return sorted({d[0] for d in result["diags"] if d[0] is not None and d[1] != "warning"})
 
 
-def compare(p, t):
-    """None when they agree, else a CATEGORIES key."""
+def first_lines(lines, spans):
+    """Each line inside a multi-line statement replaced by its first line."""
+    out = set()
+    for n in lines:
+        for first, last in spans or ():
+            if first <= n <= last:
+                n = first
+                break
+        out.add(n)
+    return out
+
+
+def compare(p, t, spans):
+    """None when they agree, else a CATEGORIES key. spans: the [first, last]
+    lines of the case's tcgen05 statements, if known."""
     if p["status"] in ("crash", "timeout"):
         return "ptxas-" + p["status"]
     if t["status"] != "accept" and t["status"] != "reject":
@@ -214,7 +244,12 @@ def compare(p, t):
     if p["status"] == "reject":
         plines = error_lines(p)
         # A rejection ptxas gives no line for (a fatal error) only has a verdict.
-        if plines and plines != error_lines(t):
+        tlines = error_lines(t)
+        if plines and plines != tlines:
+            # ptxas names a statement's first line; tcgen05-check the line
+            # of the offending operand.  The same statement is the same error.
+            if first_lines(plines, spans) == first_lines(tlines, spans):
+                return None
             return "different-lines"
     return None
 
@@ -233,7 +268,7 @@ def check_case(case, args, cache):
     t = run_tool(args.tool, case["path"], args.timeout)
     if "family" not in case:
         case = dict(case, family=family_of(text))
-    return case, target, p, t, compare(p, t)
+    return case, target, p, t, compare(p, t, case.get("lines"))
 
 
 def normalize_message(msg):
@@ -256,7 +291,8 @@ def print_table(title, rows, cols, out):
     if not rows:
         return
     short = {c: c.replace("ptxas-rejects-we-accept", "ptxas-rej/we-acc")
-                 .replace("we-reject-ptxas-accepts", "we-rej/ptxas-acc") for c in cols}
+                 .replace("we-reject-ptxas-accepts", "we-rej/ptxas-acc")
+                 .replace("statement-line", "stmt-line") for c in cols}
     width = max(len(r) for r in rows) + 2
     print(f"\n{title}", file=out)
     print(" " * width + "".join(f"{short[c]:>18}" for c in cols) + f"{'total':>8}", file=out)
@@ -267,15 +303,22 @@ def print_table(title, rows, cols, out):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("cases", nargs="+", help="gen_cases.py output directory, other directories, .ptx files")
-    p.add_argument("--tool", default=DEFAULT_TOOL, help="tcgen05-check (default: build/bin/tcgen05-check in the repo)")
-    p.add_argument("--ptxas", default="ptxas", help="ptxas to compare with (default: ptxas on PATH)")
-    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel cases (default: one per core)")
+    p.add_argument("cases", nargs="+",
+                   help="gen_cases.py output directory, other directories, .ptx files")
+    p.add_argument("--tool", default=DEFAULT_TOOL,
+                   help="tcgen05-check (default: build/bin/tcgen05-check in this repository)")
+    p.add_argument("--ptxas", default="ptxas", help="ptxas to compare with (default: on PATH)")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                   help="cases checked in parallel (default: one per core)")
     p.add_argument("--cache", metavar="DIR", help="cache ptxas verdicts here")
-    p.add_argument("--report", metavar="FILE", default="ptxas-diff-report.json", help="JSON report (default: %(default)s)")
-    p.add_argument("--timeout", type=float, default=60, help="seconds per ptxas or tcgen05-check run (default 60)")
-    p.add_argument("--all", action="store_true", help="list every case in the report, not only disagreements")
-    p.add_argument("--allow-disagreements", action="store_true", help="exit 0 even if some cases disagree")
+    p.add_argument("--report", metavar="FILE", default="ptxas-diff-report.json",
+                   help="JSON report (default: %(default)s)")
+    p.add_argument("--timeout", type=float, default=60,
+                   help="seconds per ptxas or tcgen05-check run (default 60)")
+    p.add_argument("--all", action="store_true",
+                   help="list every case in the report, not only disagreements")
+    p.add_argument("--allow-disagreements", action="store_true",
+                   help="exit 0 even if some cases disagree")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
 
@@ -321,23 +364,8 @@ def main(argv=None):
     agree = counts["agree"]
     unresolved = sum(counts[c] for c in UNRESOLVED)
     disagree = len(cases) - agree - unresolved
-    out = sys.stdout
-    line = f"{agree} agree, {disagree} disagree"
-    if unresolved:
-        line += f", {unresolved} unresolved (ptxas crashed or timed out)"
-    print(line, file=out)
     cats = [c for c in CATEGORIES if counts[c]]
-    for c in cats:
-        print(f"  {counts[c]:7}  {CATEGORIES[c]}", file=out)
-    print_table("disagreements by instruction:", by_family, cats, out)
-    print_table("disagreements by case set:", by_set, cats, out)
-    top_mut = dict(sorted(by_mutation.items(), key=lambda kv: -sum(kv[1].values()))[:20])
-    print_table("top mutations among disagreements:", top_mut, cats, out)
-    if ptxas_msgs:
-        print("\ntop ptxas errors we do not report (cases):", file=out)
-        for m, n in ptxas_msgs.most_common(20):
-            print(f"  {n:7}  {m}", file=out)
-
+    # The report first: it is the result, and survives a closed stdout pipe.
     report = {
         "version": 1,
         "ptxas": {"path": args.ptxas, "version": version},
@@ -351,6 +379,21 @@ def main(argv=None):
     with open(args.report, "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1)
         f.write("\n")
+    out = sys.stdout
+    line = f"{agree} agree, {disagree} disagree"
+    if unresolved:
+        line += f", {unresolved} unresolved (ptxas crashed or timed out)"
+    print(line, file=out)
+    for c in cats:
+        print(f"  {counts[c]:7}  {CATEGORIES[c]}", file=out)
+    print_table("disagreements by instruction:", by_family, cats, out)
+    print_table("disagreements by case set:", by_set, cats, out)
+    top_mut = dict(sorted(by_mutation.items(), key=lambda kv: -sum(kv[1].values()))[:20])
+    print_table("top mutations among disagreements:", top_mut, cats, out)
+    if ptxas_msgs:
+        print("\ntop ptxas errors we do not report (cases):", file=out)
+        for m, n in ptxas_msgs.most_common(20):
+            print(f"  {n:7}  {m}", file=out)
     print(f"\nreport: {args.report}", file=out)
     failed = disagree or unresolved
     return 1 if failed and not args.allow_disagreements else 0

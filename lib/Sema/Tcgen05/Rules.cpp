@@ -49,8 +49,8 @@ const RequireRule Requires[] = {
 };
 
 const OperandRule Operands[] = {
-#define OPERAND(FormSet, R, Shape, Bits, Min, Max, Step, Section)              \
-  {FormSet, Role::R, OperandForm::Shape, Bits, Min, Max, Step, Section},
+#define OPERAND(FormSet, R, Shape, Bits, Float, Min, Max, Step, Section)       \
+  {FormSet, Role::R, OperandForm::Shape, Bits, Float, Min, Max, Step, Section},
 #include "Operands.def"
 };
 
@@ -85,7 +85,7 @@ const ComboRule Combos[] = {
 
 const KindRule Kinds[] = {
 #define KIND_RULE(Kind, Scale, Vecs, Default, ScaleInputD, Sparse, Section)    \
-  {Kind, BlockScaleUse::Scale, Vecs, Default, ScaleInputD,                     \
+  {Kind, BlockScaleUse::Scale, Vecs, Default, ScaleInputDUse::ScaleInputD,    \
    TargetSetId::Sparse, Section},
 #include "KindRules.def"
 };

@@ -89,6 +89,7 @@ struct OperandRule {
   Tcgen05OperandRole Role;
   OperandForm Shape;
   unsigned Bits;
+  bool Float;
   int64_t Min, Max, Step;
   llvm::StringRef Section;
 };
@@ -125,13 +126,14 @@ struct ComboRule {
 };
 
 enum class BlockScaleUse : uint8_t { Required, Forbidden };
+enum class ScaleInputDUse : uint8_t { Allowed, Forbidden, Unchecked };
 
 struct KindRule {
   llvm::StringRef Kind;
   BlockScaleUse BlockScale;
   llvm::StringRef ScaleVecs; ///< '|'-separated.
   llvm::StringRef DefaultScaleVec;
-  bool ScaleInputD;
+  ScaleInputDUse ScaleInputD;
   TargetSetId SparseTargets;
   llvm::StringRef Section;
 };

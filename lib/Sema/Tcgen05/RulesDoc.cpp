@@ -127,7 +127,10 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
          << (K.BlockScale == BlockScaleUse::Required ? "required"
                                                      : "not allowed")
          << " | " << K.ScaleVecs << " | " << K.DefaultScaleVec << " | "
-         << (K.ScaleInputD ? "allowed" : "") << " | "
+         << (K.ScaleInputD == ScaleInputDUse::Allowed     ? "allowed"
+             : K.ScaleInputD == ScaleInputDUse::Unchecked ? "not checked"
+                                                          : "")
+         << " | "
          << targets(K.SparseTargets) << " |\n";
     }
   }
