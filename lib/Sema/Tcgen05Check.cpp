@@ -135,6 +135,7 @@ private:
   bool TargetKnown = false;
   bool FormSupported = true;
   unsigned Version = 0;
+  unsigned TargetVersion = 0;
   llvm::SmallVector<QualUse, 8> Quals;
   llvm::SmallVector<QualUse, 4> Variants;
   llvm::SmallVector<OperandUse, 8> Ops;
@@ -214,10 +215,11 @@ void InstructionChecker::run() {
   if (!TheForm)
     return; // The grammar reported the malformed name.
   Version = M.VersionMajor * 10 + M.VersionMinor;
-  // A .version that does not know the target is reported at .target
-  // (TC1120); ptxas then reports no target errors per instruction.
-  TargetKnown = M.EffectiveTarget.has_value() &&
-                (!M.Version.valid() || Version >= M.EffectiveTarget->MinPTX);
+  TargetKnown = M.EffectiveTarget.has_value();
+  // Whether a target has a feature does not depend on a .version too old
+  // for the target itself: that is reported once, at .target (TC1120).
+  TargetVersion = TargetKnown ? std::max(Version, M.EffectiveTarget->MinPTX)
+                              : Version;
   checkFormTarget();
   checkQualifiers();
   checkRequired();
@@ -233,7 +235,7 @@ void InstructionChecker::checkFormTarget() {
   Span At = I.Opcode;
   At.End = Variants.empty() ? I.Opcode.End : Variants.back().Word.End;
   if (TargetKnown &&
-      !targetSetContains(Info.Targets, *M.EffectiveTarget, Version)) {
+      !targetSetContains(Info.Targets, *M.EffectiveTarget, TargetVersion)) {
     FormSupported = false;
     Diagnostic &D = Sink.report(DiagID::err_tcgen05_target, At.range(),
                                 {quotedName(), M.EffectiveTarget->Name.str()});
@@ -278,7 +280,7 @@ void InstructionChecker::checkQualifiers() {
     // need at that version are beside the point.
     bool TooNew = R->MinPTX && M.Version.valid() && Version < R->MinPTX;
     if (!TooNew && FormSupported && TargetKnown &&
-        !targetSetContains(R->Targets, *M.EffectiveTarget, Version)) {
+        !targetSetContains(R->Targets, *M.EffectiveTarget, TargetVersion)) {
       Diagnostic &D = Sink.report(
           DiagID::err_tcgen05_qual_target, Q.Word.range(),
           {W.str(), quotedName(), M.EffectiveTarget->Name.str()});
@@ -473,7 +475,7 @@ void InstructionChecker::checkKind() {
                             {Default, quotedName(),
                              formatPTXVersion(Def->MinPTX)}));
       else if (FormSupported && TargetKnown &&
-               !targetSetContains(Def->Targets, *M.EffectiveTarget, Version))
+               !targetSetContains(Def->Targets, *M.EffectiveTarget, TargetVersion))
         Explain(Sink.report(DiagID::err_tcgen05_qual_target,
                             Scale->Word.range(),
                             {Default, quotedName(),
@@ -486,9 +488,14 @@ void InstructionChecker::checkKind() {
                      {"scale-input-d", quotedName(),
                       "is only allowed with .kind::f16 and .kind::tf32"}),
          formInfo(*TheForm).Section);
+  if (K->MaxOperands && Ops.size() > K->MaxOperands)
+    cite(Sink.report(DiagID::err_tcgen05_too_many_operands, Ops.back().Op->Src.range(),
+                     {quotedName(), KindWord.str(),
+                      std::to_string(K->MaxOperands)}),
+         K->Section);
   bool Sparse = *TheForm == Form::MmaSp || *TheForm == Form::MmaWsSp;
   if (Sparse && FormSupported && TargetKnown &&
-      !targetSetContains(K->SparseTargets, *M.EffectiveTarget, Version)) {
+      !targetSetContains(K->SparseTargets, *M.EffectiveTarget, TargetVersion)) {
     Diagnostic &D = Sink.report(
         DiagID::err_tcgen05_qual_target, Kind->Word.range(),
         {KindWord.str(), quotedName(), M.EffectiveTarget->Name.str()});
@@ -511,7 +518,7 @@ void InstructionChecker::checkOperands() {
     for (const OperandTargetRule &T : operandTargetRules())
       if ((T.Forms & bitOf(*TheForm)) && T.Role == O.R && FormSupported &&
           TargetKnown &&
-          !targetSetContains(T.Targets, *M.EffectiveTarget, Version)) {
+          !targetSetContains(T.Targets, *M.EffectiveTarget, TargetVersion)) {
         std::string Role = tcgen05OperandRoleName(O.R).str();
         Diagnostic &D = Sink.report(
             DiagID::err_tcgen05_qual_target, O.Op->Src.range(),
@@ -613,6 +620,18 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
     const Operand &Base = Inner.Kind == OperandKind::Binary
                               ? F.Operands[Inner.Children.First]
                               : Inner;
+    // An address register is 32- or 64-bit whatever the instruction.
+    if (!R.Bits)
+      if (std::optional<llvm::StringRef> Type = declaredType(Regs, Base)) {
+        unsigned W = typeWidth(*Type);
+        if (W && W != 32 && W != 64) {
+          cite(Sink.report(DiagID::err_tcgen05_operand_width, Base.Src.range(),
+                           {Role, quotedName(), "32- or 64-bit",
+                            Base.text().str(), Type->str()}),
+               R.Section);
+          return;
+        }
+      }
     return checkRegisterWidth(R, Base, Role.c_str());
   }
   case OperandForm::Vec:

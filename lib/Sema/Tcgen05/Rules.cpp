@@ -84,9 +84,10 @@ const ComboRule Combos[] = {
 };
 
 const KindRule Kinds[] = {
-#define KIND_RULE(Kind, Scale, Vecs, Default, ScaleInputD, Sparse, Section)    \
-  {Kind, BlockScaleUse::Scale, Vecs, Default, ScaleInputDUse::ScaleInputD,    \
-   TargetSetId::Sparse, Section},
+#define KIND_RULE(Kind, Scale, Vecs, Default, ScaleInputD, MaxOps, Sparse,      \
+                  Section)                                                     \
+  {Kind,   BlockScaleUse::Scale, Vecs, Default, ScaleInputDUse::ScaleInputD,  \
+   MaxOps, TargetSetId::Sparse,  Section},
 #include "KindRules.def"
 };
 

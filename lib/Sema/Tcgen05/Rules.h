@@ -134,6 +134,7 @@ struct KindRule {
   llvm::StringRef ScaleVecs; ///< '|'-separated.
   llvm::StringRef DefaultScaleVec;
   ScaleInputDUse ScaleInputD;
+  unsigned MaxOperands;
   TargetSetId SparseTargets;
   llvm::StringRef Section;
 };
