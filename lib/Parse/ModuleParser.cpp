@@ -45,6 +45,7 @@ private:
   Module &M;
   const char *Begin;
   bool SeenItem = false;
+  bool SawVersion = false; ///< Even a malformed one: it was reported.
   Span VersionDirective, TargetDirective, AddressSizeDirective;
 };
 
@@ -75,7 +76,7 @@ void ModuleParser::run() {
     }
   }
   llvm::SMLoc Start = llvm::SMLoc::getFromPointer(Begin);
-  if (!M.Version.valid())
+  if (!SawVersion)
     Sink.report(DiagID::err_missing_version, llvm::SMRange(Start, Start));
   if (M.Target.Names.empty() && !TargetDirective.valid())
     Sink.report(DiagID::err_missing_target, llvm::SMRange(Start, Start));
@@ -134,6 +135,7 @@ void ModuleParser::parseTopLevelDirective() {
 
 void ModuleParser::parseVersion() {
   Token Dir = Tok;
+  SawVersion = true;
   consume();
   if (M.Version.valid()) {
     Sink.report(DiagID::err_duplicate_module_directive, Dir.span().range(),

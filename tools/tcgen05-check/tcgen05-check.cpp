@@ -159,11 +159,6 @@ int main(int argc, char **argv) {
               "input; --help for usage)\n";
     return 2;
   }
-  if (!Target.empty() && !isKnownTargetName(Target)) {
-    errs() << "tcgen05-check: error: unknown target '" << Target
-           << "' (expected a name such as sm_100a)\n";
-    return 2;
-  }
 
   bool Colors = Color == ColorMode::Always ||
                 (Color == ColorMode::Auto && errs().has_colors());
@@ -185,6 +180,18 @@ int main(int argc, char **argv) {
       break;
     }
     Consumer = Printer.get();
+  }
+
+  if (!Target.empty() && !isKnownTargetName(Target)) {
+    Diagnostic D{DiagID::err_unknown_target, Severity::Error, {},
+                 formatDiagMessage(DiagID::err_unknown_target, {Target}), {},
+                 "tcgen05-check"};
+    D.note(DiagID::note_known_targets, {},
+           {"sm_100a, sm_100f, sm_101a, sm_103a, sm_103f, sm_110a, sm_110f, "
+            "and the other sm_NN[a|f] and compute_NN[a|f] names ptxas knows"});
+    Consumer->handleDiagnostic(nullptr, D);
+    Consumer->finish();
+    return 2;
   }
 
   DiagnosticOptions DiagOpts;
