@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/Check.h"
 
+#include "tcgen05/Sema/DescriptorCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
 #include "tcgen05/Sema/Tcgen05Check.h"
@@ -40,8 +41,11 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                            checkTcgen05Instruction(M, F, T, Regs, RuleSink);
                        });
   Summary = summarizeCtaGroups(M, F);
+  DiagnosticSink DescSink(Cap);
+  checkDescriptors(M, F, DescSink);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
+  Sink.append(std::move(DescSink));
   F.swapBody(Scratch);
   Scratch.clearBody();
 }

@@ -10,12 +10,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tcgen05/Descriptors/InstrDesc.h"
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Explain.h"
 #include "tcgen05/Frontend/Verify.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -74,6 +76,27 @@ cl::alias SeparateCompilationShort("c", cl::aliasopt(SeparateCompilation),
                                    cl::desc("Alias for --separate-compilation"),
                                    cl::cat(Category));
 
+cl::opt<std::string> DecodeIdesc(
+    "decode-idesc",
+    cl::desc("Print the fields of an instruction descriptor (with --kind) "
+             "and what is wrong with it, then exit"),
+    cl::value_desc("VALUE"), cl::cat(Category));
+cl::opt<std::string> EncodeIdesc(
+    "encode-idesc",
+    cl::desc("Build an instruction descriptor from fields, e.g. "
+             "m=128,n=256,dtype=1 (with --kind), then exit"),
+    cl::value_desc("FIELD=VALUE,..."), cl::cat(Category));
+cl::opt<std::string> Kind("kind",
+                          cl::desc("The .kind for --decode-idesc and "
+                                   "--encode-idesc (f16, tf32, f8f6f4, i8, "
+                                   "mxf8f6f4, mxf4, mxf4nvf4)"),
+                          cl::value_desc("KIND"), cl::cat(Category));
+cl::opt<bool> Sparse("sparse", cl::desc("With --decode-idesc: for .sp"),
+                     cl::cat(Category));
+cl::opt<unsigned> CtaGroupOpt("cta-group",
+                              cl::desc("With --decode-idesc: .cta_group::N"),
+                              cl::init(1), cl::cat(Category));
+
 cl::extrahelp ColorHelp(R"(
   --color=<auto|always|never>    - Colored text diagnostics (default: auto,
                                    when stderr is a terminal)
@@ -91,6 +114,74 @@ Each diagnostic carries a code [TCnnnn]; --explain TCnnnn describes it.
 void printVersion(raw_ostream &OS) {
   OS << "tcgen05-check " << TCGEN05_VERSION << "\n"
      << "  PTX ISA 9.0 (tcgen05: PTX ISA 9.7.16)\n";
+}
+
+const IdescKind *kindOrError() {
+  const IdescKind *K = lookupIdescKind(Kind);
+  if (!K)
+    errs() << "tcgen05-check: error: --kind must be one of f16, tf32, "
+              "f8f6f4, i8, mxf8f6f4, mxf4, mxf4nvf4\n";
+  return K;
+}
+
+int decodeIdesc(StringRef Text) {
+  const IdescKind *K = kindOrError();
+  unsigned long long V;
+  if (!K)
+    return 2;
+  if (Text.getAsInteger(0, V) || V > 0xffffffffull) {
+    errs() << "tcgen05-check: error: '" << Text
+           << "' is not a 32-bit value\n";
+    return 2;
+  }
+  outs() << "instruction descriptor " << format_hex(V, 10) << " for "
+         << K->Kind << "\n";
+  for (const IdescField &F : idescFields(K->Layout))
+    outs() << "  bits " << format_decimal(F.Lo, 2) << "-"
+           << format_decimal(F.Lo + F.Width - 1, 2) << "  "
+           << left_justify(F.Name, 18) << format_decimal(F.get(V), 4) << "  "
+           << F.Description << "\n";
+  IdescUse Use;
+  Use.Kind = K;
+  Use.Sparse = Sparse;
+  Use.CtaGroup = CtaGroupOpt;
+  if (!Target.empty())
+    Use.Target = lookupTarget(Target);
+  std::vector<IdescFinding> Findings =
+      checkIdesc(static_cast<uint32_t>(V), ~0u, Use);
+  for (const IdescFinding &F : Findings)
+    outs() << (F.Warning ? "warning: " : "error: ") << F.Message << "\n";
+  return llvm::any_of(Findings, [](const IdescFinding &F) {
+           return !F.Warning;
+         })
+             ? 1
+             : 0;
+}
+
+int encodeIdesc(StringRef Text) {
+  const IdescKind *K = kindOrError();
+  if (!K)
+    return 2;
+  std::vector<std::pair<std::string, uint64_t>> Fields;
+  SmallVector<StringRef, 8> Parts;
+  Text.split(Parts, ',', -1, false);
+  for (StringRef P : Parts) {
+    auto [Name, Value] = P.split('=');
+    unsigned long long V;
+    if (Value.trim().getAsInteger(0, V)) {
+      errs() << "tcgen05-check: error: '" << P << "' is not FIELD=VALUE\n";
+      return 2;
+    }
+    Fields.push_back({Name.trim().str(), V});
+  }
+  std::string Error;
+  std::optional<uint32_t> V = tcgen05::encodeIdesc(*K, Fields, Error);
+  if (!V) {
+    errs() << "tcgen05-check: error: " << Error << "\n";
+    return 1;
+  }
+  outs() << format_hex(*V, 10) << "\n";
+  return 0;
 }
 
 int explain(StringRef Text) {
@@ -154,6 +245,10 @@ int main(int argc, char **argv) {
     return 2;
   if (!Explain.empty())
     return explain(Explain);
+  if (!DecodeIdesc.empty())
+    return decodeIdesc(DecodeIdesc);
+  if (!EncodeIdesc.empty())
+    return encodeIdesc(EncodeIdesc);
   if (Inputs.empty()) {
     errs() << "tcgen05-check: error: no input files (use '-' for standard "
               "input; --help for usage)\n";

@@ -1,0 +1,86 @@
+//===- InstrDesc.h - tcgen05.mma instruction descriptors ---------*- C++ -*-===//
+//
+// Decoding, encoding and checking the 32-bit instruction descriptor of
+// tcgen05.mma (PTX ISA 9.7.16.4.2, Tables 42-44; shapes from Table 39).  The
+// layouts and allowed values are data (lib/Descriptors/*.def); compilers can
+// call these directly.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_DESCRIPTORS_INSTRDESC_H
+#define TCGEN05_DESCRIPTORS_INSTRDESC_H
+
+#include "tcgen05/Basic/Target.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tcgen05 {
+
+enum class IdescLayout : uint8_t { Dense, MxF8, MxF4 };
+
+struct IdescField {
+  IdescLayout Layout;
+  llvm::StringRef Name;
+  unsigned Lo, Width;
+  llvm::StringRef Description;
+
+  uint32_t mask() const {
+    return Width >= 32 ? ~0u : ((1u << Width) - 1u) << Lo;
+  }
+  uint32_t get(uint32_t V) const { return (V & mask()) >> Lo; }
+};
+
+struct IdescKind {
+  llvm::StringRef Kind; ///< ".kind::f16"
+  IdescLayout Layout;
+  llvm::StringRef DTypes, ATypes, BTypes; ///< "value=NAME|..."
+  bool Negate, Transpose, Saturate;
+};
+
+/// ".kind::f16" or "f16".
+const IdescKind *lookupIdescKind(llvm::StringRef Kind);
+std::vector<IdescField> idescFields(IdescLayout L);
+/// Bits no field of the layout uses.
+uint32_t idescReservedMask(IdescLayout L);
+
+/// The instruction a descriptor is used by.
+struct IdescUse {
+  const IdescKind *Kind = nullptr;
+  bool Sparse = false;
+  bool Ws = false;
+  bool Ashift = false;
+  unsigned CtaGroup = 1;
+  std::optional<TargetInfo> Target;
+};
+
+struct IdescFinding {
+  bool Warning = false;
+  std::string Message;
+};
+
+/// Checks every field of Value whose bits are all in Known (the others are
+/// runtime values and stay unchecked).
+std::vector<IdescFinding> checkIdesc(uint32_t Value, uint32_t Known,
+                                     const IdescUse &Use);
+
+/// "M=128 N=256 dtype=F32 atype=F16 ..." for the fields whose bits are
+/// known.
+std::string describeIdesc(uint32_t Value, uint32_t Known, const IdescKind &K);
+
+/// Builds a descriptor from named fields (values as in the descriptor,
+/// except "m" and "n", which take the dimensions: m=128, n=256).  Names and
+/// value ranges are checked; returns nothing and sets Error otherwise.
+std::optional<uint32_t>
+encodeIdesc(const IdescKind &K,
+            llvm::ArrayRef<std::pair<std::string, uint64_t>> Fields,
+            std::string &Error);
+
+} // namespace tcgen05
+
+#endif

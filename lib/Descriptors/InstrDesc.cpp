@@ -1,0 +1,238 @@
+//===- InstrDesc.cpp - tcgen05.mma instruction descriptors ----------------===//
+
+#include "tcgen05/Descriptors/InstrDesc.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tcgen05;
+
+namespace {
+
+const IdescField Fields[] = {
+#define IDESC_FIELD(Layout, Name, Lo, Width, Description)                      \
+  {IdescLayout::Layout, Name, Lo, Width, Description},
+#include "InstrDescFields.def"
+};
+
+const IdescKind Kinds[] = {
+#define IDESC_KIND(Kind, Layout, D, A, B, Negate, Transpose, Saturate)         \
+  {Kind, IdescLayout::Layout, D, A, B, Negate, Transpose, Saturate},
+#include "IdescKinds.def"
+};
+
+const IdescField *field(IdescLayout L, llvm::StringRef Name) {
+  for (const IdescField &F : Fields)
+    if (F.Layout == L && F.Name == Name)
+      return &F;
+  return nullptr;
+}
+
+/// The name of Value in a "value=NAME|..." list, or nothing.
+std::optional<llvm::StringRef> valueName(llvm::StringRef List, uint32_t V) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  List.split(Parts, '|', -1, false);
+  for (llvm::StringRef P : Parts) {
+    auto [Num, Name] = P.split('=');
+    unsigned N;
+    if (!Num.getAsInteger(10, N) && N == V)
+      return Name;
+  }
+  return std::nullopt;
+}
+
+std::string hex(uint32_t V) {
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format_hex(V, 10);
+  return S;
+}
+
+unsigned dimM(const IdescField &F, uint32_t V) {
+  return F.get(V) << (F.Layout == IdescLayout::Dense ? 4 : 7);
+}
+
+} // namespace
+
+const IdescKind *tcgen05::lookupIdescKind(llvm::StringRef Kind) {
+  Kind.consume_front(".kind::");
+  for (const IdescKind &K : Kinds)
+    if (K.Kind.drop_front(7) == Kind)
+      return &K;
+  return nullptr;
+}
+
+std::vector<IdescField> tcgen05::idescFields(IdescLayout L) {
+  std::vector<IdescField> Out;
+  for (const IdescField &F : Fields)
+    if (F.Layout == L)
+      Out.push_back(F);
+  return Out;
+}
+
+uint32_t tcgen05::idescReservedMask(IdescLayout L) {
+  uint32_t Used = 0;
+  for (const IdescField &F : Fields)
+    if (F.Layout == L)
+      Used |= F.mask();
+  return ~Used;
+}
+
+std::string tcgen05::describeIdesc(uint32_t V, uint32_t Known,
+                                   const IdescKind &K) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  for (const IdescField &F : Fields) {
+    if (F.Layout != K.Layout || (Known & F.mask()) != F.mask())
+      continue;
+    if (!Out.empty())
+      OS << " ";
+    uint32_t X = F.get(V);
+    if (F.Name == "m")
+      OS << "M=" << dimM(F, V);
+    else if (F.Name == "n")
+      OS << "N=" << (X << 3);
+    else if (F.Name == "dtype" && valueName(K.DTypes, X))
+      OS << "dtype=" << *valueName(K.DTypes, X);
+    else if (F.Name == "atype" && valueName(K.ATypes, X))
+      OS << "atype=" << *valueName(K.ATypes, X);
+    else if (F.Name == "btype" && valueName(K.BTypes, X))
+      OS << "btype=" << *valueName(K.BTypes, X);
+    else
+      OS << F.Name << "=" << X;
+  }
+  return Out;
+}
+
+std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
+                                              const IdescUse &Use) {
+  std::vector<IdescFinding> Out;
+  const IdescKind &K = *Use.Kind;
+  auto Err = [&](std::string M) { Out.push_back({false, std::move(M)}); };
+  auto Known_ = [&](llvm::StringRef Name) -> const IdescField * {
+    const IdescField *F = field(K.Layout, Name);
+    return F && (Known & F->mask()) == F->mask() ? F : nullptr;
+  };
+  std::string KindName = K.Kind.str();
+
+  auto CheckType = [&](llvm::StringRef Name, llvm::StringRef Allowed) {
+    if (Allowed.empty())
+      return;
+    if (const IdescField *F = Known_(Name))
+      if (!valueName(Allowed, F->get(V)))
+        Err(Name.str() + "=" + std::to_string(F->get(V)) +
+            " is not a type of " + KindName + "; valid: " +
+            Allowed.str());
+  };
+  CheckType("dtype", K.DTypes);
+  CheckType("atype", K.ATypes);
+  CheckType("btype", K.BTypes);
+
+  if (const IdescField *F = Known_("sparse"))
+    if (F->get(V) != (Use.Sparse ? 1u : 0u))
+      Err(Use.Sparse ? "the sparsity bit is clear on a sparse .sp MMA"
+                     : "the sparsity bit is set on a dense MMA (no .sp)");
+  if (const IdescField *F = Known_("saturate"); F && F->get(V) && !K.Saturate)
+    Err("saturate is only for .kind::i8");
+  for (llvm::StringRef N : {"negate_a", "negate_b"})
+    if (const IdescField *F = Known_(N); F && F->get(V) && !K.Negate)
+      Err(N.str() + " is not allowed for " + KindName);
+  for (llvm::StringRef N : {"transpose_a", "transpose_b"})
+    if (const IdescField *F = Known_(N); F && F->get(V) && !K.Transpose)
+      Err(N.str() + " is not allowed for " + KindName);
+  if (const IdescField *F = Known_("max_shift"); F && F->get(V) && !Use.Ws)
+    Err("a maximum B-reuse shift is only for tcgen05.mma.ws");
+  if (const IdescField *F = Known_("k96"); F && F->get(V)) {
+    bool Sm103 = Use.Target && Use.Target->SM == 103;
+    if (Use.Target && !Sm103)
+      Err("the K=96 bit is only supported on sm_103a and sm_103f, not " +
+          Use.Target->Name.str());
+  }
+  for (llvm::StringRef N : {"a_scale_id", "b_scale_id"})
+    if (const IdescField *F = Known_(N);
+        F && K.Layout == IdescLayout::MxF4 && F->get(V) != 0 &&
+        F->get(V) != 2)
+      Err(N.str() + "=" + std::to_string(F->get(V)) + " is not valid for " +
+          KindName + "; valid: 0, 2");
+  if (const IdescField *F = Known_("scale_type");
+      F && F->get(V) == 0 && K.Kind != ".kind::mxf4nvf4")
+    Err("scale type UE4M3 (0) is only for .kind::mxf4nvf4; " + KindName +
+        " uses UE8M0 (1)");
+
+  // Shapes: Table 39.
+  if (const IdescField *MF = Known_("m")) {
+    unsigned M = dimM(*MF, V);
+    llvm::SmallVector<unsigned, 3> Valid;
+    if (Use.Ws)
+      Valid = {32, 64, 128};
+    else if (K.Layout != IdescLayout::Dense)
+      Valid = Use.CtaGroup == 2 ? llvm::SmallVector<unsigned, 3>{128, 256}
+                                : llvm::SmallVector<unsigned, 3>{128};
+    else
+      Valid = Use.CtaGroup == 2 ? llvm::SmallVector<unsigned, 3>{128, 256}
+                                : llvm::SmallVector<unsigned, 3>{64, 128};
+    if (!llvm::is_contained(Valid, M)) {
+      std::string List;
+      for (unsigned X : Valid)
+        List += (List.empty() ? "" : ", ") + std::to_string(X);
+      Err("M=" + std::to_string(M) + " is not valid for " + KindName +
+          (Use.Ws ? " with .ws" : "") + " with .cta_group::" +
+          std::to_string(Use.CtaGroup) + "; valid M: " + List);
+    }
+    if (Use.Ashift && M != 128 && M != 256)
+      Err(".ashift needs M=128 or M=256, not M=" + std::to_string(M));
+  }
+  if (const IdescField *NF = Known_("n")) {
+    unsigned N = NF->get(V) << 3;
+    bool Sparse = Use.Sparse;
+    if (Use.Ws) {
+      bool OK = N == 64 || N == 128 || (N == 256 && !Sparse);
+      if (!OK)
+        Err("N=" + std::to_string(N) + " is not valid for tcgen05.mma.ws" +
+            std::string(Sparse ? ".sp" : "") + "; valid N: " +
+            (Sparse ? "64, 128" : "64, 128, 256"));
+    } else {
+      unsigned Step = Use.CtaGroup == 2 ? 16 : 8;
+      if (N < Step || N > 256 || N % Step)
+        Err("N=" + std::to_string(N) + " is not valid with .cta_group::" +
+            std::to_string(Use.CtaGroup) + "; valid N: " +
+            std::to_string(Step) + " to 256 in steps of " +
+            std::to_string(Step));
+    }
+  }
+  uint32_t Reserved = idescReservedMask(K.Layout) & Known & V;
+  if (Reserved)
+    Out.push_back({true, "sets reserved bits " + hex(Reserved)});
+  return Out;
+}
+
+std::optional<uint32_t>
+tcgen05::encodeIdesc(const IdescKind &K,
+                     llvm::ArrayRef<std::pair<std::string, uint64_t>> In,
+                     std::string &Error) {
+  uint32_t V = 0;
+  for (const auto &[Name, Value] : In) {
+    const IdescField *F = field(K.Layout, Name);
+    if (!F) {
+      Error = "no field '" + Name + "' in the descriptor of " + K.Kind.str();
+      return std::nullopt;
+    }
+    uint64_t X = Value;
+    if (Name == "m" || Name == "n") {
+      unsigned Shift = Name == "n" ? 3 : (K.Layout == IdescLayout::Dense ? 4 : 7);
+      if (X & ((1u << Shift) - 1)) {
+        Error = Name + "=" + std::to_string(Value) + " is not a multiple of " +
+                std::to_string(1u << Shift);
+        return std::nullopt;
+      }
+      X >>= Shift;
+    }
+    if (X >> F->Width) {
+      Error = Name + "=" + std::to_string(Value) + " does not fit in " +
+              std::to_string(F->Width) + " bits";
+      return std::nullopt;
+    }
+    V = (V & ~F->mask()) | (static_cast<uint32_t>(X) << F->Lo);
+  }
+  return V;
+}
