@@ -5,6 +5,7 @@
 #include "tcgen05/Analysis/KnownBits.h"
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Descriptors/InstrDesc.h"
+#include "tcgen05/Descriptors/MatrixDesc.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,19 +27,82 @@ std::string describeValue(const KnownBits &B) {
 
 } // namespace
 
+namespace {
+
+std::string describeValue64(const KnownBits &B) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::format_hex(B.One, 18);
+  if (uint64_t Unknown = ~B.known())
+    OS << " (bits " << llvm::format_hex(Unknown, 18) << " unknown)";
+  return OS.str();
+}
+
+/// The descriptor operands of one tcgen05 instruction.
+struct DescUses {
+  const Tcgen05Inst *Inst = nullptr;
+  const Operand *IDesc = nullptr;
+  llvm::SmallVector<std::pair<Tcgen05OperandRole, const Operand *>, 3> Smem;
+  const Operand *Zcm = nullptr;
+};
+
+IdescUse idescUse(const Module &M, const Function &F, const Tcgen05Inst &T) {
+  IdescUse Use;
+  Use.Target = M.EffectiveTarget;
+  for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
+    const Tcgen05Qualifier &Q = F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
+    llvm::StringRef W = F.Qualifiers[Q.Qualifier].text();
+    switch (Q.Class) {
+    case Tcgen05QualClass::Kind:
+      Use.Kind = lookupIdescKind(W);
+      break;
+    case Tcgen05QualClass::Variant:
+      Use.Sparse |= W == ".sp";
+      Use.Ws |= W == ".ws";
+      break;
+    case Tcgen05QualClass::CtaGroup:
+      Use.CtaGroup = W == ".cta_group::2" ? 2 : 1;
+      break;
+    case Tcgen05QualClass::Ashift:
+      Use.Ashift = true;
+      break;
+    default:
+      break;
+    }
+  }
+  return Use;
+}
+
+} // namespace
+
 void tcgen05::checkDescriptors(const Module &M, const Function &F,
                                DiagnosticSink &Sink) {
-  // Which instructions carry an instruction descriptor, and its operand.
-  llvm::DenseMap<uint32_t, std::pair<const Tcgen05Inst *, const Operand *>>
-      Uses;
+  llvm::DenseMap<uint32_t, DescUses> Uses;
   for (const Tcgen05Inst &T : F.Tcgen05) {
-    if (T.Opcode != Tcgen05Opcode::Mma)
+    if (T.Opcode != Tcgen05Opcode::Mma && T.Opcode != Tcgen05Opcode::Cp)
       continue;
+    DescUses U;
+    U.Inst = &T;
     for (uint32_t K = 0; K < T.NumOperands; ++K) {
       const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + K];
-      if (O.Role == Tcgen05OperandRole::IDesc)
-        Uses[T.Instruction] = {&T, &F.Operands[O.Operand]};
+      const Operand *Op = &F.Operands[O.Operand];
+      switch (O.Role) {
+      case Tcgen05OperandRole::IDesc:
+        U.IDesc = Op;
+        break;
+      case Tcgen05OperandRole::ADesc:
+      case Tcgen05OperandRole::BDesc:
+      case Tcgen05OperandRole::SDesc:
+        U.Smem.push_back({O.Role, Op});
+        break;
+      case Tcgen05OperandRole::ZeroColMask:
+        U.Zcm = Op;
+        break;
+      default:
+        break;
+      }
     }
+    Uses[T.Instruction] = U;
   }
   if (Uses.empty())
     return;
@@ -46,49 +110,67 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
     auto It = Uses.find(Inst);
     if (It == Uses.end())
       return;
-    const Tcgen05Inst &T = *It->second.first;
-    const Operand &Desc = *It->second.second;
-    RegisterFact Fact = S.operandFact(F, Desc);
-    uint32_t Known = static_cast<uint32_t>(Fact.Bits.known());
-    if (!Known)
-      return;
-    IdescUse Use;
-    Use.Target = M.EffectiveTarget;
-    for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
-      const Tcgen05Qualifier &Q = F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
-      llvm::StringRef W = F.Qualifiers[Q.Qualifier].text();
-      switch (Q.Class) {
-      case Tcgen05QualClass::Kind:
-        Use.Kind = lookupIdescKind(W);
-        break;
-      case Tcgen05QualClass::Variant:
-        Use.Sparse |= W == ".sp";
-        Use.Ws |= W == ".ws";
-        break;
-      case Tcgen05QualClass::CtaGroup:
-        Use.CtaGroup = W == ".cta_group::2" ? 2 : 1;
-        break;
-      case Tcgen05QualClass::Ashift:
-        Use.Ashift = true;
-        break;
-      default:
-        break;
-      }
-    }
-    if (!Use.Kind)
-      return;
-    uint32_t Value = static_cast<uint32_t>(Fact.Bits.One);
-    for (const IdescFinding &Finding : checkIdesc(Value, Known, Use)) {
-      Diagnostic &D = Sink.report(
-          Finding.Warning ? DiagID::warn_idesc_reserved : DiagID::err_idesc,
-          Desc.Src.range(),
-          {describeValue(Fact.Bits), Finding.Message});
-      D.note(DiagID::note_idesc_decoded, {},
-             {Use.Kind->Kind.str(), describeIdesc(Value, Known, *Use.Kind)});
+    const DescUses &U = It->second;
+    const Tcgen05Inst &T = *U.Inst;
+    auto Where = [&](Diagnostic &D, const RegisterFact &Fact,
+                     llvm::StringRef Section) {
       if (Fact.DefInst != RegisterFact::NoDef)
         D.note(DiagID::note_idesc_defined_here,
                F.Instructions[Fact.DefInst].Src.range());
-      D.note(DiagID::note_cite, {}, {"9.7.16.4.2, Tables 42-44; Table 39"});
+      D.note(DiagID::note_cite, {}, {Section.str()});
+    };
+    IdescUse Use = idescUse(M, F, T);
+    unsigned KnownM = 0;
+    if (U.IDesc && Use.Kind) {
+      RegisterFact Fact = S.operandFact(F, *U.IDesc);
+      uint32_t Known = static_cast<uint32_t>(Fact.Bits.known());
+      uint32_t Value = static_cast<uint32_t>(Fact.Bits.One);
+      if (Known) {
+        for (const IdescField &Fld : idescFields(Use.Kind->Layout))
+          if (Fld.Name == "m" && (Known & Fld.mask()) == Fld.mask())
+            KnownM = Fld.get(Value)
+                     << (Use.Kind->Layout == IdescLayout::Dense ? 4 : 7);
+        for (const IdescFinding &Finding : checkIdesc(Value, Known, Use)) {
+          Diagnostic &D = Sink.report(
+              Finding.Warning ? DiagID::warn_idesc_reserved : DiagID::err_idesc,
+              U.IDesc->Src.range(), {describeValue(Fact.Bits), Finding.Message});
+          D.note(DiagID::note_idesc_decoded, {},
+                 {Use.Kind->Kind.str(),
+                  describeIdesc(Value, Known, *Use.Kind)});
+          Where(D, Fact, "9.7.16.4.2, Tables 42-44; Table 39");
+        }
+      }
+    }
+    for (const auto &[Role, Op] : U.Smem) {
+      RegisterFact Fact = S.operandFact(F, *Op);
+      uint64_t Known = Fact.Bits.known();
+      if (!Known)
+        continue;
+      std::string What = tcgen05OperandRoleName(Role).str() + " of " +
+                         tcgen05OpcodeName(T.Opcode).str();
+      for (const IdescFinding &Finding :
+           checkSmemDesc(Fact.Bits.One, Known, M.EffectiveTarget)) {
+        Diagnostic &D =
+            Sink.report(DiagID::err_smem_desc, Op->Src.range(),
+                        {describeValue64(Fact.Bits), What, Finding.Message});
+        D.note(DiagID::note_desc_decoded, {},
+               {describeMatrixDesc(MatrixDescKind::Smem, Fact.Bits.One, Known)});
+        Where(D, Fact, "9.7.16.4.1, Tables 40, 41");
+      }
+    }
+    if (U.Zcm) {
+      RegisterFact Fact = S.operandFact(F, *U.Zcm);
+      if (uint64_t Known = Fact.Bits.known()) {
+        for (const IdescFinding &Finding :
+             checkZeroColumnMask(Fact.Bits.One, Known, KnownM)) {
+          Diagnostic &D = Sink.report(
+              Finding.Warning ? DiagID::warn_zcm_reserved : DiagID::err_zcm_desc,
+              U.Zcm->Src.range(), {describeValue64(Fact.Bits), Finding.Message});
+          D.note(DiagID::note_desc_decoded, {},
+                 {describeMatrixDesc(MatrixDescKind::Zcm, Fact.Bits.One, Known)});
+          Where(D, Fact, "9.7.16.4.3, Table 45");
+        }
+      }
     }
   });
 }

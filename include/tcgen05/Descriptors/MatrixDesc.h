@@ -1,0 +1,53 @@
+//===- MatrixDesc.h - Shared memory and zero-column descriptors -*- C++ -*-===//
+//
+// The 64-bit shared memory descriptor of tcgen05.mma a-desc/b-desc and
+// tcgen05.cp s-desc (PTX ISA 9.7.16.4.1, Tables 40/41) and the zero-column
+// mask descriptor of tcgen05.mma.ws (9.7.16.4.3, Table 45).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_DESCRIPTORS_MATRIXDESC_H
+#define TCGEN05_DESCRIPTORS_MATRIXDESC_H
+
+#include "tcgen05/Basic/Target.h"
+#include "tcgen05/Descriptors/InstrDesc.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tcgen05 {
+
+enum class MatrixDescKind : uint8_t { Smem, Zcm };
+
+struct DescField {
+  MatrixDescKind Desc;
+  llvm::StringRef Name;
+  unsigned Lo, Width;
+  llvm::StringRef Description;
+
+  uint64_t mask() const { return ((1ull << Width) - 1ull) << Lo; }
+  uint64_t get(uint64_t V) const { return (V & mask()) >> Lo; }
+};
+
+std::vector<DescField> matrixDescFields(MatrixDescKind K);
+uint64_t matrixDescReservedMask(MatrixDescKind K);
+
+/// Checks the known fields of a shared memory descriptor.  Target: where
+/// the leading-dimension absolute mode is allowed (sm_103).
+std::vector<IdescFinding> checkSmemDesc(uint64_t Value, uint64_t Known,
+                                        const std::optional<TargetInfo> &T);
+
+/// Checks the known fields of a zero-column mask descriptor; M is the MMA's
+/// M when known (0 otherwise).
+std::vector<IdescFinding> checkZeroColumnMask(uint64_t Value, uint64_t Known,
+                                              unsigned M);
+
+std::string describeMatrixDesc(MatrixDescKind K, uint64_t Value,
+                               uint64_t Known);
+
+} // namespace tcgen05
+
+#endif

@@ -1,0 +1,109 @@
+//===- MatrixDesc.cpp - Shared memory and zero-column descriptors ---------===//
+
+#include "tcgen05/Descriptors/MatrixDesc.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tcgen05;
+
+namespace {
+
+const DescField Fields[] = {
+#define DESC_FIELD(Desc, Name, Lo, Width, Description)                         \
+  {MatrixDescKind::Desc, Name, Lo, Width, Description},
+#include "SmemDescFields.def"
+};
+
+const DescField *field(MatrixDescKind K, llvm::StringRef Name) {
+  for (const DescField &F : Fields)
+    if (F.Desc == K && F.Name == Name)
+      return &F;
+  return nullptr;
+}
+
+std::string hex64(uint64_t V) {
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format_hex(V, 18);
+  return S;
+}
+
+} // namespace
+
+std::vector<DescField> tcgen05::matrixDescFields(MatrixDescKind K) {
+  std::vector<DescField> Out;
+  for (const DescField &F : Fields)
+    if (F.Desc == K)
+      Out.push_back(F);
+  return Out;
+}
+
+uint64_t tcgen05::matrixDescReservedMask(MatrixDescKind K) {
+  uint64_t Used = 0;
+  for (const DescField &F : Fields)
+    if (F.Desc == K)
+      Used |= F.mask();
+  return ~Used;
+}
+
+std::string tcgen05::describeMatrixDesc(MatrixDescKind K, uint64_t V,
+                                        uint64_t Known) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  for (const DescField &F : Fields)
+    if (F.Desc == K && (Known & F.mask()) == F.mask())
+      OS << (Out.empty() ? "" : " ") << F.Name << "=" << F.get(V);
+  return Out;
+}
+
+std::vector<IdescFinding>
+tcgen05::checkSmemDesc(uint64_t V, uint64_t Known,
+                       const std::optional<TargetInfo> &T) {
+  std::vector<IdescFinding> Out;
+  auto Get = [&](llvm::StringRef Name) -> std::optional<uint64_t> {
+    const DescField *F = field(MatrixDescKind::Smem, Name);
+    if ((Known & F->mask()) != F->mask())
+      return std::nullopt;
+    return F->get(V);
+  };
+  if (auto X = Get("fixed_001"); X && *X != 1)
+    Out.push_back({false, "bits 46-48 must be the constant 0b001, not " +
+                              std::to_string(*X)});
+  if (auto X = Get("fixed_zero"); X && *X != 0)
+    Out.push_back({false, "bits 53-60 must be 0"});
+  std::optional<uint64_t> Swizzle = Get("swizzle");
+  if (Swizzle && (*Swizzle == 3 || *Swizzle == 5 || *Swizzle == 7))
+    Out.push_back({false, "swizzling mode " + std::to_string(*Swizzle) +
+                              " is invalid; valid: 0 (none), 1 (128B with "
+                              "32B atoms), 2 (128B), 4 (64B), 6 (32B)"});
+  if (auto Abs = Get("lead_absolute"); Abs && *Abs) {
+    if (T && T->SM != 103)
+      Out.push_back({false, "the leading-dimension absolute address mode is "
+                            "only supported on sm_103a, not " +
+                                T->Name.str()});
+    if (Swizzle && *Swizzle != 2)
+      Out.push_back({false, "the leading-dimension absolute address mode "
+                            "needs 128-byte swizzling (mode 2)"});
+  }
+  return Out;
+}
+
+std::vector<IdescFinding> tcgen05::checkZeroColumnMask(uint64_t V,
+                                                       uint64_t Known,
+                                                       unsigned M) {
+  std::vector<IdescFinding> Out;
+  const DescField *Shift = field(MatrixDescKind::Zcm, "column_shift");
+  if ((Known & Shift->mask()) == Shift->mask()) {
+    uint64_t S = Shift->get(V);
+    uint64_t Max = M == 32 ? 16 : 32;
+    if (S > Max)
+      Out.push_back({false, "column shift " + std::to_string(S) +
+                                " exceeds the maximum of " +
+                                std::to_string(Max) +
+                                (M == 32 ? " for M=32" : "")});
+  }
+  uint64_t Reserved = matrixDescReservedMask(MatrixDescKind::Zcm) & Known & V;
+  if (Reserved)
+    Out.push_back({true, "sets reserved bits " + hex64(Reserved)});
+  return Out;
+}
