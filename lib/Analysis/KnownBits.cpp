@@ -2,6 +2,8 @@
 
 #include "tcgen05/Analysis/KnownBits.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -11,7 +13,10 @@ namespace tcgen05 {
 
 class KnownBitsAnalysis {
 public:
-  explicit KnownBitsAnalysis(const Function &F) : F(F) {}
+  KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots)
+      : F(F) {
+    computeRelevant(Roots);
+  }
   void run(llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit);
 
 private:
@@ -22,12 +27,15 @@ private:
     KnownBitsState In;
   };
   void buildBlocks();
+  void computeRelevant(llvm::ArrayRef<llvm::StringRef> Roots);
   void transfer(uint32_t InstIndex, KnownBitsState &S) const;
   static bool meetInto(KnownBitsState &Into, const KnownBitsState &From,
                        bool First);
 
   const Function &F;
   std::vector<Block> Blocks;
+  /// Registers whose value can reach a root: the only ones tracked.
+  llvm::DenseSet<llvm::StringRef> Relevant;
 };
 
 } // namespace tcgen05
@@ -84,6 +92,39 @@ bool endsBlock(llvm::StringRef Op) {
 }
 
 } // namespace
+
+void KnownBitsAnalysis::computeRelevant(llvm::ArrayRef<llvm::StringRef> Roots) {
+  Relevant.insert(Roots.begin(), Roots.end());
+  // A backward closure over "the first operand is computed from the rest";
+  // each round adds the sources of relevant destinations.
+  auto Names = [&](const Operand &O, auto &Self,
+                   llvm::SmallVectorImpl<llvm::StringRef> &Out) -> void {
+    if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
+      Out.push_back(O.text());
+    else
+      for (const Operand &C : F.operands(O.Children))
+        Self(C, Self, Out);
+  };
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const Instruction &I : F.Instructions) {
+      llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
+      if (Ops.size() < 2)
+        continue;
+      llvm::SmallVector<llvm::StringRef, 4> Dsts;
+      Names(Ops[0], Names, Dsts);
+      if (llvm::none_of(Dsts, [&](llvm::StringRef D) {
+            return Relevant.count(D);
+          }))
+        continue;
+      llvm::SmallVector<llvm::StringRef, 8> Srcs;
+      for (const Operand &O : Ops.drop_front())
+        Names(O, Names, Srcs);
+      for (llvm::StringRef S : Srcs)
+        Grew |= Relevant.insert(S).second;
+    }
+  }
+}
 
 void KnownBitsAnalysis::buildBlocks() {
   llvm::StringMap<unsigned> LabelBlock;
@@ -196,6 +237,10 @@ void KnownBitsAnalysis::transfer(uint32_t Index, KnownBitsState &S) const {
         Self(C, Self);
   };
   const Operand &Dst = Ops[0];
+  // Registers that reach no root are not followed.
+  if ((Dst.Kind == OperandKind::Register || Dst.Kind == OperandKind::Symbol) &&
+      !Relevant.count(Dst.text()))
+    return;
   bool Binary = Ops.size() == 3;
   if (Op == "mov" && Ops.size() == 2) {
     const Operand &From = Ops[1];
@@ -325,7 +370,7 @@ void KnownBitsAnalysis::run(
 }
 
 void tcgen05::runKnownBits(
-    const Function &F,
+    const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit) {
-  KnownBitsAnalysis(F).run(Visit);
+  KnownBitsAnalysis(F, Roots).run(Visit);
 }

@@ -106,7 +106,19 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
   }
   if (Uses.empty())
     return;
-  runKnownBits(F, [&](uint32_t Inst, const KnownBitsState &S) {
+  // Immediates need no analysis; registers are the roots to follow.
+  llvm::SmallVector<llvm::StringRef, 16> Roots;
+  auto AddRoot = [&](const Operand *O) {
+    if (O && (O->Kind == OperandKind::Register || O->Kind == OperandKind::Symbol))
+      Roots.push_back(O->text());
+  };
+  for (auto &[Inst, U] : Uses) {
+    AddRoot(U.IDesc);
+    AddRoot(U.Zcm);
+    for (const auto &RO : U.Smem)
+      AddRoot(RO.second);
+  }
+  runKnownBits(F, Roots, [&](uint32_t Inst, const KnownBitsState &S) {
     auto It = Uses.find(Inst);
     if (It == Uses.end())
       return;

@@ -63,9 +63,11 @@ private:
 };
 
 /// Runs the analysis over F's body and calls Visit with the facts that hold
-/// just before each instruction.
+/// just before each instruction.  Only registers that can flow into Roots
+/// (register names) are followed: facts about the others are never asked
+/// for.
 void runKnownBits(
-    const Function &F,
+    const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::function_ref<void(uint32_t InstIndex, const KnownBitsState &)> Visit);
 
 } // namespace tcgen05
