@@ -28,6 +28,7 @@ namespace {
 void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                Function &Scratch, Tcgen05SyntaxParser &T5,
                DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
+               const llvm::StringSet<> &FunctionNames,
                const CheckOptions &Opts) {
   // The body is built in the worker's scratch storage, whose capacity
   // survives from function to function.
@@ -40,7 +41,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                          if (T != Instruction::NoTcgen05)
                            checkTcgen05Instruction(M, F, T, Regs, RuleSink);
                        });
-  Summary = summarizeCtaGroups(M, F);
+  Summary = summarizeCtaGroups(F, FunctionNames);
   DiagnosticSink DescSink(Cap);
   checkDescriptors(M, F, DescSink);
   Sink.append(std::move(SymbolSink));
@@ -98,6 +99,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
       Bodies.push_back(I);
   std::vector<DiagnosticSink> Sinks;
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
+  llvm::StringSet<> FunctionNames;
+  for (const Function &F : M.Functions)
+    FunctionNames.insert(F.Name.text());
   Sinks.reserve(Bodies.size());
   for (size_t I = 0; I < Bodies.size(); ++I)
     Sinks.emplace_back(Cap);
@@ -109,7 +113,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
     Function Scratch;
     for (size_t I; (I = Next.fetch_add(1)) < Bodies.size();)
       checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch, T5, Sinks[I],
-                Cap, Summaries[Bodies[I]], Opts);
+                Cap, Summaries[Bodies[I]], FunctionNames, Opts);
   };
   if (N <= 1) {
     Worker();

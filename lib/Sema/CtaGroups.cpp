@@ -15,25 +15,31 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace tcgen05;
 
 namespace {
 
-void collectNames(const Function &F, IndexRange R,
-                  std::vector<llvm::StringRef> &Out) {
+/// Function names used as values (not called) in R.
+void collectFunctionNames(const Function &F, IndexRange R,
+                          const llvm::StringSet<> &Functions,
+                          std::vector<llvm::StringRef> &Out) {
   for (const Operand &O : F.operands(R)) {
-    if (O.Kind == OperandKind::Symbol)
-      Out.push_back(O.text());
-    else if (O.Children.Count && O.Kind != OperandKind::Address)
-      collectNames(F, O.Children, Out);
+    if (O.Kind == OperandKind::Symbol) {
+      if (Functions.count(O.text()))
+        Out.push_back(O.text());
+    } else if (O.Children.Count && O.Kind != OperandKind::Address) {
+      collectFunctionNames(F, O.Children, Functions, Out);
+    }
   }
 }
 
 } // namespace
 
-CtaGroupSummary tcgen05::summarizeCtaGroups(const Module &M,
-                                            const Function &F) {
+CtaGroupSummary
+tcgen05::summarizeCtaGroups(const Function &F,
+                            const llvm::StringSet<> &Functions) {
   CtaGroupSummary S;
   for (const Tcgen05Inst &T : F.Tcgen05) {
     for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
@@ -58,11 +64,8 @@ CtaGroupSummary tcgen05::summarizeCtaGroups(const Module &M,
         }
       continue;
     }
-    std::vector<llvm::StringRef> Names;
-    collectNames(F, I.Operands, Names);
-    S.AddressTaken.insert(S.AddressTaken.end(), Names.begin(), Names.end());
+    collectFunctionNames(F, I.Operands, Functions, S.AddressTaken);
   }
-  (void)M;
   return S;
 }
 

@@ -12,6 +12,7 @@
 #include "tcgen05/AST/AST.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 #include <vector>
@@ -46,8 +47,10 @@ struct CtaGroupSummary {
   std::vector<llvm::StringRef> AddressTaken; ///< Functions used as values.
 };
 
-/// Computes F's summary (F's body must be parsed).
-CtaGroupSummary summarizeCtaGroups(const Module &M, const Function &F);
+/// Computes F's summary (F's body must be parsed); Functions names the
+/// module's functions, to tell a function used as a value from a variable.
+CtaGroupSummary summarizeCtaGroups(const Function &F,
+                                   const llvm::StringSet<> &Functions);
 
 /// Every tcgen05 instruction reachable from one kernel must use the same
 /// .cta_group (PTX ISA 9.7.16.7.1).  Summaries are indexed like
