@@ -84,7 +84,7 @@ TEST(ParserTest, OperandForms) {
 
   const Operand &M = P.op(P.inst(2), 1);
   EXPECT_EQ(M.Kind, OperandKind::Member);
-  EXPECT_EQ(M.Member.text(), ".x");
+  EXPECT_EQ(M.member().text(), ".x");
 
   const Operand &V = P.op(P.inst(3), 0);
   ASSERT_EQ(V.Children.Count, 2u);

@@ -356,7 +356,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
       // %tid.x, %ctaid.y: a component of a special or vector register.
       Operand M;
       M.Kind = OperandKind::Member;
-      M.Member = Tok.span();
+      M.MemberLen = Tok.Len;
       M.Src = Span(O.Src.Begin, Tok.end());
       consume();
       M.Children = commit(O);

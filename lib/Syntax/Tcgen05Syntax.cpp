@@ -88,7 +88,7 @@ void appendShape(std::string &Key, const Function &F, const Operand &O) {
     break;
   case OperandKind::Member:
     Children('<', '>');
-    Key += O.Member.text();
+    Key += O.member().text();
     break;
   }
 }

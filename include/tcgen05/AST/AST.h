@@ -71,12 +71,15 @@ struct Operand {
   bool IsSingle = false;
   /// Integer: the literal did not fit in 64 bits.
   bool Overflow = false;
+  /// Member: the length of '.x' at the end of Src.
+  uint32_t MemberLen = 0;
   IndexRange Children;
   Span Src;
-  Span Member;
   uint64_t Value = 0;
 
   llvm::StringRef text() const { return Src.text(); }
+  /// Member: the component word, '.x' of %tid.x.
+  Span member() const { return Span(Src.End - MemberLen, Src.End); }
 };
 
 /// `@%p` or `@!%p` before an instruction.
