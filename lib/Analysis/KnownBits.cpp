@@ -36,6 +36,9 @@ private:
   std::vector<Block> Blocks;
   /// Registers whose value can reach a root: the only ones tracked.
   llvm::DenseSet<llvm::StringRef> Relevant;
+  /// Whether any relevant register is computed by an instruction this
+  /// analysis understands; if none is, nothing can become known.
+  bool AnyKnowable = false;
 };
 
 } // namespace tcgen05
@@ -122,6 +125,10 @@ void KnownBitsAnalysis::computeRelevant(llvm::ArrayRef<llvm::StringRef> Roots) {
         Names(O, Names, Srcs);
       for (llvm::StringRef S : Srcs)
         Grew |= Relevant.insert(S).second;
+      llvm::StringRef Op = I.Opcode.text();
+      AnyKnowable |= Op == "mov" || Op == "cvt" || Op == "and" || Op == "or" ||
+                     Op == "xor" || Op == "shl" || Op == "shr" ||
+                     Op == "add" || Op == "sub" || Op == "mul" || Op == "selp";
     }
   }
 }
@@ -334,6 +341,13 @@ void KnownBitsAnalysis::transfer(uint32_t Index, KnownBitsState &S) const {
 
 void KnownBitsAnalysis::run(
     llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit) {
+  if (!AnyKnowable) {
+    // Only immediates can be known: no flow to follow.
+    KnownBitsState Empty;
+    for (uint32_t I = 0; I < F.Instructions.size(); ++I)
+      Visit(I, Empty);
+    return;
+  }
   buildBlocks();
   // Knowledge only shrinks, so this settles; the bound guards against a
   // pathological body, which then gets no findings.
