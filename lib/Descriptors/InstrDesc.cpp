@@ -154,6 +154,16 @@ std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
         F->get(V) != 2)
       Err(N.str() + "=" + std::to_string(F->get(V)) + " is not valid for " +
           KindName + "; valid: 0, 2");
+  // Four scale factors per row (.scale_vec::4X, or .block16 at K=64/128)
+  // fill the whole Tensor Memory word: the IDs must be 0 (9.7.16.10.7.2).
+  bool K96 = false;
+  if (const IdescField *F = Known_("k96"))
+    K96 = F->get(V);
+  if (Use.ScaleVec == ".scale_vec::4X" || (Use.ScaleVec == ".block16" && !K96))
+    for (llvm::StringRef N : {"a_scale_id", "b_scale_id"})
+      if (const IdescField *F = Known_(N); F && F->get(V) != 0)
+        Err(N.str() + "=" + std::to_string(F->get(V)) + " must be 0 with " +
+            Use.ScaleVec.str());
   if (const IdescField *F = Known_("scale_type");
       F && F->get(V) == 0 && K.Kind != ".kind::mxf4nvf4")
     Err("scale type UE4M3 (0) is only for .kind::mxf4nvf4; " + KindName +
@@ -185,6 +195,21 @@ std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
   if (const IdescField *NF = Known_("n")) {
     unsigned N = NF->get(V) << 3;
     bool Sparse = Use.Sparse;
+    // Table 50: transposing an 8-bit B matrix needs coarser N steps.
+    const IdescField *TB = Known_("transpose_b");
+    const IdescField *BT = Known_("btype");
+    bool EightBitB =
+        K.Kind == ".kind::i8" ||
+        (BT && (K.Kind == ".kind::f8f6f4" || K.Kind == ".kind::mxf8f6f4") &&
+         BT->get(V) <= 1);
+    if (!Use.Ws && TB && TB->get(V) && EightBitB) {
+      unsigned Step = Use.CtaGroup == 2 ? 32 : 16;
+      if (N < Step || N > 256 || N % Step)
+        Err("N=" + std::to_string(N) + " is not valid for a transposed 8-bit "
+            "B matrix with .cta_group::" + std::to_string(Use.CtaGroup) +
+            "; valid N: " + std::to_string(Step) + " to 256 in steps of " +
+            std::to_string(Step) + " (Table 50)");
+    }
     if (Use.Ws) {
       bool OK = N == 64 || N == 128 || (N == 256 && !Sparse);
       if (!OK)

@@ -66,6 +66,9 @@ IdescUse idescUse(const Module &M, const Function &F, const Tcgen05Inst &T) {
     case Tcgen05QualClass::Ashift:
       Use.Ashift = true;
       break;
+    case Tcgen05QualClass::ScaleVec:
+      Use.ScaleVec = W;
+      break;
     default:
       break;
     }
@@ -153,11 +156,45 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
         }
       }
     }
+    // Transposes and the shared memory swizzling mode (9.7.16.10.1): tf32
+    // transposes only with 128-byte swizzling of 32-byte atoms (mode 1),
+    // every other kind never with it.
+    std::optional<uint32_t> Transpose[2];
+    if (U.IDesc && Use.Kind) {
+      RegisterFact Fact = S.operandFact(F, *U.IDesc);
+      for (const IdescField &Fld : idescFields(Use.Kind->Layout))
+        if ((Fld.Name == "transpose_a" || Fld.Name == "transpose_b") &&
+            (Fact.Bits.known() & Fld.mask()) == Fld.mask())
+          Transpose[Fld.Name == "transpose_b"] =
+              Fld.get(static_cast<uint32_t>(Fact.Bits.One));
+    }
     for (const auto &[Role, Op] : U.Smem) {
       RegisterFact Fact = S.operandFact(F, *Op);
       uint64_t Known = Fact.Bits.known();
       if (!Known)
         continue;
+      int Which = Role == Tcgen05OperandRole::ADesc   ? 0
+                  : Role == Tcgen05OperandRole::BDesc ? 1
+                                                      : -1;
+      constexpr uint64_t SwizzleMask = 7ull << 61;
+      if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
+          (Known & SwizzleMask) == SwizzleMask && Use.Kind) {
+        bool Mode1 = ((Fact.Bits.One & SwizzleMask) >> 61) == 1;
+        bool Tf32 = Use.Kind->Kind == ".kind::tf32";
+        if (Mode1 != Tf32) {
+          Diagnostic &D = Sink.report(
+              DiagID::err_smem_desc, Op->Src.range(),
+              {describeValue64(Fact.Bits),
+               tcgen05OperandRoleName(Role).str() + " of " +
+                   tcgen05OpcodeName(T.Opcode).str(),
+               Tf32 ? "a transposed .kind::tf32 matrix needs 128-byte "
+                      "swizzling with 32-byte atoms (mode 1)"
+                    : "a transposed matrix cannot use 128-byte swizzling "
+                      "with 32-byte atoms (mode 1) with " +
+                          Use.Kind->Kind.str()});
+          Where(D, Fact, "9.7.16.10.1");
+        }
+      }
       std::string What = tcgen05OperandRoleName(Role).str() + " of " +
                          tcgen05OpcodeName(T.Opcode).str();
       for (const IdescFinding &Finding :

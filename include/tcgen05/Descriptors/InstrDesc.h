@@ -56,6 +56,8 @@ struct IdescUse {
   bool Ws = false;
   bool Ashift = false;
   unsigned CtaGroup = 1;
+  /// The scale vector size qualifier ('.block16'), empty if none.
+  llvm::StringRef ScaleVec;
   std::optional<TargetInfo> Target;
 };
 
