@@ -37,6 +37,35 @@ constexpr bool codesAreUnique() {
   return true;
 }
 static_assert(codesAreUnique(), "duplicate diagnostic code in the catalogue");
+
+struct GroupEntry {
+  DiagID ID;
+  const char *Group;
+};
+const GroupEntry Groups[] = {
+#define DIAG_GROUP(Name, Group) {DiagID::Name, Group},
+#include "tcgen05/Basic/DiagnosticKinds.def"
+};
+} // namespace
+
+llvm::StringRef tcgen05::diagGroup(DiagID ID) {
+  for (const GroupEntry &G : Groups)
+    if (G.ID == ID)
+      return G.Group;
+  return "";
+}
+
+bool tcgen05::isDiagGroup(llvm::StringRef Group) {
+  for (const GroupEntry &G : Groups)
+    if (Group == G.Group)
+      return true;
+  return false;
+}
+
+namespace {
+bool contains(const std::vector<std::string> &V, llvm::StringRef S) {
+  return llvm::is_contained(V, S);
+}
 } // namespace
 
 const DiagInfo &tcgen05::getDiagInfo(DiagID ID) {
@@ -138,9 +167,16 @@ bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
   if (LimitReached)
     return false;
   if (D.Sev == Severity::Warning) {
-    if (Opts.IgnoreWarnings)
+    llvm::StringRef Group = diagGroup(D.ID);
+    if (Opts.IgnoreWarnings ||
+        (!Group.empty() && contains(Opts.DisabledGroups, Group)))
       return true;
-    if (Opts.WarningsAsErrors)
+    bool AsError = Opts.WarningsAsErrors;
+    if (!Group.empty() && contains(Opts.ErrorGroups, Group))
+      AsError = true;
+    if (!Group.empty() && contains(Opts.NoErrorGroups, Group))
+      AsError = false;
+    if (AsError)
       D.Sev = Severity::Error;
   }
   if (D.Sev == Severity::Error) {

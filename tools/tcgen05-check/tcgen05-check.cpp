@@ -100,6 +100,10 @@ cl::opt<unsigned> CtaGroupOpt("cta-group",
 cl::extrahelp ColorHelp(R"(
   --color=<auto|always|never>    - Colored text diagnostics (default: auto,
                                    when stderr is a terminal)
+  -Wno-<group>                   - Silence the warnings of a group
+  -Werror=<group>                - Make the warnings of a group errors
+  -Wno-error=<group>             - Keep a group's warnings warnings under -Werror
+                                   (groups: reserved-bits)
 )");
 
 cl::extrahelp ExitCodes(R"(
@@ -225,6 +229,34 @@ bool extractColor(SmallVectorImpl<const char *> &Args, ColorMode &Mode) {
   return OK;
 }
 
+/// -Wno-<group>, -Werror=<group> and -Wno-error=<group> name warning groups,
+/// which cl cannot express as options; they are taken out of argv here.
+bool extractWarningGroups(SmallVectorImpl<const char *> &Args,
+                          DiagnosticOptions &Opts) {
+  bool OK = true;
+  auto It = std::remove_if(Args.begin() + 1, Args.end(), [&](const char *A) {
+    StringRef S(A);
+    std::vector<std::string> *Into = nullptr;
+    if (S.consume_front("-Wno-error="))
+      Into = &Opts.NoErrorGroups;
+    else if (S.consume_front("-Werror="))
+      Into = &Opts.ErrorGroups;
+    else if (S.consume_front("-Wno-"))
+      Into = &Opts.DisabledGroups;
+    else
+      return false;
+    if (!isDiagGroup(S)) {
+      errs() << "tcgen05-check: error: unknown warning group '" << S
+             << "' (known: reserved-bits)\n";
+      OK = false;
+    }
+    Into->push_back(S.str());
+    return true;
+  });
+  Args.erase(It, Args.end());
+  return OK;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -232,6 +264,9 @@ int main(int argc, char **argv) {
   SmallVector<const char *, 16> Args(argv, argv + argc);
   ColorMode Color = ColorMode::Auto;
   if (!extractColor(Args, Color))
+    return 2;
+  DiagnosticOptions DiagOpts;
+  if (!extractWarningGroups(Args, DiagOpts))
     return 2;
   // ...and handed to LLVM's own option, which the printers consult.
   if (Color != ColorMode::Auto)
@@ -289,7 +324,6 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  DiagnosticOptions DiagOpts;
   DiagOpts.WarningsAsErrors = Werror;
   DiagOpts.IgnoreWarnings = NoWarnings;
   DiagOpts.ErrorLimit = Verify ? 0 : ErrorLimit;

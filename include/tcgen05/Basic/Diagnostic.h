@@ -40,6 +40,11 @@ struct DiagInfo {
   llvm::StringRef Format;
 };
 
+/// The -W group of a warning ("reserved-bits"), or empty.
+llvm::StringRef diagGroup(DiagID ID);
+/// Whether some warning belongs to Group.
+bool isDiagGroup(llvm::StringRef Group);
+
 const DiagInfo &getDiagInfo(DiagID ID);
 /// All catalogue entries that carry a code, in declaration order.
 llvm::ArrayRef<DiagID> allCodedDiags();
@@ -121,6 +126,8 @@ struct DiagnosticOptions {
   bool WarningsAsErrors = false;
   bool IgnoreWarnings = false;
   unsigned ErrorLimit = 20; ///< 0: unlimited.
+  /// -Wno-<group>, -Werror=<group>, -Wno-error=<group>.
+  std::vector<std::string> DisabledGroups, ErrorGroups, NoErrorGroups;
 };
 
 /// Delivers diagnostics to a consumer, applying DiagnosticOptions and the
