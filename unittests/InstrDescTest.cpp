@@ -90,3 +90,39 @@ TEST(InstrDescTest, SparsityReservedAndKindSpecificFields) {
   EXPECT_FALSE(checkIdesc(0x08400018, ~0u, use("f16")).empty());
   EXPECT_TRUE(checkIdesc(0x08400028 | 0x80 | 0x400, ~0u, use("i8")).empty());
 }
+
+#include "tcgen05/Descriptors/MatrixDesc.h"
+
+// CUTLASS's UMMA::SmemDescriptor: start_address_ 0-13, leading_byte_offset_
+// 16-29, stride_byte_offset_ 32-45, version_ 46-47 (=1), base_offset_ 49-51,
+// lbo_mode_ 52, layout_type_ 61-63.
+TEST(MatrixDescTest, SmemRoundTrip) {
+  std::string Error;
+  std::optional<uint64_t> V = encodeSmemDesc(
+      {{"start_address", 0x1230}, {"leading_offset", 16},
+       {"stride_offset", 1024}, {"base_offset", 3}, {"swizzle", 4}},
+      Error);
+  ASSERT_TRUE(V) << Error;
+  for (const DescField &F : matrixDescFields(MatrixDescKind::Smem)) {
+    uint64_t X = F.get(*V);
+    if (F.Name == "start_address")
+      EXPECT_EQ(X << 4, 0x1230u);
+    else if (F.Name == "stride_offset")
+      EXPECT_EQ(X << 4, 1024u);
+    else if (F.Name == "fixed_001")
+      EXPECT_EQ(X, 1u);
+    else if (F.Name == "base_offset")
+      EXPECT_EQ(X, 3u);
+    else if (F.Name == "swizzle")
+      EXPECT_EQ(X, 4u);
+  }
+  EXPECT_TRUE(checkSmemDesc(*V, ~0ull, std::nullopt).empty());
+}
+
+TEST(MatrixDescTest, FixedBitsAndSwizzleModes) {
+  EXPECT_FALSE(checkSmemDesc(0, ~0ull, std::nullopt).empty());
+  EXPECT_FALSE(
+      checkSmemDesc(0x6000404000010000ull, ~0ull, std::nullopt).empty());
+  // Only the start address known: nothing to say.
+  EXPECT_TRUE(checkSmemDesc(0, 0x3FFF, std::nullopt).empty());
+}

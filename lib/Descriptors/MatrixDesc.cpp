@@ -107,3 +107,39 @@ std::vector<IdescFinding> tcgen05::checkZeroColumnMask(uint64_t V,
     Out.push_back({true, "sets reserved bits " + hex64(Reserved)});
   return Out;
 }
+
+std::optional<uint64_t>
+tcgen05::encodeSmemDesc(llvm::ArrayRef<std::pair<std::string, uint64_t>> In,
+                        std::string &Error) {
+  uint64_t V = 1ull << 46; // The fixed 0b001 of bits 46-48.
+  for (const auto &[Name, Value] : In) {
+    const DescField *F = field(MatrixDescKind::Smem, Name);
+    if (!F || Name == "fixed_001" || Name == "fixed_zero") {
+      Error = "no settable field '" + Name + "' in a shared memory descriptor";
+      return std::nullopt;
+    }
+    uint64_t X = Value;
+    if (Name == "start_address" || Name == "leading_offset" ||
+        Name == "stride_offset") {
+      // matrix-descriptor-encode(x) = (x & 0x3FFFF) >> 4 (Table 40).
+      if (X % 16) {
+        Error = Name + "=" + std::to_string(Value) +
+                " is not 16-byte aligned";
+        return std::nullopt;
+      }
+      if (X > 0x3FFFF) {
+        Error = Name + "=" + std::to_string(Value) +
+                " does not fit in 18 bits";
+        return std::nullopt;
+      }
+      X >>= 4;
+    }
+    if (X >> F->Width) {
+      Error = Name + "=" + std::to_string(Value) + " does not fit in " +
+              std::to_string(F->Width) + " bits";
+      return std::nullopt;
+    }
+    V = (V & ~F->mask()) | (X << F->Lo);
+  }
+  return V;
+}

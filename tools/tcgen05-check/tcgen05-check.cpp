@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tcgen05/Descriptors/InstrDesc.h"
+#include "tcgen05/Descriptors/MatrixDesc.h"
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Explain.h"
@@ -86,6 +87,17 @@ cl::opt<std::string> EncodeIdesc(
     cl::desc("Build an instruction descriptor from fields, e.g. "
              "m=128,n=256,dtype=1 (with --kind), then exit"),
     cl::value_desc("FIELD=VALUE,..."), cl::cat(Category));
+cl::opt<std::string> DecodeSmemDesc(
+    "decode-smem-desc",
+    cl::desc("Print the fields of a shared memory descriptor and what is "
+             "wrong with it, then exit"),
+    cl::value_desc("VALUE"), cl::cat(Category));
+cl::opt<std::string> EncodeSmemDesc(
+    "encode-smem-desc",
+    cl::desc("Build a shared memory descriptor, e.g. start_address=0,"
+             "leading_offset=16,stride_offset=1024,swizzle=2 (bytes), then "
+             "exit"),
+    cl::value_desc("FIELD=VALUE,..."), cl::cat(Category));
 cl::opt<std::string> Kind("kind",
                           cl::desc("The .kind for --decode-idesc and "
                                    "--encode-idesc (f16, tf32, f8f6f4, i8, "
@@ -118,6 +130,22 @@ Each diagnostic carries a code [TCnnnn]; --explain TCnnnn describes it.
 void printVersion(raw_ostream &OS) {
   OS << "tcgen05-check " << TCGEN05_VERSION << "\n"
      << "  PTX ISA 9.0 (tcgen05: PTX ISA 9.7.16)\n";
+}
+
+bool parseFields(StringRef Text,
+                 std::vector<std::pair<std::string, uint64_t>> &Fields) {
+  SmallVector<StringRef, 8> Parts;
+  Text.split(Parts, ',', -1, false);
+  for (StringRef P : Parts) {
+    auto [Name, Value] = P.split('=');
+    unsigned long long V;
+    if (Value.trim().getAsInteger(0, V)) {
+      errs() << "tcgen05-check: error: '" << P << "' is not FIELD=VALUE\n";
+      return false;
+    }
+    Fields.push_back({Name.trim().str(), V});
+  }
+  return true;
 }
 
 const IdescKind *kindOrError() {
@@ -167,17 +195,8 @@ int encodeIdesc(StringRef Text) {
   if (!K)
     return 2;
   std::vector<std::pair<std::string, uint64_t>> Fields;
-  SmallVector<StringRef, 8> Parts;
-  Text.split(Parts, ',', -1, false);
-  for (StringRef P : Parts) {
-    auto [Name, Value] = P.split('=');
-    unsigned long long V;
-    if (Value.trim().getAsInteger(0, V)) {
-      errs() << "tcgen05-check: error: '" << P << "' is not FIELD=VALUE\n";
-      return 2;
-    }
-    Fields.push_back({Name.trim().str(), V});
-  }
+  if (!parseFields(Text, Fields))
+    return 2;
   std::string Error;
   std::optional<uint32_t> V = tcgen05::encodeIdesc(*K, Fields, Error);
   if (!V) {
@@ -185,6 +204,47 @@ int encodeIdesc(StringRef Text) {
     return 1;
   }
   outs() << format_hex(*V, 10) << "\n";
+  return 0;
+}
+
+int decodeSmemDesc(StringRef Text) {
+  unsigned long long V;
+  if (Text.getAsInteger(0, V)) {
+    errs() << "tcgen05-check: error: '" << Text
+           << "' is not a 64-bit value\n";
+    return 2;
+  }
+  outs() << "shared memory descriptor " << format_hex(V, 18) << "\n";
+  for (const DescField &F : matrixDescFields(MatrixDescKind::Smem)) {
+    uint64_t X = F.get(V);
+    outs() << "  bits " << format_decimal(F.Lo, 2) << "-"
+           << format_decimal(F.Lo + F.Width - 1, 2) << "  "
+           << left_justify(F.Name, 16) << format_decimal(X, 6);
+    if (F.Name.ends_with("address") || F.Name.ends_with("offset"))
+      if (F.Name != "base_offset")
+        outs() << " (" << (X << 4) << " bytes)";
+    outs() << "  " << F.Description << "\n";
+  }
+  std::optional<TargetInfo> T;
+  if (!Target.empty())
+    T = lookupTarget(Target);
+  std::vector<IdescFinding> Findings = checkSmemDesc(V, ~0ull, T);
+  for (const IdescFinding &F : Findings)
+    outs() << "error: " << F.Message << "\n";
+  return Findings.empty() ? 0 : 1;
+}
+
+int encodeSmemDesc(StringRef Text) {
+  std::vector<std::pair<std::string, uint64_t>> Fields;
+  if (!parseFields(Text, Fields))
+    return 2;
+  std::string Error;
+  std::optional<uint64_t> V = tcgen05::encodeSmemDesc(Fields, Error);
+  if (!V) {
+    errs() << "tcgen05-check: error: " << Error << "\n";
+    return 1;
+  }
+  outs() << format_hex(*V, 18) << "\n";
   return 0;
 }
 
@@ -284,6 +344,10 @@ int main(int argc, char **argv) {
     return decodeIdesc(DecodeIdesc);
   if (!EncodeIdesc.empty())
     return encodeIdesc(EncodeIdesc);
+  if (!DecodeSmemDesc.empty())
+    return decodeSmemDesc(DecodeSmemDesc);
+  if (!EncodeSmemDesc.empty())
+    return encodeSmemDesc(EncodeSmemDesc);
   if (Inputs.empty()) {
     errs() << "tcgen05-check: error: no input files (use '-' for standard "
               "input; --help for usage)\n";

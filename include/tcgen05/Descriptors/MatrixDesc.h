@@ -48,6 +48,13 @@ std::vector<IdescFinding> checkZeroColumnMask(uint64_t Value, uint64_t Known,
 std::string describeMatrixDesc(MatrixDescKind K, uint64_t Value,
                                uint64_t Known);
 
+/// Builds a shared memory descriptor from named fields.  start_address,
+/// leading_offset and stride_offset take bytes (16-byte aligned, below
+/// 256 KiB, encoded as (x & 0x3FFFF) >> 4); the fixed bits are set.
+std::optional<uint64_t>
+encodeSmemDesc(llvm::ArrayRef<std::pair<std::string, uint64_t>> Fields,
+               std::string &Error);
+
 } // namespace tcgen05
 
 #endif
