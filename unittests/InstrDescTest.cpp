@@ -99,20 +99,20 @@ TEST(InstrDescTest, SparsityReservedAndKindSpecificFields) {
 TEST(MatrixDescTest, SmemRoundTrip) {
   std::string Error;
   std::optional<uint64_t> V = encodeSmemDesc(
-      {{"start_address", 0x1230}, {"leading_offset", 16},
-       {"stride_offset", 1024}, {"base_offset", 3}, {"swizzle", 4}},
+      {{"start_address", 0x1280}, {"leading_offset", 16},
+       {"stride_offset", 1024}, {"base_offset", 1}, {"swizzle", 4}},
       Error);
   ASSERT_TRUE(V) << Error;
   for (const DescField &F : matrixDescFields(MatrixDescKind::Smem)) {
     uint64_t X = F.get(*V);
     if (F.Name == "start_address")
-      EXPECT_EQ(X << 4, 0x1230u);
+      EXPECT_EQ(X << 4, 0x1280u);
     else if (F.Name == "stride_offset")
       EXPECT_EQ(X << 4, 1024u);
     else if (F.Name == "fixed_001")
       EXPECT_EQ(X, 1u);
     else if (F.Name == "base_offset")
-      EXPECT_EQ(X, 3u);
+      EXPECT_EQ(X, 1u);
     else if (F.Name == "swizzle")
       EXPECT_EQ(X, 4u);
   }

@@ -76,6 +76,23 @@ tcgen05::checkSmemDesc(uint64_t V, uint64_t Known,
     Out.push_back({false, "swizzling mode " + std::to_string(*Swizzle) +
                               " is invalid; valid: 0 (none), 1 (128B with "
                               "32B atoms), 2 (128B), 4 (64B), 6 (32B)"});
+  // Table 41: the swizzle pattern repeats every 1024, 512 or 256 bytes; a
+  // matrix starting inside a pattern names its position in base_offset,
+  // (start >> 7) & 7.  The pattern may start elsewhere than the matrix, so
+  // a mismatch is a warning.
+  std::optional<uint64_t> Start = Get("start_address"), Base = Get("base_offset");
+  if (Swizzle && Start && Base && (*Swizzle == 2 || *Swizzle == 4 || *Swizzle == 6)) {
+    uint64_t Pattern = *Swizzle == 2 ? 1024 : *Swizzle == 4 ? 512 : 256;
+    uint64_t Bytes = *Start << 4;
+    uint64_t Expected = ((Bytes % Pattern) >> 7) & 7;
+    if (*Base != Expected)
+      Out.push_back({true, "base_offset " + std::to_string(*Base) +
+                               " does not match a matrix starting at byte " +
+                               std::to_string(Bytes) + " of its " +
+                               std::to_string(Pattern) +
+                               "-byte swizzle pattern (expected " +
+                               std::to_string(Expected) + ")"});
+  }
   if (auto Abs = Get("lead_absolute"); Abs && *Abs) {
     if (T && T->SM != 103)
       Out.push_back({false, "the leading-dimension absolute address mode is "

@@ -200,7 +200,9 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       for (const IdescFinding &Finding :
            checkSmemDesc(Fact.Bits.One, Known, M.EffectiveTarget)) {
         Diagnostic &D =
-            Sink.report(DiagID::err_smem_desc, Op->Src.range(),
+            Sink.report(Finding.Warning ? DiagID::warn_smem_base_offset
+                                        : DiagID::err_smem_desc,
+                        Op->Src.range(),
                         {describeValue64(Fact.Bits), What, Finding.Message});
         D.note(DiagID::note_desc_decoded, {},
                {describeMatrixDesc(MatrixDescKind::Smem, Fact.Bits.One, Known)});

@@ -115,7 +115,7 @@ cl::extrahelp ColorHelp(R"(
   -Wno-<group>                   - Silence the warnings of a group
   -Werror=<group>                - Make the warnings of a group errors
   -Wno-error=<group>             - Keep a group's warnings warnings under -Werror
-                                   (groups: reserved-bits)
+                                   (groups: reserved-bits, smem-base-offset)
 )");
 
 cl::extrahelp ExitCodes(R"(
@@ -230,8 +230,12 @@ int decodeSmemDesc(StringRef Text) {
     T = lookupTarget(Target);
   std::vector<IdescFinding> Findings = checkSmemDesc(V, ~0ull, T);
   for (const IdescFinding &F : Findings)
-    outs() << "error: " << F.Message << "\n";
-  return Findings.empty() ? 0 : 1;
+    outs() << (F.Warning ? "warning: " : "error: ") << F.Message << "\n";
+  return llvm::any_of(Findings, [](const IdescFinding &F) {
+           return !F.Warning;
+         })
+             ? 1
+             : 0;
 }
 
 int encodeSmemDesc(StringRef Text) {
@@ -307,7 +311,7 @@ bool extractWarningGroups(SmallVectorImpl<const char *> &Args,
       return false;
     if (!isDiagGroup(S)) {
       errs() << "tcgen05-check: error: unknown warning group '" << S
-             << "' (known: reserved-bits)\n";
+             << "' (known: reserved-bits, smem-base-offset)\n";
       OK = false;
     }
     Into->push_back(S.str());
