@@ -148,6 +148,28 @@ bool parseFields(StringRef Text,
   return true;
 }
 
+/// Prints what is wrong with a decoded descriptor; 1 if anything is an error.
+int printFindings(const std::vector<IdescFinding> &Findings) {
+  for (const IdescFinding &F : Findings)
+    outs() << (F.Warning ? "warning: " : "error: ") << F.Message << "\n";
+  return llvm::any_of(Findings, [](const IdescFinding &F) {
+           return !F.Warning;
+         })
+             ? 1
+             : 0;
+}
+
+/// Prints an encoded descriptor, or why it could not be encoded.
+int printEncoded(std::optional<uint64_t> V, const std::string &Error,
+                 unsigned HexDigits) {
+  if (!V) {
+    errs() << "tcgen05-check: error: " << Error << "\n";
+    return 1;
+  }
+  outs() << format_hex(*V, HexDigits + 2) << "\n";
+  return 0;
+}
+
 const IdescKind *kindOrError() {
   const IdescKind *K = lookupIdescKind(Kind);
   if (!K)
@@ -179,15 +201,7 @@ int decodeIdesc(StringRef Text) {
   Use.CtaGroup = CtaGroupOpt;
   if (!Target.empty())
     Use.Target = lookupTarget(Target);
-  std::vector<IdescFinding> Findings =
-      checkIdesc(static_cast<uint32_t>(V), ~0u, Use);
-  for (const IdescFinding &F : Findings)
-    outs() << (F.Warning ? "warning: " : "error: ") << F.Message << "\n";
-  return llvm::any_of(Findings, [](const IdescFinding &F) {
-           return !F.Warning;
-         })
-             ? 1
-             : 0;
+  return printFindings(checkIdesc(static_cast<uint32_t>(V), ~0u, Use));
 }
 
 int encodeIdesc(StringRef Text) {
@@ -199,12 +213,7 @@ int encodeIdesc(StringRef Text) {
     return 2;
   std::string Error;
   std::optional<uint32_t> V = tcgen05::encodeIdesc(*K, Fields, Error);
-  if (!V) {
-    errs() << "tcgen05-check: error: " << Error << "\n";
-    return 1;
-  }
-  outs() << format_hex(*V, 10) << "\n";
-  return 0;
+  return printEncoded(V ? std::optional<uint64_t>(*V) : std::nullopt, Error, 8);
 }
 
 int decodeSmemDesc(StringRef Text) {
@@ -228,14 +237,7 @@ int decodeSmemDesc(StringRef Text) {
   std::optional<TargetInfo> T;
   if (!Target.empty())
     T = lookupTarget(Target);
-  std::vector<IdescFinding> Findings = checkSmemDesc(V, ~0ull, T);
-  for (const IdescFinding &F : Findings)
-    outs() << (F.Warning ? "warning: " : "error: ") << F.Message << "\n";
-  return llvm::any_of(Findings, [](const IdescFinding &F) {
-           return !F.Warning;
-         })
-             ? 1
-             : 0;
+  return printFindings(checkSmemDesc(V, ~0ull, T));
 }
 
 int encodeSmemDesc(StringRef Text) {
@@ -243,13 +245,7 @@ int encodeSmemDesc(StringRef Text) {
   if (!parseFields(Text, Fields))
     return 2;
   std::string Error;
-  std::optional<uint64_t> V = tcgen05::encodeSmemDesc(Fields, Error);
-  if (!V) {
-    errs() << "tcgen05-check: error: " << Error << "\n";
-    return 1;
-  }
-  outs() << format_hex(*V, 18) << "\n";
-  return 0;
+  return printEncoded(tcgen05::encodeSmemDesc(Fields, Error), Error, 16);
 }
 
 int explain(StringRef Text) {
