@@ -22,6 +22,68 @@ const IdescKind Kinds[] = {
 #include "IdescKinds.def"
 };
 
+enum class Sparsity : uint8_t { Any, Dense, Sparse };
+
+struct ShapeRule {
+  bool Mx;
+  bool Ws;
+  unsigned CtaGroup;
+  Sparsity Sp;
+  llvm::StringRef Ms;
+  unsigned NMin, NMax, NStep;
+  llvm::StringRef Ns;
+};
+
+const ShapeRule Shapes[] = {
+#define MMA_SHAPE(Layouts, Ws, CtaGroup, Sp, Ms, NMin, NMax, NStep, Ns)        \
+  {llvm::StringRef(#Layouts) == "Mx", Ws, CtaGroup, Sparsity::Sp, Ms, NMin,  \
+   NMax, NStep, Ns},
+#include "MmaShapes.def"
+};
+
+struct TransposeRule {
+  unsigned CtaGroup, NMin, NStep;
+};
+
+const TransposeRule Transposes[] = {
+#define N_STEP_8BIT_TRANSPOSE_B(CtaGroup, NMin, NStep) {CtaGroup, NMin, NStep},
+#include "MmaShapes.def"
+};
+
+const ShapeRule *findShape(IdescLayout L, const IdescUse &Use) {
+  for (const ShapeRule &S : Shapes)
+    if (S.Mx == (L != IdescLayout::Dense) && S.Ws == Use.Ws &&
+        S.CtaGroup == Use.CtaGroup &&
+        (S.Sp == Sparsity::Any || (S.Sp == Sparsity::Sparse) == Use.Sparse))
+      return &S;
+  return nullptr;
+}
+
+const TransposeRule *findTranspose8(unsigned CtaGroup) {
+  for (const TransposeRule &T : Transposes)
+    if (T.CtaGroup == CtaGroup)
+      return &T;
+  return nullptr;
+}
+
+bool inList(llvm::StringRef Bars, unsigned V) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Bars.split(Parts, '|', -1, false);
+  for (llvm::StringRef P : Parts) {
+    unsigned X;
+    if (!P.getAsInteger(10, X) && X == V)
+      return true;
+  }
+  return false;
+}
+
+std::string listText(llvm::StringRef Bars) {
+  std::string Out = Bars.str();
+  for (size_t P; (P = Out.find('|')) != std::string::npos;)
+    Out.replace(P, 1, ", ");
+  return Out;
+}
+
 const IdescField *field(IdescLayout L, llvm::StringRef Name) {
   for (const IdescField &F : Fields)
     if (F.Layout == L && F.Name == Name)
@@ -169,60 +231,45 @@ std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
     Err("scale type UE4M3 (0) is only for .kind::mxf4nvf4; " + KindName +
         " uses UE8M0 (1)");
 
-  // Shapes: Table 39.
-  if (const IdescField *MF = Known_("m")) {
+  // Shapes: Table 39 (and Table 50 for transposed 8-bit B).
+  const ShapeRule *Shape = findShape(K.Layout, Use);
+  if (const IdescField *MF = Known_("m"); MF && Shape) {
     unsigned M = dimM(*MF, V);
-    llvm::SmallVector<unsigned, 3> Valid;
-    if (Use.Ws)
-      Valid = {32, 64, 128};
-    else if (K.Layout != IdescLayout::Dense)
-      Valid = Use.CtaGroup == 2 ? llvm::SmallVector<unsigned, 3>{128, 256}
-                                : llvm::SmallVector<unsigned, 3>{128};
-    else
-      Valid = Use.CtaGroup == 2 ? llvm::SmallVector<unsigned, 3>{128, 256}
-                                : llvm::SmallVector<unsigned, 3>{64, 128};
-    if (!llvm::is_contained(Valid, M)) {
-      std::string List;
-      for (unsigned X : Valid)
-        List += (List.empty() ? "" : ", ") + std::to_string(X);
+    if (!inList(Shape->Ms, M))
       Err("M=" + std::to_string(M) + " is not valid for " + KindName +
           (Use.Ws ? " with .ws" : "") + " with .cta_group::" +
-          std::to_string(Use.CtaGroup) + "; valid M: " + List);
-    }
+          std::to_string(Use.CtaGroup) + "; valid M: " + listText(Shape->Ms));
     if (Use.Ashift && M != 128 && M != 256)
       Err(".ashift needs M=128 or M=256, not M=" + std::to_string(M));
   }
-  if (const IdescField *NF = Known_("n")) {
+  if (const IdescField *NF = Known_("n"); NF && Shape) {
     unsigned N = NF->get(V) << 3;
-    bool Sparse = Use.Sparse;
-    // Table 50: transposing an 8-bit B matrix needs coarser N steps.
-    const IdescField *TB = Known_("transpose_b");
-    const IdescField *BT = Known_("btype");
-    bool EightBitB =
-        K.Kind == ".kind::i8" ||
-        (BT && (K.Kind == ".kind::f8f6f4" || K.Kind == ".kind::mxf8f6f4") &&
-         BT->get(V) <= 1);
-    if (!Use.Ws && TB && TB->get(V) && EightBitB) {
-      unsigned Step = Use.CtaGroup == 2 ? 32 : 16;
-      if (N < Step || N > 256 || N % Step)
-        Err("N=" + std::to_string(N) + " is not valid for a transposed 8-bit "
-            "B matrix with .cta_group::" + std::to_string(Use.CtaGroup) +
-            "; valid N: " + std::to_string(Step) + " to 256 in steps of " +
-            std::to_string(Step) + " (Table 50)");
-    }
-    if (Use.Ws) {
-      bool OK = N == 64 || N == 128 || (N == 256 && !Sparse);
-      if (!OK)
-        Err("N=" + std::to_string(N) + " is not valid for tcgen05.mma.ws" +
-            std::string(Sparse ? ".sp" : "") + "; valid N: " +
-            (Sparse ? "64, 128" : "64, 128, 256"));
+    std::string Where = Use.Ws ? std::string("tcgen05.mma.ws") +
+                                     (Use.Sparse ? ".sp" : "")
+                               : ".cta_group::" + std::to_string(Use.CtaGroup);
+    if (!Shape->NStep) {
+      if (!inList(Shape->Ns, N))
+        Err("N=" + std::to_string(N) + " is not valid for " + Where +
+            "; valid N: " + listText(Shape->Ns));
+    } else if (N < Shape->NMin || N > Shape->NMax || N % Shape->NStep) {
+      Err("N=" + std::to_string(N) + " is not valid with " + Where +
+          "; valid N: " + std::to_string(Shape->NMin) + " to " +
+          std::to_string(Shape->NMax) + " in steps of " +
+          std::to_string(Shape->NStep));
     } else {
-      unsigned Step = Use.CtaGroup == 2 ? 16 : 8;
-      if (N < Step || N > 256 || N % Step)
-        Err("N=" + std::to_string(N) + " is not valid with .cta_group::" +
-            std::to_string(Use.CtaGroup) + "; valid N: " +
-            std::to_string(Step) + " to 256 in steps of " +
-            std::to_string(Step));
+      const IdescField *TB = Known_("transpose_b");
+      const IdescField *BT = Known_("btype");
+      bool EightBitB =
+          K.Kind == ".kind::i8" ||
+          (BT && (K.Kind == ".kind::f8f6f4" || K.Kind == ".kind::mxf8f6f4") &&
+           BT->get(V) <= 1);
+      const TransposeRule *T = findTranspose8(Use.CtaGroup);
+      if (!Use.Ws && T && TB && TB->get(V) && EightBitB &&
+          (N < T->NMin || N % T->NStep))
+        Err("N=" + std::to_string(N) + " is not valid for a transposed "
+            "8-bit B matrix with .cta_group::" + std::to_string(Use.CtaGroup) +
+            "; valid N: " + std::to_string(T->NMin) + " to 256 in steps of " +
+            std::to_string(T->NStep) + " (Table 50)");
     }
   }
   uint32_t Reserved = idescReservedMask(K.Layout) & Known & V;
