@@ -1,0 +1,44 @@
+// Checks a tcgen05 statement the way a compiler would before emitting it:
+// through the library, with diagnostics collected, not printed.
+#include "tcgen05/Frontend/Check.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstdio>
+#include <vector>
+
+namespace {
+struct Collect : tcgen05::DiagnosticConsumer {
+  std::vector<std::string> Messages;
+  void handleDiagnostic(const llvm::SourceMgr *,
+                        const tcgen05::Diagnostic &D) override {
+    Messages.push_back(tcgen05::formatDiagCode(D.code()) + " " + D.Message);
+  }
+};
+
+const char *const Kernel = R"(.version 9.0
+.target sm_100a
+.address_size 64
+.visible .entry k()
+{
+	.reg .b32 %r<4>;
+	tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 48;
+	ret;
+}
+)";
+} // namespace
+
+int main() {
+  Collect C;
+  tcgen05::DiagnosticsEngine Engine(C, tcgen05::DiagnosticOptions());
+  llvm::SourceMgr SM;
+  unsigned ID = SM.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(Kernel, "generated.ptx"),
+      llvm::SMLoc());
+  tcgen05::checkBuffer(SM, ID, Engine, tcgen05::CheckOptions());
+  for (const std::string &M : C.Messages)
+    std::printf("%s\n", M.c_str());
+  // One error expected: 48 columns is not a power of 2.
+  return C.Messages.size() == 1 ? 0 : 1;
+}

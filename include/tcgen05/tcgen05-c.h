@@ -1,0 +1,37 @@
+/*===- tcgen05-c.h - C interface to tcgen05-check ----------------*- C -*-===*\
+|*                                                                            *|
+|* Check PTX text from any language that can call C.  The result owns its    *|
+|* strings; free it with tcgen05_result_free.  No global state: calls on      *|
+|* different threads are independent.                                         *|
+\*===----------------------------------------------------------------------===*/
+#ifndef TCGEN05_C_H
+#define TCGEN05_C_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tcgen05_result tcgen05_result;
+
+/* Checks `length` bytes of PTX.  `target` ("sm_100a") checks as if .target
+ * said so; NULL uses the module's .target.  `name` labels the diagnostics
+ * ("kernel.ptx"; NULL: "<string>").  Returns NULL only if `target` is not a
+ * known target name. */
+tcgen05_result *tcgen05_check_string(const char *ptx, size_t length,
+                                     const char *name, const char *target);
+
+unsigned tcgen05_result_error_count(const tcgen05_result *result);
+unsigned tcgen05_result_warning_count(const tcgen05_result *result);
+/* clang-style text, one diagnostic after another; "" when clean. */
+const char *tcgen05_result_text(const tcgen05_result *result);
+/* The same diagnostics as the JSON document of --format=json. */
+const char *tcgen05_result_json(const tcgen05_result *result);
+void tcgen05_result_free(tcgen05_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

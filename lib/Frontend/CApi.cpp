@@ -1,0 +1,87 @@
+//===- CApi.cpp - C interface to tcgen05-check ----------------------------===//
+
+#include "tcgen05/tcgen05-c.h"
+
+#include "tcgen05/Frontend/Check.h"
+#include "tcgen05/Frontend/DiagnosticPrinters.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+using namespace tcgen05;
+
+struct tcgen05_result {
+  unsigned Errors = 0;
+  unsigned Warnings = 0;
+  std::string Text;
+  std::string Json;
+};
+
+namespace {
+/// Feeds one diagnostic stream to both printers.
+class Tee : public DiagnosticConsumer {
+public:
+  Tee(DiagnosticConsumer &A, DiagnosticConsumer &B) : A(A), B(B) {}
+  void handleDiagnostic(const llvm::SourceMgr *SM,
+                        const Diagnostic &D) override {
+    A.handleDiagnostic(SM, D);
+    B.handleDiagnostic(SM, D);
+  }
+  void finish() override {
+    A.finish();
+    B.finish();
+  }
+
+private:
+  DiagnosticConsumer &A, &B;
+};
+} // namespace
+
+extern "C" tcgen05_result *tcgen05_check_string(const char *Ptx, size_t Length,
+                                                const char *Name,
+                                                const char *Target) {
+  CheckOptions Opts;
+  if (Target) {
+    if (!isKnownTargetName(Target))
+      return nullptr;
+    Opts.Target = Target;
+  }
+  auto *R = new tcgen05_result();
+  llvm::raw_string_ostream TextOS(R->Text), JsonOS(R->Json);
+  auto Text = createTextDiagnosticPrinter(TextOS, /*Colors=*/false);
+  auto Json = createJSONDiagnosticPrinter(JsonOS);
+  Tee Both(*Text, *Json);
+  DiagnosticOptions DiagOpts;
+  DiagOpts.ErrorLimit = 0;
+  DiagnosticsEngine Engine(Both, DiagOpts);
+  llvm::SourceMgr SM;
+  unsigned ID = SM.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(Ptx ? Ptx : "", Ptx ? Length : 0),
+          Name ? Name : "<string>"),
+      llvm::SMLoc());
+  checkBuffer(SM, ID, Engine, Opts);
+  Both.finish();
+  TextOS.flush();
+  JsonOS.flush();
+  R->Errors = Engine.numErrors();
+  R->Warnings = Engine.numWarnings();
+  return R;
+}
+
+extern "C" unsigned tcgen05_result_error_count(const tcgen05_result *R) {
+  return R ? R->Errors : 0;
+}
+extern "C" unsigned tcgen05_result_warning_count(const tcgen05_result *R) {
+  return R ? R->Warnings : 0;
+}
+extern "C" const char *tcgen05_result_text(const tcgen05_result *R) {
+  return R ? R->Text.c_str() : "";
+}
+extern "C" const char *tcgen05_result_json(const tcgen05_result *R) {
+  return R ? R->Json.c_str() : "";
+}
+extern "C" void tcgen05_result_free(tcgen05_result *R) { delete R; }
