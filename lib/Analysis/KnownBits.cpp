@@ -198,8 +198,12 @@ bool KnownBitsAnalysis::meetInto(KnownBitsState &Into,
       New.Bits = Fact.Bits.meet(It->second.Bits);
       New.DefInst = Fact.DefInst == It->second.DefInst ? Fact.DefInst
                                                        : RegisterFact::NoDef;
+      // Misaligned on one path is worth reporting.
+      New.Misaligned = Fact.Misaligned != RegisterFact::NoDef
+                           ? Fact.Misaligned
+                           : It->second.Misaligned;
     }
-    if (New.Bits.known() == 0) {
+    if (New.Bits.known() == 0 && New.Misaligned == RegisterFact::NoDef) {
       Drop.push_back(Reg);
       Changed = true;
     } else if (!(New == Fact)) {
@@ -222,16 +226,24 @@ void KnownBitsAnalysis::transfer(uint32_t Index, KnownBitsState &S) const {
   auto Src = [&](unsigned K) -> KnownBits {
     return K < Ops.size() ? S.operandFact(F, Ops[K]).Bits : KnownBits();
   };
+  // Misalignment travels with the value through the operations that build
+  // a descriptor from its fields.
+  uint32_t Misaligned = RegisterFact::NoDef;
+  for (unsigned K = 1; K < Ops.size(); ++K) {
+    uint32_t M = S.operandFact(F, Ops[K]).Misaligned;
+    if (M != RegisterFact::NoDef)
+      Misaligned = M;
+  }
   auto Set = [&](const Operand &Dst, KnownBits B) {
     if (Dst.Kind != OperandKind::Register && Dst.Kind != OperandKind::Symbol)
       return;
     B = truncate(B, W);
     if (I.Pred.Reg.valid()) // Guarded: the old value may survive.
       B = B.meet(S.lookup(Dst.text()).Bits);
-    if (B.known() == 0)
+    if (B.known() == 0 && Misaligned == RegisterFact::NoDef)
       S.Facts.erase(Dst.text());
     else
-      S.Facts[Dst.text()] = {B, Index};
+      S.Facts[Dst.text()] = {B, Index, Misaligned};
   };
   // Every register named in the first operand is written by most
   // instructions; forgetting it is always safe.
@@ -308,6 +320,10 @@ void KnownBitsAnalysis::transfer(uint32_t Index, KnownBitsState &S) const {
     bool Signed = false;
     for (const Span &Q : F.qualifiers(I.Qualifiers))
       Signed |= Q.text().starts_with(".s");
+    // The descriptor encoding of addresses and offsets is '>> 4' of a
+    // 16-byte aligned value; known 1 bits shifted out mean it was not.
+    if (N == 4 && (A.One & 0xF))
+      Misaligned = Index;
     KnownBits R{(A.Zero & Mask) >> N, (A.One & Mask) >> N};
     uint64_t Vacated = Mask & ~(Mask >> N);
     if (!Signed)

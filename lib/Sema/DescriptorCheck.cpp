@@ -170,6 +170,18 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
     }
     for (const auto &[Role, Op] : U.Smem) {
       RegisterFact Fact = S.operandFact(F, *Op);
+      if (Fact.Misaligned != RegisterFact::NoDef) {
+        Diagnostic &D = Sink.report(
+            DiagID::err_smem_desc, Op->Src.range(),
+            {describeValue64(Fact.Bits),
+             tcgen05OperandRoleName(Role).str() + " of " +
+                 tcgen05OpcodeName(T.Opcode).str(),
+             "an address or offset in it is not 16-byte aligned: the '>> 4' "
+             "of its encoding drops set bits"});
+        D.note(DiagID::note_desc_misaligned_here,
+               F.Instructions[Fact.Misaligned].Src.range());
+        D.note(DiagID::note_cite, {}, {"9.7.16.4.1"});
+      }
       uint64_t Known = Fact.Bits.known();
       if (!Known)
         continue;

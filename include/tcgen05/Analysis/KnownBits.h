@@ -44,9 +44,13 @@ struct KnownBits {
 struct RegisterFact {
   KnownBits Bits;
   uint32_t DefInst = NoDef;
+  /// The value went through a '>> 4' that shifted out known 1 bits: the
+  /// descriptor encoding of an address or offset that is not 16-byte
+  /// aligned (PTX ISA 9.7.16.4.1).  The instruction that did it.
+  uint32_t Misaligned = NoDef;
   static constexpr uint32_t NoDef = ~0u;
   bool operator==(const RegisterFact &O) const {
-    return Bits == O.Bits && DefInst == O.DefInst;
+    return Bits == O.Bits && DefInst == O.DefInst && Misaligned == O.Misaligned;
   }
 };
 
