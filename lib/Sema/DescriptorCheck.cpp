@@ -189,6 +189,19 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
                   : Role == Tcgen05OperandRole::BDesc ? 1
                                                       : -1;
       constexpr uint64_t SwizzleMask = 7ull << 61;
+      constexpr uint64_t AbsoluteBit = 1ull << 52;
+      // The absolute leading-dimension mode is for K-major matrices only.
+      if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
+          (Known & AbsoluteBit) && (Fact.Bits.One & AbsoluteBit)) {
+        Diagnostic &D = Sink.report(
+            DiagID::err_smem_desc, Op->Src.range(),
+            {describeValue64(Fact.Bits),
+             tcgen05OperandRoleName(Role).str() + " of " +
+                 tcgen05OpcodeName(T.Opcode).str(),
+             "the leading-dimension absolute address mode needs a K-major "
+             "matrix, but the instruction descriptor transposes it"});
+        Where(D, Fact, "9.7.16.4.1");
+      }
       if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
           (Known & SwizzleMask) == SwizzleMask && Use.Kind) {
         bool Mode1 = ((Fact.Bits.One & SwizzleMask) >> 61) == 1;
