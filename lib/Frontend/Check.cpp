@@ -43,7 +43,8 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                        });
   Summary = summarizeCtaGroups(F, FunctionNames);
   DiagnosticSink DescSink(Cap);
-  checkDescriptors(M, F, DescSink);
+  if (Opts.CheckDescriptorValues)
+    checkDescriptors(M, F, DescSink);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));

@@ -15,11 +15,13 @@
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Explain.h"
+#include "tcgen05/Frontend/InlineAsm.h"
 #include "tcgen05/Frontend/Verify.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -98,6 +100,17 @@ cl::opt<std::string> EncodeSmemDesc(
              "leading_offset=16,stride_offset=1024,swizzle=2 (bytes), then "
              "exit"),
     cl::value_desc("FIELD=VALUE,..."), cl::cat(Category));
+cl::opt<bool> AsmTemplate(
+    "asm-template",
+    cl::desc("The inputs are inline-asm templates (operands %N or $N) with "
+             "--constraints; diagnostics point into them"),
+    cl::cat(Category));
+cl::opt<std::string> Constraints(
+    "constraints",
+    cl::desc("With --asm-template: the operands' constraints, e.g. =r,l,n "
+             "(r 32-bit, l 64-bit, h 16-bit, f .f32, d .f64, b predicate, n "
+             "immediate)"),
+    cl::value_desc("C,C,..."), cl::cat(Category));
 cl::opt<std::string> Kind("kind",
                           cl::desc("The .kind for --decode-idesc and "
                                    "--encode-idesc (f16, tf32, f8f6f4, i8, "
@@ -399,7 +412,30 @@ int main(int argc, char **argv) {
 
   SourceMgr SM;
   bool IOFailed = false;
+  std::vector<std::string> AsmConstraints;
+  if (!Constraints.empty()) {
+    SmallVector<StringRef, 8> Parts;
+    StringRef(Constraints).split(Parts, ',');
+    for (StringRef P : Parts)
+      AsmConstraints.push_back(P.trim().str());
+  }
   for (const std::string &Path : Inputs) {
+    if (AsmTemplate) {
+      auto Buf = MemoryBuffer::getFileOrSTDIN(Path);
+      if (!Buf) {
+        errs() << "tcgen05-check: error: cannot open '" << Path
+               << "': " << Buf.getError().message() << "\n";
+        IOFailed = true;
+        continue;
+      }
+      InlineAsmOptions AsmOpts;
+      if (!Target.empty())
+        AsmOpts.Target = Target;
+      if (checkInlineAsm((*Buf)->getBuffer(), AsmConstraints, Path, AsmOpts,
+                         SM, Engine) == CheckStatus::IOError)
+        IOFailed = true;
+      continue;
+    }
     if (checkFile(Path, SM, Engine, Opts) == CheckStatus::IOError)
       IOFailed = true;
     if (Engine.limitReached())

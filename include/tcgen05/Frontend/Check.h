@@ -30,6 +30,9 @@ struct CheckOptions {
   /// Check the one-.cta_group rule per function, as ptxas -c does for
   /// separately compiled code, instead of per kernel call graph.
   bool SeparateCompilation = false;
+  /// Follow known bits into descriptor operands (TC4xxx).  Off for
+  /// inline-asm templates, whose operand values the compiler supplies.
+  bool CheckDescriptorValues = true;
   ParseOptions Parse;
 };
 

@@ -1,0 +1,5 @@
+{
+.reg .pred p;
+setp.ne.b32 p, %4, 0;
+tcgen05.mma.cta_group::1.kind::f16.ashift [%0], %1, %2, %3, p;
+}
