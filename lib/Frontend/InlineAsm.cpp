@@ -52,8 +52,11 @@ struct OffsetMap {
     if (It == Points.begin())
       return 0;
     --It;
-    return It->second + (ModuleOffset - It->first);
+    return std::min(It->second + (ModuleOffset - It->first), End);
   }
+  /// Module offsets from here on belong to the wrapper's closing brace.
+  size_t Tail = 0;
+  size_t End = 0;
 };
 
 class Collect : public DiagnosticConsumer {
@@ -145,6 +148,8 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   }
   Copy(Run, Template.size());
   Map.Points.push_back({Module.size(), Template.size()});
+  Map.Tail = Module.size();
+  Map.End = Template.size();
   Module += "\n}\n";
 
   llvm::SourceMgr ModuleSM;
@@ -170,6 +175,12 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   };
   unsigned ErrorsBefore = Engine.numErrors();
   for (Diagnostic &D : Inner.Diags) {
+    // The wrapper's '}' is the end of the template to its author.
+    if (D.Range.Start.isValid() &&
+        static_cast<size_t>(D.Range.Start.getPointer() - ModuleStart) >=
+            Map.Tail &&
+        llvm::StringRef(D.Message).ends_with("found '}'"))
+      D.Message.replace(D.Message.size() - 3, 3, "end of template");
     D.Range = Move(D.Range);
     // Immediate operands are placeholders for values the compiler picks.
     size_t Off = static_cast<size_t>(D.Range.Start.getPointer() - TemplateStart);

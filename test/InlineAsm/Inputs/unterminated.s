@@ -1,0 +1,1 @@
+tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1
