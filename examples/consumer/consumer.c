@@ -9,6 +9,9 @@ static const char Kernel[] =
     ".visible .entry k()\n{\n\t.reg .b32 %r<4>;\n"
     "\ttcgen05.shift.cta_group::1.down [%r1];\n\tret;\n}\n";
 
+/* An inline-asm template as a compiler writes it: taddr must be 32-bit. */
+static const char Load[] = "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1];";
+
 int main(void) {
   /* tcgen05.shift is architecture-specific: fine on sm_100a, not sm_100f. */
   tcgen05_result *Ok = tcgen05_check_string(Kernel, strlen(Kernel), "k.ptx", NULL);
@@ -18,8 +21,17 @@ int main(void) {
                tcgen05_result_error_count(Bad) == 1 &&
                strstr(tcgen05_result_text(Bad), "[TC3101]") != NULL &&
                tcgen05_check_string(Kernel, 1, NULL, "sm_9999") == NULL;
-  printf("%s", tcgen05_result_text(Bad));
+  tcgen05_result *AsmOk = tcgen05_check_asm_template(Load, strlen(Load), "=r,r",
+                                                     "ld.s", "sm_100a");
+  tcgen05_result *AsmBad = tcgen05_check_asm_template(Load, strlen(Load),
+                                                      "=r,l", "ld.s", NULL);
+  Status = Status && tcgen05_result_error_count(AsmOk) == 0 &&
+           tcgen05_result_error_count(AsmBad) == 1 &&
+           strstr(tcgen05_result_text(AsmBad), "ld.s:1:46:") != NULL;
+  printf("%s%s", tcgen05_result_text(Bad), tcgen05_result_text(AsmBad));
   tcgen05_result_free(Ok);
   tcgen05_result_free(Bad);
+  tcgen05_result_free(AsmOk);
+  tcgen05_result_free(AsmBad);
   return Status ? 0 : 1;
 }

@@ -22,6 +22,18 @@ typedef struct tcgen05_result tcgen05_result;
 tcgen05_result *tcgen05_check_string(const char *ptx, size_t length,
                                      const char *name, const char *target);
 
+/* Checks an inline-asm template whose operands are written %0 or $0 ("%%" is
+ * a literal '%'), with `constraints` the operands' constraints in order,
+ * comma-separated ("=r,l,n": r 32-bit, l 64-bit, h 16-bit, f .f32, d .f64,
+ * b predicate, n immediate).  Positions in the diagnostics are positions in
+ * the template.  `name` defaults to "<asm>"; `target` to sm_100a.  Returns
+ * NULL only if `target` is not a known target name. */
+tcgen05_result *tcgen05_check_asm_template(const char *asm_template,
+                                           size_t length,
+                                           const char *constraints,
+                                           const char *name,
+                                           const char *target);
+
 unsigned tcgen05_result_error_count(const tcgen05_result *result);
 unsigned tcgen05_result_warning_count(const tcgen05_result *result);
 /* clang-style text, one diagnostic after another; "" when clean. */

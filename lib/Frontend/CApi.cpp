@@ -4,12 +4,14 @@
 
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
+#include "tcgen05/Frontend/InlineAsm.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 using namespace tcgen05;
 
@@ -40,15 +42,9 @@ private:
 };
 } // namespace
 
-extern "C" tcgen05_result *tcgen05_check_string(const char *Ptx, size_t Length,
-                                                const char *Name,
-                                                const char *Target) {
-  CheckOptions Opts;
-  if (Target) {
-    if (!isKnownTargetName(Target))
-      return nullptr;
-    Opts.Target = Target;
-  }
+namespace {
+/// Runs Check with an engine that prints into R's text and JSON.
+template <typename CheckFn> tcgen05_result *collect(CheckFn Check) {
   auto *R = new tcgen05_result();
   llvm::raw_string_ostream TextOS(R->Text), JsonOS(R->Json);
   auto Text = createTextDiagnosticPrinter(TextOS, /*Colors=*/false);
@@ -58,18 +54,62 @@ extern "C" tcgen05_result *tcgen05_check_string(const char *Ptx, size_t Length,
   DiagOpts.ErrorLimit = 0;
   DiagnosticsEngine Engine(Both, DiagOpts);
   llvm::SourceMgr SM;
-  unsigned ID = SM.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(Ptx ? Ptx : "", Ptx ? Length : 0),
-          Name ? Name : "<string>"),
-      llvm::SMLoc());
-  checkBuffer(SM, ID, Engine, Opts);
+  Check(SM, Engine);
   Both.finish();
   TextOS.flush();
   JsonOS.flush();
   R->Errors = Engine.numErrors();
   R->Warnings = Engine.numWarnings();
   return R;
+}
+
+/// A NULL target keeps Out; an unknown one is the caller's error.
+bool takeTarget(const char *Target, std::string &Out) {
+  if (!Target)
+    return true;
+  if (!isKnownTargetName(Target))
+    return false;
+  Out = Target;
+  return true;
+}
+
+llvm::StringRef text(const char *P, size_t Length) {
+  return P ? llvm::StringRef(P, Length) : llvm::StringRef();
+}
+} // namespace
+
+extern "C" tcgen05_result *tcgen05_check_string(const char *Ptx, size_t Length,
+                                                const char *Name,
+                                                const char *Target) {
+  CheckOptions Opts;
+  if (!takeTarget(Target, Opts.Target))
+    return nullptr;
+  return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+    unsigned ID = SM.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(text(Ptx, Length),
+                                             Name ? Name : "<string>"),
+        llvm::SMLoc());
+    checkBuffer(SM, ID, Engine, Opts);
+  });
+}
+
+extern "C" tcgen05_result *
+tcgen05_check_asm_template(const char *Template, size_t Length,
+                           const char *Constraints, const char *Name,
+                           const char *Target) {
+  InlineAsmOptions Opts;
+  if (!takeTarget(Target, Opts.Target))
+    return nullptr;
+  std::vector<std::string> List;
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  llvm::StringRef(Constraints ? Constraints : "")
+      .split(Parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef C : Parts)
+    List.push_back(C.trim().str());
+  return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+    checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>", Opts,
+                   SM, Engine);
+  });
 }
 
 extern "C" unsigned tcgen05_result_error_count(const tcgen05_result *R) {
