@@ -142,6 +142,23 @@ void FunctionChecker::declare(const Declarator &D, Span Type) {
   llvm::StringRef Name = D.Name.text();
   if (Name == "_")
     return;
+  // A label and a variable share one namespace per scope, whichever comes
+  // first (ptxas: "Duplicate definition"); a parameterized range does not
+  // take its prefix's name.
+  if (!D.IsRange && !BodyScopes.empty()) {
+    auto L = Labels.find({BodyScopes.back(), Name});
+    if (L != Labels.end()) {
+      bool LabelFirst = L->second.Begin < D.Name.Begin;
+      Span Later = LabelFirst ? D.Name : L->second;
+      Span Earlier = LabelFirst ? L->second : D.Name;
+      Sink.report(DiagID::err_redefinition, Later.range(), {shortName(Name)})
+          .note(LabelFirst ? DiagID::note_previous_label
+                           : DiagID::note_previous_definition,
+                Earlier.range(), {shortName(Name)});
+      if (LabelFirst)
+        return;
+    }
+  }
   llvm::StringMap<Binding> &Map = D.IsRange ? Ranges : Names;
   unsigned Scope = ScopeIds.back();
   auto It = Map.find(Name);
