@@ -2,6 +2,7 @@
 
 #include "ParserBase.h"
 
+#include "tcgen05/Basic/Opcodes.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 using namespace tcgen05;
@@ -128,6 +129,13 @@ void BodyParser::parseInstruction(const Token *Opcode) {
     consume();
   }
   I.Opcode = OpTok.span();
+  if (!isKnownOpcode(I.Opcode.text())) {
+    Diagnostic &D = Sink.report(DiagID::err_unknown_instruction,
+                                I.Opcode.range(), {I.Opcode.text().str()});
+    llvm::StringRef Near = suggestOpcode(I.Opcode.text());
+    if (!Near.empty())
+      D.note(DiagID::note_did_you_mean, I.Opcode.range(), {Near.str()});
+  }
   I.Qualifiers.First = static_cast<uint32_t>(F.Qualifiers.size());
   while (Tok.is(Tok::DotWord)) {
     F.Qualifiers.push_back(Tok.span());
