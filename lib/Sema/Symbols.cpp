@@ -155,8 +155,7 @@ void FunctionChecker::declare(const Declarator &D, Span Type) {
           .note(LabelFirst ? DiagID::note_previous_label
                            : DiagID::note_previous_definition,
                 Earlier.range(), {shortName(Name)});
-      if (LabelFirst)
-        return;
+      // The variable is still bound, so its uses add no errors.
     }
   }
   llvm::StringMap<Binding> &Map = D.IsRange ? Ranges : Names;
