@@ -62,7 +62,8 @@ TEST(DiagnosticTest, EngineAppliesErrorLimitAndWerror) {
   Opts.ErrorLimit = 1;
   Opts.WarningsAsErrors = true;
   DiagnosticsEngine Engine(C, Opts);
-  Diagnostic W{DiagID::err_empty_statement, Severity::Warning, {}, "w", {}, {}};
+  Diagnostic W = Diagnostic::make(DiagID::err_empty_statement, {});
+  W.Sev = Severity::Warning;
   EXPECT_TRUE(Engine.emit(nullptr, W));
   EXPECT_EQ(C.Seen.back().Sev, Severity::Error);
   EXPECT_FALSE(Engine.emit(nullptr, W));

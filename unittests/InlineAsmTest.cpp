@@ -69,6 +69,9 @@ TEST(InlineAsmTest, BadConstraintAndOperandNumber) {
   EXPECT_EQ(Bad.Status, CheckStatus::IOError);
   ASSERT_EQ(Bad.Diags.size(), 1u);
   EXPECT_EQ(Bad.Diags[0].code(), 7u);
+  // The constraints are not in the template: no position in it.
+  EXPECT_FALSE(Bad.Diags[0].Range.Start.isValid());
+  EXPECT_EQ(Bad.Diags[0].File, "asm");
 
   Result Range = check(Ld, {"=r", "=r"});
   EXPECT_EQ(Range.Status, CheckStatus::IOError);

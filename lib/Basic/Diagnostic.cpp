@@ -123,6 +123,17 @@ llvm::StringRef tcgen05::severityName(Severity S) {
 
 DiagnosticConsumer::~DiagnosticConsumer() = default;
 
+Diagnostic Diagnostic::make(DiagID ID, llvm::SMRange R,
+                            llvm::ArrayRef<std::string> Args, std::string File) {
+  return Diagnostic{ID,
+                    getDiagInfo(ID).DefaultSeverity,
+                    R,
+                    formatDiagMessage(ID, Args),
+                    {},
+                    std::move(File),
+                    std::vector<std::string>(Args.begin(), Args.end())};
+}
+
 Diagnostic &Diagnostic::note(DiagID NoteID, llvm::SMRange R,
                              llvm::ArrayRef<std::string> Args) {
   Notes.push_back({NoteID, R, formatDiagMessage(NoteID, Args)});
@@ -133,14 +144,12 @@ Diagnostic &DiagnosticSink::report(DiagID ID, llvm::SMRange R,
                                    llvm::ArrayRef<std::string> Args) {
   const DiagInfo &Info = getDiagInfo(ID);
   if (shouldStop()) {
-    Discarded = Diagnostic{ID, Info.DefaultSeverity, R, {}, {}, {}};
+    Discarded = Diagnostic{ID, Info.DefaultSeverity, R, {}, {}, {}, {}};
     return Discarded;
   }
   if (Info.DefaultSeverity == Severity::Error)
     ++NumErrors;
-  Diags.push_back(
-      Diagnostic{ID, Info.DefaultSeverity, R, formatDiagMessage(ID, Args), {},
-                 {}});
+  Diags.push_back(Diagnostic::make(ID, R, Args));
   return Diags.back();
 }
 

@@ -70,8 +70,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   unsigned ErrorsBefore = Engine.numErrors();
 
   if (Text.empty()) {
-    Diagnostic D{DiagID::err_empty_input, Severity::Error, {},
-                 formatDiagMessage(DiagID::err_empty_input, {Name}), {}, Name};
+    Diagnostic D = Diagnostic::make(DiagID::err_empty_input, {}, {Name}, Name);
     Engine.emit(&SM, std::move(D));
     return CheckStatus::Errors;
   }
@@ -141,8 +140,7 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                DiagnosticsEngine &Engine,
                                const CheckOptions &Opts) {
   auto IOError = [&](DiagID ID, llvm::ArrayRef<std::string> Args) {
-    Diagnostic D{ID, Severity::Error, {}, formatDiagMessage(ID, Args), {},
-                 Path.str()};
+    Diagnostic D = Diagnostic::make(ID, {}, Args, Path.str());
     Engine.emit(nullptr, std::move(D));
     return CheckStatus::IOError;
   };

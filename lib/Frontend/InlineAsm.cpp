@@ -79,14 +79,10 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
       llvm::MemoryBuffer::getMemBufferCopy(Template, Name), llvm::SMLoc());
   const char *TemplateStart =
       SM.getMemoryBuffer(TemplateID)->getBufferStart();
-  auto Fail = [&](DiagID ID, size_t At, size_t Len,
+  // R is invalid for what lies outside the template (its constraints).
+  auto Fail = [&](DiagID ID, llvm::SMRange R,
                   llvm::ArrayRef<std::string> Args) {
-    const char *P = TemplateStart + At;
-    Diagnostic D{ID, Severity::Error,
-                 llvm::SMRange(llvm::SMLoc::getFromPointer(P),
-                               llvm::SMLoc::getFromPointer(P + Len)),
-                 formatDiagMessage(ID, Args), {}, {}};
-    Engine.emit(&SM, D);
+    Engine.emit(&SM, Diagnostic::make(ID, R, Args, Name.str()));
     return CheckStatus::IOError;
   };
 
@@ -97,7 +93,7 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   for (size_t I = 0; I < Constraints.size(); ++I) {
     std::optional<llvm::StringRef> T = constraintType(Constraints[I]);
     if (!T)
-      return Fail(DiagID::err_asm_constraint, 0, 0,
+      return Fail(DiagID::err_asm_constraint, llvm::SMRange(),
                   {Constraints[I], std::to_string(I)});
     Types.push_back(T);
     if (!T->empty())
@@ -133,7 +129,10 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
     while (J < Template.size() && Template[J] >= '0' && Template[J] <= '9')
       N = N * 10 + static_cast<unsigned>(Template[J++] - '0');
     if (N >= Types.size())
-      return Fail(DiagID::err_asm_operand_range, I, J - I,
+      return Fail(DiagID::err_asm_operand_range,
+                  llvm::SMRange(
+                      llvm::SMLoc::getFromPointer(TemplateStart + I),
+                      llvm::SMLoc::getFromPointer(TemplateStart + J)),
                   {Template.slice(I, J).str(), std::to_string(Types.size())});
     Map.Points.push_back({Module.size(), I});
     if (Types[N]->empty()) {
@@ -178,9 +177,12 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
     // The wrapper's '}' is the end of the template to its author.
     if (D.Range.Start.isValid() &&
         static_cast<size_t>(D.Range.Start.getPointer() - ModuleStart) >=
-            Map.Tail &&
-        llvm::StringRef(D.Message).ends_with("found '}'"))
-      D.Message.replace(D.Message.size() - 3, 3, "end of template");
+            Map.Tail) {
+      for (std::string &A : D.Args)
+        if (A == "'}'")
+          A = "end of template";
+      D.Message = formatDiagMessage(D.ID, D.Args);
+    }
     D.Range = Move(D.Range);
     // Immediate operands are placeholders for values the compiler picks.
     size_t Off = static_cast<size_t>(D.Range.Start.getPointer() - TemplateStart);

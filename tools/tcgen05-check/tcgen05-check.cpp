@@ -390,9 +390,8 @@ int main(int argc, char **argv) {
   }
 
   if (!Target.empty() && !isKnownTargetName(Target)) {
-    Diagnostic D{DiagID::err_unknown_target, Severity::Error, {},
-                 formatDiagMessage(DiagID::err_unknown_target, {Target}), {},
-                 "tcgen05-check"};
+    Diagnostic D = Diagnostic::make(DiagID::err_unknown_target, {}, {Target},
+                                    "tcgen05-check");
     D.note(DiagID::note_known_targets, {},
            {"sm_100a, sm_100f, sm_101a, sm_103a, sm_103f, sm_110a, sm_110f, "
             "and the other sm_NN[a|f] and compute_NN[a|f] names ptxas knows"});

@@ -69,6 +69,15 @@ struct Diagnostic {
   std::vector<DiagNote> Notes;
   /// Names the input when Range is invalid (I/O errors).
   std::string File;
+  /// The catalogue arguments Message was formatted from, so a caller that
+  /// re-frames a diagnostic (an inline-asm template) re-formats, not edits.
+  std::vector<std::string> Args;
+
+  /// A diagnostic at its catalogue severity, its message formatted from the
+  /// catalogue.  File names the input when R is invalid.
+  static Diagnostic make(DiagID ID, llvm::SMRange R,
+                         llvm::ArrayRef<std::string> Args = {},
+                         std::string File = {});
 
   unsigned code() const { return getDiagInfo(ID).Code; }
   Diagnostic &note(DiagID NoteID, llvm::SMRange R,
