@@ -2,6 +2,8 @@
 
 #include "tcgen05/Basic/Target.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <string>
 
 using namespace tcgen05;
@@ -23,6 +25,27 @@ std::optional<TargetInfo> tcgen05::lookupTarget(llvm::StringRef Name) {
     if (T.Name == Spelled)
       return T;
   return std::nullopt;
+}
+
+llvm::ArrayRef<unsigned> tcgen05::knownPTXVersions() {
+  static constexpr unsigned Versions[] = {
+#define PTX_VERSION(Major, Minor) Major * 10 + Minor,
+#include "tcgen05/Basic/PtxVersions.def"
+  };
+  return Versions;
+}
+
+bool tcgen05::isKnownPTXVersion(unsigned V) {
+  return llvm::is_contained(knownPTXVersions(), V);
+}
+
+std::optional<unsigned> tcgen05::parsePTXVersion(llvm::StringRef Text) {
+  auto [Maj, Min] = Text.split('.');
+  unsigned Major = 0, Minor = 0;
+  if (Maj.getAsInteger(10, Major) || Min.getAsInteger(10, Minor) ||
+      Minor > 9 || Major > 9 || !isKnownPTXVersion(Major * 10 + Minor))
+    return std::nullopt;
+  return Major * 10 + Minor;
 }
 
 std::string tcgen05::formatPTXVersion(unsigned V) {

@@ -8,9 +8,6 @@ using namespace tcgen05;
 
 namespace {
 
-/// The newest PTX ISA version (major * 10 + minor) that ptxas 13.0 accepts.
-constexpr unsigned MaxVersion = 90;
-
 bool isTargetOption(llvm::StringRef N) {
   return N == "debug" || N == "texmode_unified" || N == "texmode_independent";
 }
@@ -41,6 +38,14 @@ private:
   void parseGlobal(Span Linkage);
   /// Marks that a directive other than .version was seen.
   void noteItem() { SeenItem = true; }
+  void addItem(ItemKind K, size_t Index = 0) {
+    M.Items.push_back(ModuleItem{K, static_cast<uint32_t>(Index)});
+  }
+  void addDirective(const DirectiveStmt &D) {
+    addItem(ItemKind::Directive, M.Directives.size());
+    M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
+    M.Directives.push_back(D);
+  }
 
   Module &M;
   const char *Begin;
@@ -123,8 +128,7 @@ void ModuleParser::parseTopLevelDirective() {
     }
     D.Src.End = Tok.end();
     expectSemi(".alias", /*Quote=*/true);
-    M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
-    M.Directives.push_back(D);
+    addDirective(D);
     return;
   }
   Sink.report(DiagID::err_unknown_directive, Tok.span().range(),
@@ -151,12 +155,12 @@ void ModuleParser::parseVersion() {
     return;
   }
   llvm::StringRef V = Tok.text();
-  auto [Maj, Min] = V.split('.');
-  unsigned Major = 0, Minor = 0;
-  if (Maj.getAsInteger(10, Major) || (!Min.empty() && Min.getAsInteger(10, Minor)) ||
-      Major < 1 || Major * 10 + Minor > MaxVersion) {
+  std::optional<unsigned> Known = parsePTXVersion(V);
+  if (!Known) {
     Sink.report(DiagID::err_bad_version, Tok.span().range(), {V.str()});
   } else if (!M.Version.valid()) {
+    unsigned Major = *Known / 10, Minor = *Known % 10;
+    addItem(ItemKind::Version);
     M.Version = Tok.span();
     M.VersionMajor = Major;
     M.VersionMinor = Minor;
@@ -185,6 +189,8 @@ void ModuleParser::parseTarget() {
   } while (tryConsume(Tok::Comma));
   Spec.Src.End = Prev.end();
   // ptxas accepts several .target directives; the last one wins.
+  if (!TargetDirective.valid())
+    addItem(ItemKind::Target);
   TargetDirective = Dir.span();
   M.Target = Spec;
 }
@@ -198,6 +204,8 @@ void ModuleParser::parseAddressSize() {
                 {".address_size"})
         .note(DiagID::note_previous_definition, AddressSizeDirective.range(),
               {".address_size"});
+  if (!AddressSizeDirective.valid())
+    addItem(ItemKind::AddressSize);
   AddressSizeDirective = Dir.span();
   if (!Tok.is(Tok::Integer)) {
     expected("32 or 64");
@@ -220,8 +228,7 @@ void ModuleParser::parseLineDirective() {
     recover();
     return;
   }
-  M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
-  M.Directives.push_back(D);
+  addDirective(D);
 }
 
 void ModuleParser::parseSection() {
@@ -262,8 +269,7 @@ void ModuleParser::parseSection() {
   }
   consume();
   D.Src.End = Prev.end();
-  M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
-  M.Directives.push_back(D);
+  addDirective(D);
 }
 
 void ModuleParser::parsePragma() {
@@ -284,8 +290,7 @@ void ModuleParser::parsePragma() {
   D.Operands = commit(Ops);
   D.Src.End = Tok.end();
   expectSemi(".pragma", /*Quote=*/true);
-  M.OtherDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
-  M.Directives.push_back(D);
+  addDirective(D);
 }
 
 void ModuleParser::parseGlobal(Span Linkage) {
@@ -297,6 +302,7 @@ void ModuleParser::parseGlobal(Span Linkage) {
   }
   if (Linkage.valid())
     D.Src.Begin = Linkage.Begin;
+  addItem(ItemKind::Global, M.Declarations.size());
   M.Globals.push_back(static_cast<uint32_t>(M.Declarations.size()));
   M.Declarations.push_back(D);
   expectSemi("the declaration");
@@ -363,6 +369,7 @@ void ModuleParser::parseFunction(Span Linkage) {
     expectSemi("the function declaration");
     F.Src.End = Prev.end();
   }
+  addItem(ItemKind::Function, M.Functions.size());
   M.Functions.push_back(std::move(F));
 }
 

@@ -470,6 +470,8 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
     if (!expect(Tok::Greater, "'>'"))
       return false;
   }
+  if (Tok.is(Tok::LBracket))
+    D.Dims.Begin = Tok.Ptr;
   while (Tok.is(Tok::LBracket)) {
     consume();
     if (Tok.is(Tok::Integer) || Tok.is(Tok::Identifier))
@@ -478,6 +480,7 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
       return false;
     if (D.NumDims < 255)
       ++D.NumDims;
+    D.Dims.End = Prev.end();
   }
   if (!InList && Tok.is(Tok::Equal)) {
     consume();

@@ -111,6 +111,8 @@ struct Declarator {
   uint32_t RangeCount = 0;
   /// Array dimensions; a dimension written `[]` has no size.
   uint8_t NumDims = 0;
+  /// The dimensions as written, `[16][4]`; empty if none.
+  Span Dims;
   /// Initializer operands (one operand, or a Vector for `{...}`).
   IndexRange Init;
 };
@@ -215,6 +217,22 @@ struct TargetSpec {
   llvm::SmallVector<Span, 2> Names; ///< 'sm_100a', 'debug', ...
 };
 
+/// What a top-level item of the module is; Index is into the pool its
+/// kind names (unused for .version, .target and .address_size).
+enum class ItemKind : uint8_t {
+  Version,
+  Target,
+  AddressSize,
+  Directive,
+  Global,
+  Function,
+};
+
+struct ModuleItem {
+  ItemKind Kind;
+  uint32_t Index;
+};
+
 /// Module-level structure.  Bodies are parsed and handed to consumers one
 /// function at a time; the module keeps signatures only.
 struct Module : NodePool {
@@ -231,6 +249,8 @@ struct Module : NodePool {
   /// .file, .pragma, .section and others, into Directives.
   std::vector<uint32_t> OtherDirectives;
   std::vector<Function> Functions;
+  /// Every top-level item in source order (the printer's outline).
+  std::vector<ModuleItem> Items;
 };
 
 } // namespace tcgen05

@@ -8,9 +8,11 @@
 #ifndef TCGEN05_BASIC_TARGET_H
 #define TCGEN05_BASIC_TARGET_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <string>
 
 namespace tcgen05 {
 
@@ -32,6 +34,13 @@ std::optional<TargetInfo> lookupTarget(llvm::StringRef Name);
 inline bool isKnownTargetName(llvm::StringRef Name) {
   return lookupTarget(Name).has_value();
 }
+
+/// Every PTX ISA version ptxas accepts (PtxVersions.def), oldest first,
+/// as major * 10 + minor.
+llvm::ArrayRef<unsigned> knownPTXVersions();
+bool isKnownPTXVersion(unsigned V);
+/// "8.6" to 86; nullopt unless it is a known version.
+std::optional<unsigned> parsePTXVersion(llvm::StringRef Text);
 
 /// "8.6" for 86.
 std::string formatPTXVersion(unsigned V);

@@ -39,7 +39,8 @@ const QualRule Qualifiers[] = {
 };
 
 const ClassRule Classes[] = {
-#define CLASS_RULE(Class, Noun, Repeatable) {QC::Class, Noun, Repeatable},
+#define CLASS_RULE(Class, Noun, Repeatable, Rank)                            \
+  {QC::Class, Noun, Repeatable, Rank},
 #include "QualifierClasses.def"
 };
 
@@ -94,7 +95,7 @@ const KindRule Kinds[] = {
 // Every class has a rule, in enum order.
 constexpr bool classesComplete() {
   constexpr QC Order[] = {
-#define CLASS_RULE(Class, Noun, Repeatable) QC::Class,
+#define CLASS_RULE(Class, Noun, Repeatable, Rank) QC::Class,
 #include "QualifierClasses.def"
   };
   for (unsigned I = 0; I < sizeof(Order) / sizeof(Order[0]); ++I)

@@ -74,6 +74,8 @@ struct ClassRule {
   Tcgen05QualClass Class;
   llvm::StringRef Noun;
   bool Repeatable;
+  /// Position in the manual's syntax lines: the printer's order.
+  unsigned Rank;
 };
 
 struct RequireRule {
