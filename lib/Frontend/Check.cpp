@@ -136,9 +136,8 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
                                            : CheckStatus::Clean;
 }
 
-CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
-                               DiagnosticsEngine &Engine,
-                               const CheckOptions &Opts) {
+CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
+                              DiagnosticsEngine &Engine, unsigned &BufferID) {
   auto IOError = [&](DiagID ID, llvm::ArrayRef<std::string> Args) {
     Diagnostic D = Diagnostic::make(ID, {}, Args, Path.str());
     Engine.emit(nullptr, std::move(D));
@@ -156,6 +155,16 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
   if ((*BufOrErr)->getBufferSize() >= (1ull << 32))
     return IOError(DiagID::err_input_too_large,
                    {Path.str(), std::to_string((*BufOrErr)->getBufferSize())});
-  unsigned ID = SM.AddNewSourceBuffer(std::move(*BufOrErr), llvm::SMLoc());
+  BufferID = SM.AddNewSourceBuffer(std::move(*BufOrErr), llvm::SMLoc());
+  return CheckStatus::Clean;
+}
+
+CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
+                               DiagnosticsEngine &Engine,
+                               const CheckOptions &Opts) {
+  unsigned ID = 0;
+  CheckStatus S = loadFile(Path, SM, Engine, ID);
+  if (S != CheckStatus::Clean)
+    return S;
   return checkBuffer(SM, ID, Engine, Opts);
 }

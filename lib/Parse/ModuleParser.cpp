@@ -302,6 +302,7 @@ void ModuleParser::parseGlobal(Span Linkage) {
   }
   if (Linkage.valid())
     D.Src.Begin = Linkage.Begin;
+  D.Linkage = Linkage;
   addItem(ItemKind::Global, M.Declarations.size());
   M.Globals.push_back(static_cast<uint32_t>(M.Declarations.size()));
   M.Declarations.push_back(D);

@@ -14,12 +14,15 @@
 #include "tcgen05/Descriptors/MatrixDesc.h"
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
+#include "tcgen05/Frontend/Emit.h"
 #include "tcgen05/Frontend/Explain.h"
 #include "tcgen05/Frontend/InlineAsm.h"
 #include "tcgen05/Frontend/Verify.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -41,8 +44,23 @@ cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.ptx ...>"),
                              cl::cat(Category));
 cl::opt<std::string> Target("target",
                             cl::desc("Check as if .target named this "
-                                     "(e.g. sm_100a)"),
+                                     "(e.g. sm_100a); with --emit, rewrite "
+                                     ".target to it"),
                             cl::value_desc("sm_XXX"), cl::cat(Category));
+enum class EmitKind { None, PTX };
+cl::opt<EmitKind> Emit(
+    "emit", cl::desc("Print the checked module"), cl::init(EmitKind::None),
+    cl::values(clEnumValN(EmitKind::PTX, "ptx",
+                          "canonical PTX; nothing is written on errors")),
+    cl::cat(Category));
+cl::opt<std::string> OutputFile("o", cl::desc("Write --emit output here "
+                                              "(default: standard output)"),
+                                cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> PtxVersion(
+    "ptx-version",
+    cl::desc("Rewrite .version to X.Y, or with 'auto' to the oldest version "
+             "that accepts the module (and say which features decide)"),
+    cl::value_desc("X.Y|auto"), cl::cat(Category));
 cl::opt<bool> Werror("Werror", cl::desc("Treat warnings as errors"),
                      cl::cat(Category));
 cl::opt<bool> NoWarnings("w", cl::desc("Suppress all warnings"),
@@ -330,6 +348,24 @@ bool extractWarningGroups(SmallVectorImpl<const char *> &Args,
   return OK;
 }
 
+/// Writes --emit output to -o (or standard output), whole or not at all.
+bool writeOutput(StringRef Out) {
+  if (OutputFile.empty() || OutputFile == "-") {
+    outs() << Out;
+    return true;
+  }
+  std::error_code EC;
+  ToolOutputFile File(OutputFile, EC, sys::fs::OF_None);
+  if (EC) {
+    errs() << "tcgen05-check: error: cannot write '" << OutputFile
+           << "': " << EC.message() << "\n";
+    return false;
+  }
+  File.os() << Out;
+  File.keep();
+  return true;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -364,6 +400,21 @@ int main(int argc, char **argv) {
   if (Inputs.empty()) {
     errs() << "tcgen05-check: error: no input files (use '-' for standard "
               "input; --help for usage)\n";
+    return 2;
+  }
+  if (!PtxVersion.empty() && PtxVersion != "auto" &&
+      !parsePTXVersion(PtxVersion)) {
+    errs() << "tcgen05-check: error: --ptx-version=" << PtxVersion
+           << " is not a PTX ISA version ptxas knows (9.0, 8.8, 8.7, 8.6, "
+              "..., or auto)\n";
+    return 2;
+  }
+  if (Emit != EmitKind::None && Inputs.size() != 1) {
+    errs() << "tcgen05-check: error: --emit takes exactly one input\n";
+    return 2;
+  }
+  if (!OutputFile.empty() && Emit == EmitKind::None) {
+    errs() << "tcgen05-check: error: -o needs --emit=ptx\n";
     return 2;
   }
 
@@ -432,6 +483,20 @@ int main(int argc, char **argv) {
         AsmOpts.Target = Target;
       if (checkInlineAsm((*Buf)->getBuffer(), AsmConstraints, Path, AsmOpts,
                          SM, Engine) == CheckStatus::IOError)
+        IOFailed = true;
+      continue;
+    }
+    if (Emit != EmitKind::None || !PtxVersion.empty()) {
+      EmitOptions EOpts;
+      EOpts.Check = Opts;
+      EOpts.PtxVersion = PtxVersion;
+      std::string Out;
+      raw_string_ostream OS(Out);
+      CheckStatus S = emitFile(Path, SM, Engine, EOpts, OS);
+      if (S == CheckStatus::IOError)
+        IOFailed = true;
+      if (S == CheckStatus::Clean && Emit != EmitKind::None &&
+          !writeOutput(Out))
         IOFailed = true;
       continue;
     }

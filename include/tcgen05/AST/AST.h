@@ -121,6 +121,7 @@ struct Declarator {
 /// function parameter: `.reg .b32 %r<4>;`, `.global .align 4 .b8 g[16];`.
 struct Declaration {
   Span Src;
+  Span Linkage; ///< .extern/.visible/.weak/.common; empty if none.
   Span Space; ///< '.reg', '.global', '.param', ... (the first dotted word)
   /// The remaining dotted words in order ('.align', '.v4', '.b32', '.ptr',
   /// linkage, ...).

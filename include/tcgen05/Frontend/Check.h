@@ -47,6 +47,11 @@ enum class CheckStatus {
 CheckStatus checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                       DiagnosticsEngine &Engine, const CheckOptions &Opts);
 
+/// Reads Path ("-" for standard input) into a new buffer of SM; reports
+/// and returns IOError if it cannot.
+CheckStatus loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
+                     DiagnosticsEngine &Engine, unsigned &BufferID);
+
 /// Checks a buffer already added to SM.
 CheckStatus checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
                         DiagnosticsEngine &Engine, const CheckOptions &Opts);

@@ -92,6 +92,12 @@ const KindRule Kinds[] = {
 #include "KindRules.def"
 };
 
+const ScaleVecAlias Aliases[] = {
+#define SCALE_VEC_ALIAS(Kind, Block, ScaleVec, Section)                        \
+  {Kind, Block, ScaleVec, Section},
+#include "ScaleVecAliases.def"
+};
+
 // Every class has a rule, in enum order.
 constexpr bool classesComplete() {
   constexpr QC Order[] = {
@@ -111,6 +117,14 @@ static_assert(classesComplete(),
 
 llvm::ArrayRef<FormInfo> rules::forms() { return Forms; }
 llvm::ArrayRef<KindRule> rules::kindRules() { return Kinds; }
+llvm::ArrayRef<ScaleVecAlias> rules::scaleVecAliases() { return Aliases; }
+const ScaleVecAlias *rules::findScaleVecAlias(llvm::StringRef Kind,
+                                              llvm::StringRef Size) {
+  for (const ScaleVecAlias &A : Aliases)
+    if (A.Kind == Kind && (A.Block == Size || A.ScaleVec == Size))
+      return &A;
+  return nullptr;
+}
 const KindRule *rules::findKind(llvm::StringRef Kind) {
   for (const KindRule &K : Kinds)
     if (K.Kind == Kind)

@@ -141,7 +141,16 @@ struct KindRule {
   llvm::StringRef Section;
 };
 
+struct ScaleVecAlias {
+  llvm::StringRef Kind, Block, ScaleVec, Section;
+};
+
 llvm::ArrayRef<FormInfo> forms();
+llvm::ArrayRef<ScaleVecAlias> scaleVecAliases();
+/// The other spelling of scale vector size Size with Kind (a .blockN for a
+/// .scale_vec::NX and back), or null.
+const ScaleVecAlias *findScaleVecAlias(llvm::StringRef Kind,
+                                       llvm::StringRef Size);
 llvm::ArrayRef<KindRule> kindRules();
 const KindRule *findKind(llvm::StringRef Kind);
 const FormInfo &formInfo(Form F);

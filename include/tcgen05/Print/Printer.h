@@ -1,0 +1,33 @@
+//===- Printer.h - Print a module in canonical form --------------*- C++ -*-===//
+//
+// The lowering stage's last step: a module printed from its AST, one
+// statement per line, tcgen05 qualifiers in the manual's order, operands
+// and directives with one spacing.  Printing is idempotent, and parsing
+// the output gives the input's statements back.  Comments and preprocessor
+// line markers are not statements and are not kept.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_PRINT_PRINTER_H
+#define TCGEN05_PRINT_PRINTER_H
+
+#include "tcgen05/AST/AST.h"
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace tcgen05 {
+
+/// Prints M, whose buffer must be intact; bodies are parsed one at a time
+/// as they are printed.  Meant for modules that check without errors: a
+/// statement the parser rejected is not printed.
+void printModule(Module &M, llvm::raw_ostream &OS);
+
+/// Prints one operand tree of Pool (parentheses only where precedence
+/// needs them).
+void printOperand(const NodePool &Pool, const Operand &O,
+                  llvm::raw_ostream &OS);
+
+} // namespace tcgen05
+
+#endif

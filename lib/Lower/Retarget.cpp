@@ -1,0 +1,204 @@
+//===- Retarget.cpp - Rewrite a module for another target or version ------===//
+
+#include "tcgen05/Lower/Retarget.h"
+
+#include "Sema/Tcgen05/Rules.h"
+
+#include "tcgen05/Analysis/KnownBits.h"
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Descriptors/InstrDesc.h"
+#include "tcgen05/Parse/Parser.h"
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+
+using namespace tcgen05;
+using namespace tcgen05::rules;
+
+namespace {
+
+/// The scale-vector qualifiers of one block-scaled tcgen05.mma.
+struct ScaledMma {
+  uint32_t Inst;
+  Form TheForm;
+  llvm::StringRef Kind;
+  const Span *BlockScale = nullptr;
+  const Span *Size = nullptr; ///< Null: the kind's default size applies.
+  const Operand *IDesc = nullptr;
+};
+
+class Retargeter {
+public:
+  Retargeter(Module &M, const RetargetRequest &Req, DiagnosticSink &Sink)
+      : M(M), Req(Req), Sink(Sink) {}
+  std::vector<TextEdit> run();
+
+private:
+  void planBody(Function &F);
+  void respell(const Function &F, const ScaledMma &S,
+               const KnownBitsState *Facts);
+  bool legal(Form F, llvm::StringRef Spelling) const;
+
+  Module &M;
+  const RetargetRequest &Req;
+  DiagnosticSink &Sink;
+  std::optional<TargetInfo> Target;
+  unsigned Version = 0;
+  std::vector<TextEdit> Edits;
+};
+
+std::vector<TextEdit> Retargeter::run() {
+  Version = Req.PtxVersion ? Req.PtxVersion
+                           : M.VersionMajor * 10 + M.VersionMinor;
+  if (Req.PtxVersion && M.Version.valid())
+    Edits.push_back({M.Version.Begin, M.Version.End,
+                     formatPTXVersion(Req.PtxVersion)});
+  for (const Span &N : M.Target.Names) {
+    std::optional<TargetInfo> T = lookupTarget(N.text());
+    if (!T)
+      continue; // 'debug' and the other options stay.
+    if (!Req.Target.empty())
+      Edits.push_back({N.Begin, N.End, Req.Target});
+    Target = T;
+  }
+  if (!Req.Target.empty())
+    Target = lookupTarget(Req.Target);
+  if (!Target || !M.Version.valid())
+    return std::move(Edits);
+  for (Function &F : M.Functions)
+    if (F.HasBody)
+      planBody(F);
+  return std::move(Edits);
+}
+
+bool Retargeter::legal(Form F, llvm::StringRef Spelling) const {
+  const QualRule *R = findQualifier(F, Spelling);
+  if (!R)
+    return false;
+  unsigned TargetVersion = std::max(Version, Target->MinPTX);
+  return Version >= R->MinPTX &&
+         targetSetContains(R->Targets, *Target, TargetVersion);
+}
+
+void Retargeter::planBody(Function &F) {
+  Function Scratch;
+  Tcgen05SyntaxParser T5;
+  F.swapBody(Scratch);
+  DiagnosticSink Discard;
+  parseFunctionBody(F, Discard, &T5);
+
+  std::vector<ScaledMma> Scaled;
+  for (const Tcgen05Inst &T : F.Tcgen05) {
+    if (T.Opcode != Tcgen05Opcode::Mma)
+      continue;
+    ScaledMma S{T.Instruction, Form::Mma, {}};
+    bool Ws = false, Sp = false;
+    for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
+      const Tcgen05Qualifier &Q =
+          F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
+      const Span &W = F.Qualifiers[Q.Qualifier];
+      Ws |= W.text() == ".ws";
+      Sp |= W.text() == ".sp";
+      if (Q.Class == Tcgen05QualClass::Kind)
+        S.Kind = W.text();
+      else if (Q.Class == Tcgen05QualClass::BlockScale)
+        S.BlockScale = &W;
+      else if (Q.Class == Tcgen05QualClass::ScaleVec)
+        S.Size = &W;
+    }
+    for (uint32_t K = 0; K < T.NumOperands; ++K) {
+      const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + K];
+      if (O.Role == Tcgen05OperandRole::IDesc)
+        S.IDesc = &F.Operands[O.Operand];
+    }
+    S.TheForm = Ws ? (Sp ? Form::MmaWsSp : Form::MmaWs)
+                   : (Sp ? Form::MmaSp : Form::Mma);
+    if (S.BlockScale && !S.Kind.empty())
+      Scaled.push_back(S);
+  }
+
+  // K=96 exists on sm_103 only; elsewhere each spelling has one meaning.
+  if (!Scaled.empty() && Target->SM == 103) {
+    llvm::SmallVector<llvm::StringRef, 8> Roots;
+    llvm::DenseMap<uint32_t, const ScaledMma *> ByInst;
+    for (const ScaledMma &S : Scaled) {
+      ByInst[S.Inst] = &S;
+      if (S.IDesc && S.IDesc->Kind == OperandKind::Register)
+        Roots.push_back(S.IDesc->text());
+    }
+    runKnownBits(F, Roots, [&](uint32_t Inst, const KnownBitsState &Facts) {
+      auto It = ByInst.find(Inst);
+      if (It != ByInst.end())
+        respell(F, *It->second, &Facts);
+    });
+  } else {
+    for (const ScaledMma &S : Scaled)
+      respell(F, S, nullptr);
+  }
+  F.swapBody(Scratch);
+}
+
+void Retargeter::respell(const Function &F, const ScaledMma &S,
+                         const KnownBitsState *Facts) {
+  const KindRule *K = findKind(S.Kind);
+  if (!K)
+    return;
+  llvm::StringRef Size = S.Size ? S.Size->text() : K->DefaultScaleVec;
+  if (Size.empty() || legal(S.TheForm, Size))
+    return;
+  const ScaleVecAlias *A = findScaleVecAlias(S.Kind, Size);
+  if (!A)
+    return;
+  llvm::StringRef Other = Size == A->Block ? A->ScaleVec : A->Block;
+  if (!legal(S.TheForm, Other))
+    return; // Neither spelling is legal: the checker says why.
+  if (Facts) {
+    // The two spellings agree only when K is not 96.
+    uint32_t K96Mask = 0;
+    for (const IdescField &Fld : idescFields(IdescLayout::MxF4))
+      if (Fld.Name == "k96")
+        K96Mask = Fld.mask();
+    RegisterFact Fact = S.IDesc ? Facts->operandFact(F, *S.IDesc)
+                                : RegisterFact{};
+    if ((Fact.Bits.Zero & K96Mask) != K96Mask) {
+      const Span &At = S.Size ? *S.Size : *S.BlockScale;
+      Sink.report(DiagID::err_retarget_no_equivalent, At.range(),
+                  {Size.str(), Other.str(), Target->Name.str(),
+                   formatPTXVersion(Version)})
+          .note(DiagID::note_cite, {}, {A->Section.str()});
+      return;
+    }
+  }
+  if (S.Size)
+    Edits.push_back({S.Size->Begin, S.Size->End, Other.str()});
+  else
+    Edits.push_back({S.BlockScale->End, S.BlockScale->End, Other.str()});
+}
+
+} // namespace
+
+std::vector<TextEdit> tcgen05::planRetarget(Module &M,
+                                            const RetargetRequest &Req,
+                                            DiagnosticSink &Sink) {
+  return Retargeter(M, Req, Sink).run();
+}
+
+std::string tcgen05::applyEdits(llvm::StringRef Text,
+                                std::vector<TextEdit> Edits) {
+  std::stable_sort(Edits.begin(), Edits.end(),
+                   [](const TextEdit &A, const TextEdit &B) {
+                     return A.Begin < B.Begin;
+                   });
+  std::string Out;
+  Out.reserve(Text.size() + 64);
+  const char *P = Text.begin();
+  for (const TextEdit &E : Edits) {
+    Out.append(P, E.Begin);
+    Out += E.Text;
+    P = E.End;
+  }
+  Out.append(P, Text.end());
+  return Out;
+}

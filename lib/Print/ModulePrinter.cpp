@@ -1,0 +1,363 @@
+//===- ModulePrinter.cpp - Print a module in canonical form ---------------===//
+//
+// Layout: the module header, then each top-level item in source order, a
+// blank line before each function; in bodies one statement per line, a tab
+// per open scope, labels at the margin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tcgen05/Print/Printer.h"
+
+#include "Print/TokenPrinter.h"
+#include "Sema/Tcgen05/Rules.h"
+
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Parse/Parser.h"
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace tcgen05;
+
+namespace {
+
+unsigned precedence(char Op) {
+  switch (Op) {
+  case '|':
+    return 1;
+  case '^':
+    return 2;
+  case '&':
+    return 3;
+  case '<':
+  case '>':
+    return 4;
+  case '+':
+  case '-':
+    return 5;
+  default:
+    return 6; // '*', '/'
+  }
+}
+
+/// A leaf's text without the grouping parentheses the parser folded into
+/// its span: `(5)` is `5`.
+llvm::StringRef leafText(const Operand &O) {
+  llvm::StringRef T = O.text();
+  while (T.size() > 1 && T.front() == '(' && T.back() == ')')
+    T = T.drop_front().drop_back().trim();
+  return T;
+}
+
+void printList(const NodePool &P, IndexRange R, llvm::raw_ostream &OS) {
+  bool First = true;
+  for (const Operand &C : P.operands(R)) {
+    if (!First)
+      OS << ", ";
+    printOperand(P, C, OS);
+    First = false;
+  }
+}
+
+/// Does the directive end in ';' (as opposed to a line break)?
+bool needsSemi(llvm::StringRef Name) {
+  return Name == ".pragma" || Name == ".callprototype" || Name == ".alias";
+}
+
+void printDirective(const DirectiveStmt &D, llvm::StringRef Indent,
+                    llvm::raw_ostream &OS) {
+  OS << Indent;
+  printTokens(D.Src, OS);
+  llvm::StringRef Text = D.Src.text().rtrim();
+  if (needsSemi(D.Name.text()) && !Text.ends_with(";"))
+    OS << ';';
+  OS << '\n';
+}
+
+void printDeclaration(const NodePool &P, const Declaration &D,
+                      llvm::raw_ostream &OS) {
+  if (D.Linkage.valid())
+    OS << D.Linkage.text() << ' ';
+  OS << D.Space.text();
+  for (const Span &Q : P.qualifiers(D.Qualifiers)) {
+    OS << ' ' << Q.text();
+    if (Q.text() == ".align")
+      OS << ' ' << D.Align;
+  }
+  bool First = true;
+  for (const Declarator &Dr : P.declarators(D.Declarators)) {
+    OS << (First ? " " : ", ") << Dr.Name.text();
+    First = false;
+    if (Dr.IsRange)
+      OS << '<' << Dr.RangeCount << '>';
+    if (Dr.Dims.valid())
+      printTokens(Dr.Dims, OS);
+    if (Dr.Init.Count) {
+      OS << " = ";
+      printList(P, Dr.Init, OS);
+    }
+  }
+}
+
+/// The qualifiers of a tcgen05 instruction in the manual's order; others
+/// as written.
+void printQualifiers(const Function &F, const Instruction &I,
+                     llvm::raw_ostream &OS) {
+  if (I.Tcgen05 == Instruction::NoTcgen05) {
+    for (const Span &Q : F.qualifiers(I.Qualifiers))
+      OS << Q.text();
+    return;
+  }
+  const Tcgen05Inst &T = F.Tcgen05[I.Tcgen05];
+  llvm::SmallVector<const Tcgen05Qualifier *, 12> Quals;
+  for (uint32_t K = 0; K < T.NumQualifiers; ++K)
+    Quals.push_back(&F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K]);
+  std::stable_sort(Quals.begin(), Quals.end(),
+                   [](const Tcgen05Qualifier *A, const Tcgen05Qualifier *B) {
+                     return rules::classRule(A->Class).Rank <
+                            rules::classRule(B->Class).Rank;
+                   });
+  for (const Tcgen05Qualifier *Q : Quals)
+    OS << F.Qualifiers[Q->Qualifier].text();
+}
+
+void printInstruction(const Function &F, const Instruction &I,
+                      llvm::raw_ostream &OS) {
+  if (I.Pred.Reg.valid())
+    OS << '@' << (I.Pred.Negated ? "!" : "") << I.Pred.Reg.text() << ' ';
+  OS << I.Opcode.text();
+  printQualifiers(F, I, OS);
+  if (I.Operands.Count) {
+    OS << ' ';
+    printList(F, I.Operands, OS);
+  }
+  OS << ";\n";
+}
+
+class ModulePrinter {
+public:
+  ModulePrinter(Module &M, llvm::raw_ostream &OS) : M(M), OS(OS) {}
+  void run();
+
+private:
+  void printTarget();
+  void printFunction(Function &F);
+  void printParams(llvm::ArrayRef<uint32_t> Decls, bool Multiline);
+  void printBody(const Function &F);
+
+  Module &M;
+  llvm::raw_ostream &OS;
+  Tcgen05SyntaxParser T5;
+  Function Scratch;
+};
+
+void ModulePrinter::run() {
+  bool AfterFunction = false;
+  for (const ModuleItem &Item : M.Items) {
+    if (AfterFunction && Item.Kind != ItemKind::Function)
+      OS << '\n';
+    AfterFunction = false;
+    switch (Item.Kind) {
+    case ItemKind::Version:
+      OS << ".version " << M.VersionMajor << '.' << M.VersionMinor << '\n';
+      break;
+    case ItemKind::Target:
+      printTarget();
+      break;
+    case ItemKind::AddressSize:
+      OS << ".address_size " << M.AddressSize << '\n';
+      break;
+    case ItemKind::Directive: {
+      const DirectiveStmt &D = M.Directives[Item.Index];
+      if (D.Name.text() == ".section")
+        printTokenLines(D.Src, "", OS);
+      else
+        printDirective(D, "", OS);
+      break;
+    }
+    case ItemKind::Global:
+      printDeclaration(M, M.Declarations[Item.Index], OS);
+      OS << ";\n";
+      break;
+    case ItemKind::Function:
+      OS << '\n';
+      printFunction(M.Functions[Item.Index]);
+      AfterFunction = true;
+      break;
+    }
+  }
+}
+
+void ModulePrinter::printTarget() {
+  OS << ".target ";
+  bool First = true;
+  for (const Span &N : M.Target.Names) {
+    OS << (First ? "" : ", ") << N.text();
+    First = false;
+  }
+  OS << '\n';
+}
+
+void ModulePrinter::printParams(llvm::ArrayRef<uint32_t> Decls,
+                                bool Multiline) {
+  OS << '(';
+  for (size_t I = 0; I < Decls.size(); ++I) {
+    if (Multiline)
+      OS << "\n\t";
+    else if (I)
+      OS << ' ';
+    printDeclaration(M, M.Declarations[Decls[I]], OS);
+    if (I + 1 < Decls.size())
+      OS << ',';
+  }
+  if (Multiline && !Decls.empty())
+    OS << '\n';
+  OS << ')';
+}
+
+void ModulePrinter::printFunction(Function &F) {
+  if (F.Linkage.valid())
+    OS << F.Linkage.text() << ' ';
+  OS << (F.IsEntry ? ".entry " : ".func ");
+  if (!F.Returns.empty()) {
+    printParams(F.Returns, /*Multiline=*/false);
+    OS << ' ';
+  }
+  OS << F.Name.text();
+  printParams(F.Params, /*Multiline=*/true);
+  OS << '\n';
+  for (uint32_t D : F.PerfDirectives)
+    printDirective(M.Directives[D], "", OS);
+  if (!F.HasBody) {
+    OS << ";\n";
+    return;
+  }
+  F.swapBody(Scratch);
+  DiagnosticSink Discard;
+  parseFunctionBody(F, Discard, &T5);
+  printBody(F);
+  F.swapBody(Scratch);
+  Scratch.clearBody();
+}
+
+void ModulePrinter::printBody(const Function &F) {
+  OS << "{\n";
+  std::string Indent = "\t";
+  const std::vector<Statement> &Stmts = F.Statements;
+  for (size_t S = 0; S < Stmts.size(); ++S) {
+    const Statement &St = Stmts[S];
+    switch (St.Kind) {
+    case StmtKind::ScopeBegin:
+      OS << Indent << "{\n";
+      Indent += '\t';
+      break;
+    case StmtKind::ScopeEnd:
+      Indent.pop_back();
+      OS << Indent << "}\n";
+      break;
+    case StmtKind::Label: {
+      OS << F.Labels[St.Index].text() << ':';
+      // A prototype belongs to its label: `proto: .callprototype ...;`.
+      bool Proto = S + 1 < Stmts.size() &&
+                   Stmts[S + 1].Kind == StmtKind::Directive &&
+                   F.Directives[Stmts[S + 1].Index].Name.text() ==
+                       ".callprototype";
+      if (Proto) {
+        OS << ' ';
+        printDirective(F.Directives[Stmts[++S].Index], "", OS);
+      } else {
+        OS << '\n';
+      }
+      break;
+    }
+    case StmtKind::Declaration:
+      OS << Indent;
+      printDeclaration(F, F.Declarations[St.Index], OS);
+      OS << ";\n";
+      break;
+    case StmtKind::Directive:
+      printDirective(F.Directives[St.Index], Indent, OS);
+      break;
+    case StmtKind::Instruction:
+      OS << Indent;
+      printInstruction(F, F.Instructions[St.Index], OS);
+      break;
+    }
+  }
+  OS << "}\n";
+}
+
+} // namespace
+
+void tcgen05::printOperand(const NodePool &P, const Operand &O,
+                           llvm::raw_ostream &OS) {
+  auto Child = [&](unsigned I) -> const Operand & {
+    return P.Operands[O.Children.First + I];
+  };
+  switch (O.Kind) {
+  case OperandKind::Register:
+  case OperandKind::Symbol:
+  case OperandKind::Integer:
+  case OperandKind::Float:
+  case OperandKind::String:
+  case OperandKind::Sink:
+    OS << leafText(O);
+    return;
+  case OperandKind::Address:
+    OS << '[';
+    printList(P, O.Children, OS);
+    OS << ']';
+    return;
+  case OperandKind::Vector:
+    OS << '{';
+    printList(P, O.Children, OS);
+    OS << '}';
+    return;
+  case OperandKind::List:
+    OS << '(';
+    printList(P, O.Children, OS);
+    OS << ')';
+    return;
+  case OperandKind::Unary: {
+    OS << O.Op;
+    const Operand &C = Child(0);
+    bool Paren = C.Kind == OperandKind::Binary;
+    OS << (Paren ? "(" : "");
+    printOperand(P, C, OS);
+    OS << (Paren ? ")" : "");
+    return;
+  }
+  case OperandKind::Binary: {
+    unsigned Prec = precedence(O.Op);
+    const Operand &L = Child(0), &R = Child(1);
+    bool ParenL = L.Kind == OperandKind::Binary && precedence(L.Op) < Prec;
+    bool ParenR = R.Kind == OperandKind::Binary && precedence(R.Op) <= Prec;
+    OS << (ParenL ? "(" : "");
+    printOperand(P, L, OS);
+    OS << (ParenL ? ")" : "");
+    if (O.Op == '<' || O.Op == '>')
+      OS << O.Op << O.Op;
+    else
+      OS << O.Op;
+    OS << (ParenR ? "(" : "");
+    printOperand(P, R, OS);
+    OS << (ParenR ? ")" : "");
+    return;
+  }
+  case OperandKind::Member:
+    printOperand(P, Child(0), OS);
+    OS << O.member().text();
+    return;
+  case OperandKind::Call:
+    printOperand(P, Child(0), OS);
+    printOperand(P, Child(1), OS);
+    return;
+  }
+}
+
+void tcgen05::printModule(Module &M, llvm::raw_ostream &OS) {
+  ModulePrinter(M, OS).run();
+}

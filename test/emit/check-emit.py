@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Emission over the corpus.  For every file ptxas accepts:
+
+  1. `tcgen05-check --emit=ptx` succeeds and prints a module;
+  2. printing is idempotent: emitting the output again gives it back;
+  3. with ptxas, the cubin of the emitted file is byte-identical to the
+     cubin of the original, for the -arch its .target names (sm_101a files
+     use its new name, sm_110a).  With line information (.loc) ptxas embeds
+     the PTX text itself (.nv_debug_ptx_txt) and a SASS-to-PTX-line table
+     (.nv_debug_line_sass), which change with any reformatting; for those
+     files every other section, code and DWARF included, must be
+     byte-identical, and the ELF headers may differ only in offsets;
+  4. with --retarget (sm_100a or sm_103a), files that retarget cleanly are
+     assembled by ptxas for that target.
+
+usage: check-emit.py TOOL CORPUS_DIR [--ptxas PTXAS] [--retarget sm_103a]
+                     [--sample N] [--jobs N]
+"""
+import argparse
+import concurrent.futures
+import lzma
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "corpus"))
+from importlib import import_module  # noqa: E402
+
+corpus_rows = import_module("check-corpus")
+
+
+def read(path):
+    return lzma.open(path).read() if path.endswith(".xz") else open(path, "rb").read()
+
+
+def arch_of(ptx):
+    m = re.search(rb"^\s*\.target\s+([^\n]*)", ptx, re.M)
+    names = [n.strip() for n in m.group(1).split(b",")] if m else []
+    archs = [n.decode() for n in names if n.startswith(b"sm_")]
+    arch = archs[-1] if archs else "sm_100a"
+    return "sm_110a" if arch == "sm_101a" else arch
+
+
+# Sections that hold the PTX text or PTX line numbers, their relocations
+# (.rela...), and the copies some cubins carry under a .nv.merc prefix.
+PTX_TEXT_SECTIONS = {".nv_debug_ptx_txt", ".nv_debug_line_sass"}
+
+
+def sections(elf):
+    """{name: bytes} of an ELF64 little-endian file."""
+    shoff = struct.unpack_from("<Q", elf, 0x28)[0]
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x3A)
+    heads = [struct.unpack_from("<IIQQQQIIQQ", elf, shoff + i * shentsize)
+             for i in range(shnum)]
+    strtab = heads[shstrndx]
+    names = elf[strtab[4]:strtab[4] + strtab[5]]
+    out = {}
+    for i, h in enumerate(heads):
+        name = names[h[0]:names.index(b"\0", h[0])].decode()
+        body = b"" if h[1] == 8 else elf[h[4]:h[4] + h[5]]  # 8: NOBITS
+        out[f"{i}:{name}"] = body
+    return out
+
+
+def same_but_ptx_text(a, b):
+    """Whether a and b differ only in the PTX-text debug sections."""
+    sa, sb = sections(a), sections(b)
+    if list(sa) != list(sb):
+        return False
+    def ptx_text(key):
+        name = key.split(":", 1)[1].replace(".nv.merc", "").replace(".rela", "")
+        return name in PTX_TEXT_SECTIONS
+    return all(sa[k] == sb[k] for k in sa if not ptx_text(k))
+
+
+def emit(tool, data, *extra):
+    return subprocess.run([tool, "--color=never", "--emit=ptx", *extra, "-"],
+                          input=data, capture_output=True)
+
+
+def cubin(ptxas, ptx, arch, tmp, name):
+    src = os.path.join(tmp, name + ".ptx")
+    out = os.path.join(tmp, name + ".cubin")
+    with open(src, "wb") as f:
+        f.write(ptx)
+    proc = subprocess.run([ptxas, f"-arch={arch}", src, "-o", out],
+                          capture_output=True)
+    if proc.returncode != 0:
+        return None, proc.stderr.decode(errors="replace")
+    with open(out, "rb") as f:
+        return f.read(), ""
+
+
+def check_one(args, rel):
+    data = read(os.path.join(args.corpus, rel))
+    first = emit(args.tool, data)
+    if first.returncode != 0 or not first.stdout:
+        return f"FAIL {rel}: emit exited {first.returncode}\n" + first.stderr.decode(errors="replace")[:2000]
+    second = emit(args.tool, first.stdout)
+    if second.returncode != 0 or second.stdout != first.stdout:
+        return f"FAIL {rel}: emitting the emitted file changed it (not idempotent)"
+    notes = []
+    if args.ptxas:
+        arch = arch_of(data)
+        with tempfile.TemporaryDirectory() as tmp:
+            a, err_a = cubin(args.ptxas, data, arch, tmp, "orig")
+            b, err_b = cubin(args.ptxas, first.stdout, arch, tmp, "emitted")
+            if a is None:
+                return f"FAIL {rel}: ptxas rejects the original for {arch}\n{err_a[:1000]}"
+            if b is None:
+                return f"FAIL {rel}: ptxas rejects the emitted file for {arch}\n{err_b[:1000]}"
+            if a == b:
+                notes.append(f"cubin identical ({arch})")
+            elif same_but_ptx_text(a, b):
+                notes.append(f"cubin identical but for the PTX text sections ({arch})")
+            else:
+                return f"FAIL {rel}: cubins differ for {arch} ({len(a)} vs {len(b)} bytes)"
+            if args.retarget and arch != args.retarget:
+                moved = emit(args.tool, data, f"--target={args.retarget}",
+                             "--ptx-version=auto")
+                if moved.returncode == 0:
+                    c, err_c = cubin(args.ptxas, moved.stdout, args.retarget, tmp, "moved")
+                    if c is None:
+                        return (f"FAIL {rel}: retargeted to {args.retarget} cleanly, "
+                                f"but ptxas rejects it\n{err_c[:1000]}")
+                    notes.append(f"retargeted to {args.retarget}, assembled")
+                else:
+                    notes.append(f"not retargetable to {args.retarget}")
+    return f"ok   {rel}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("tool")
+    p.add_argument("corpus")
+    p.add_argument("--ptxas")
+    p.add_argument("--retarget")
+    p.add_argument("--sample", type=int, default=0,
+                   help="every Nth file only (0: all)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = p.parse_args()
+    rows = [rel for rel, verdict in corpus_rows.manifest_rows(args.corpus)
+            if corpus_rows.accepted(verdict)]
+    if args.sample > 1:
+        rows = rows[::args.sample]
+    if not rows:
+        print("error: no corpus files")
+        return 1
+    failed = 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for line in pool.map(lambda r: check_one(args, r), rows):
+            print(line)
+            failed += line.startswith("FAIL")
+    print(f"emit: {len(rows) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
