@@ -21,7 +21,6 @@ import concurrent.futures
 import lzma
 import os
 import re
-import struct
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "corpus"))
 from importlib import import_module  # noqa: E402
 
 corpus_rows = import_module("check-corpus")
+sys.path.insert(0, os.path.dirname(__file__))
+from cubin import same_but_ptx_text  # noqa: E402
 
 
 def read(path):
@@ -42,38 +43,6 @@ def arch_of(ptx):
     archs = [n.decode() for n in names if n.startswith(b"sm_")]
     arch = archs[-1] if archs else "sm_100a"
     return "sm_110a" if arch == "sm_101a" else arch
-
-
-# Sections that hold the PTX text or PTX line numbers, their relocations
-# (.rela...), and the copies some cubins carry under a .nv.merc prefix.
-PTX_TEXT_SECTIONS = {".nv_debug_ptx_txt", ".nv_debug_line_sass"}
-
-
-def sections(elf):
-    """{name: bytes} of an ELF64 little-endian file."""
-    shoff = struct.unpack_from("<Q", elf, 0x28)[0]
-    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x3A)
-    heads = [struct.unpack_from("<IIQQQQIIQQ", elf, shoff + i * shentsize)
-             for i in range(shnum)]
-    strtab = heads[shstrndx]
-    names = elf[strtab[4]:strtab[4] + strtab[5]]
-    out = {}
-    for i, h in enumerate(heads):
-        name = names[h[0]:names.index(b"\0", h[0])].decode()
-        body = b"" if h[1] == 8 else elf[h[4]:h[4] + h[5]]  # 8: NOBITS
-        out[f"{i}:{name}"] = body
-    return out
-
-
-def same_but_ptx_text(a, b):
-    """Whether a and b differ only in the PTX-text debug sections."""
-    sa, sb = sections(a), sections(b)
-    if list(sa) != list(sb):
-        return False
-    def ptx_text(key):
-        name = key.split(":", 1)[1].replace(".nv.merc", "").replace(".rela", "")
-        return name in PTX_TEXT_SECTIONS
-    return all(sa[k] == sb[k] for k in sa if not ptx_text(k))
 
 
 def emit(tool, data, *extra):
