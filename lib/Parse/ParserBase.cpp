@@ -183,15 +183,33 @@ bool ParserBase::parseOperandList(IndexRange &R) {
 }
 
 bool ParserBase::parseOperand(llvm::SmallVectorImpl<Operand> &Out) {
-  if (Tok.is(Tok::LParen))
-    return parseBracketed(Out, OperandKind::List, Tok::RParen, "')'");
-  return parseBinary(Out, 1);
+  if (!Tok.is(Tok::LParen))
+    return parseBinary(Out, 1);
+  // `(a, b)` is a call's argument list; `(a + b) * c` is an expression
+  // that starts with a grouping.
+  if (!parseBracketed(Out, OperandKind::List, Tok::RParen, "')'"))
+    return false;
+  if (binaryPrecedence(Tok.Kind) == 0)
+    return true;
+  Operand Group = Out.back();
+  if (Group.Children.Count != 1) {
+    expected("',' or ';' after a parenthesized list");
+    return false;
+  }
+  Out.back() = Pool.Operands[Group.Children.First];
+  Out.back().Src = Group.Src;
+  return parseBinaryRest(Out, 1);
 }
 
 bool ParserBase::parseBinary(llvm::SmallVectorImpl<Operand> &Out,
                              unsigned MinPrec) {
   if (!parseUnary(Out))
     return false;
+  return parseBinaryRest(Out, MinPrec);
+}
+
+bool ParserBase::parseBinaryRest(llvm::SmallVectorImpl<Operand> &Out,
+                                 unsigned MinPrec) {
   for (;;) {
     int Prec = binaryPrecedence(Tok.Kind);
     if (Prec < static_cast<int>(MinPrec) || Prec == 0)
@@ -487,6 +505,12 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
     llvm::SmallVector<Operand, 1> Init;
     if (!parseOperand(Init))
       return false;
+    // An initializer is never a list: `= (5)` is a grouping.
+    if (Init[0].Kind == OperandKind::List && Init[0].Children.Count == 1) {
+      Span Src = Init[0].Src;
+      Init[0] = Pool.Operands[Init[0].Children.First];
+      Init[0].Src = Src;
+    }
     D.Init = commit(Init);
   }
   D.Src = Span(Begin, Prev.end());

@@ -100,6 +100,8 @@ protected:
 
 private:
   bool parseBinary(llvm::SmallVectorImpl<Operand> &Out, unsigned MinPrec);
+  /// The operators after a left operand that is already in Out.
+  bool parseBinaryRest(llvm::SmallVectorImpl<Operand> &Out, unsigned MinPrec);
   bool parseUnary(llvm::SmallVectorImpl<Operand> &Out);
   bool parsePrimary(llvm::SmallVectorImpl<Operand> &Out);
   bool parseBracketed(llvm::SmallVectorImpl<Operand> &Out, OperandKind K,
