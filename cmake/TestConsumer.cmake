@@ -1,5 +1,6 @@
 # Installs the project into WORK/install, builds examples/consumer against it
-# with find_package, and runs both consumers.  Used by the test suite.
+# with find_package, and runs the consumers (the generated kernel goes
+# through ptxas when PTXAS names it).  Used by the test suite.
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE Result OUTPUT_VARIABLE Out
                   ERROR_VARIABLE Out)
@@ -16,3 +17,12 @@ run(${CMAKE_COMMAND} -G Ninja -S ${SOURCE}/examples/consumer -B ${WORK}/build
 run(${CMAKE_COMMAND} --build ${WORK}/build)
 run(${WORK}/build/consumer)
 run(${WORK}/build/consumer-c)
+# The typed builder: a generated kernel, checked by the library, checked
+# again whole by the tool, and assembled by ptxas when it is there.
+foreach(Arch sm_100a sm_103a)
+  run(${WORK}/build/builder ${WORK}/built.${Arch}.ptx ${Arch})
+  run(${BUILD}/bin/tcgen05-check ${WORK}/built.${Arch}.ptx)
+  if(PTXAS)
+    run(${PTXAS} -arch=${Arch} ${WORK}/built.${Arch}.ptx -o ${WORK}/built.${Arch}.cubin)
+  endif()
+endforeach()
