@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Times tcgen05-check against `ptxas -arch=compute_100a` (parse and check
 only) on the same files and prints a Markdown table: seconds, MB/s, the
-ratio, and peak memory.  Also measures scaling with input size and threads.
+ratio, and peak memory.  Also measures scaling with input size and threads,
+and what emission (--emit=ptx, retargeting) costs over checking.
 
 usage: run-bench.py TOOL [--ptxas PTXAS] [--corpus DIR] [--quick]
 """
@@ -105,6 +106,19 @@ def main():
             t, _ = run([args.tool, f"-j={j}", path], repeat)
             base = base or t
             print(f"| {j} | {t:.3f} | {mb / t:.0f} | {base / t:.2f}x |")
+
+        print()
+        print("| emission (generated input) | s | MB/s | peak MB | vs check |")
+        print("|---|---:|---:|---:|---:|")
+        path = files[-1][1]
+        mb = os.path.getsize(path) / 1e6
+        check_t, _ = run([args.tool, path], repeat)
+        for label, extra in (("--emit=ptx", []),
+                             ("--emit=ptx --target=sm_103a --ptx-version=auto",
+                              ["--target=sm_103a", "--ptx-version=auto"])):
+            out = os.path.join(tmp, "emitted.ptx")
+            t, rss = run([args.tool, "--emit=ptx", *extra, path, "-o", out], repeat)
+            print(f"| {label} | {t:.3f} | {mb / t:.0f} | {rss / 1e6:.0f} | {t / check_t:.1f}x |")
 
         print()
         print("| size MB | s | MB/s | peak MB | peak / input |")

@@ -413,6 +413,12 @@ int main(int argc, char **argv) {
     errs() << "tcgen05-check: error: --emit takes exactly one input\n";
     return 2;
   }
+  if (Emit != EmitKind::None && OutputFile.empty() &&
+      OutputFormat != Format::Text) {
+    errs() << "tcgen05-check: error: --format=json and --format=sarif write "
+              "to standard output: give --emit=ptx an output file (-o)\n";
+    return 2;
+  }
   if (!OutputFile.empty() && Emit == EmitKind::None) {
     errs() << "tcgen05-check: error: -o needs --emit=ptx\n";
     return 2;
