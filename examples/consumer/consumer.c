@@ -28,7 +28,22 @@ int main(void) {
   Status = Status && tcgen05_result_error_count(AsmOk) == 0 &&
            tcgen05_result_error_count(AsmBad) == 1 &&
            strstr(tcgen05_result_text(AsmBad), "ld.s:1:46:") != NULL;
+  /* Emission: retargeted to sm_103a, printed in canonical form; refused for
+   * sm_100f, where tcgen05.shift does not exist. */
+  tcgen05_result *Moved =
+      tcgen05_emit_string(Kernel, strlen(Kernel), "k.ptx", "sm_103a", "auto");
+  tcgen05_result *Refused =
+      tcgen05_emit_string(Kernel, strlen(Kernel), "k.ptx", "sm_100f", NULL);
+  Status = Status && tcgen05_result_output(Moved) != NULL &&
+           strstr(tcgen05_result_output(Moved), ".target sm_103a\n") != NULL &&
+           strstr(tcgen05_result_output(Moved), ".version 8.8\n") != NULL &&
+           tcgen05_result_output(Refused) == NULL &&
+           tcgen05_result_error_count(Refused) == 1 &&
+           tcgen05_emit_string(Kernel, 1, NULL, NULL, "8.9") == NULL;
   printf("%s%s", tcgen05_result_text(Bad), tcgen05_result_text(AsmBad));
+  printf("%s", tcgen05_result_output(Moved));
+  tcgen05_result_free(Moved);
+  tcgen05_result_free(Refused);
   tcgen05_result_free(Ok);
   tcgen05_result_free(Bad);
   tcgen05_result_free(AsmOk);

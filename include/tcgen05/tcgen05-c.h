@@ -34,12 +34,23 @@ tcgen05_result *tcgen05_check_asm_template(const char *asm_template,
                                            const char *name,
                                            const char *target);
 
+/* Checks and prints PTX in canonical form, as --emit=ptx does: `target`
+ * (NULL: keep) rewrites .target and checks every instruction there;
+ * `ptx_version` ("8.7", "auto", NULL: keep) rewrites .version.  The output is
+ * tcgen05_result_output, NULL when there were errors.  Returns NULL only for
+ * an unknown target or version. */
+tcgen05_result *tcgen05_emit_string(const char *ptx, size_t length,
+                                    const char *name, const char *target,
+                                    const char *ptx_version);
+
 unsigned tcgen05_result_error_count(const tcgen05_result *result);
 unsigned tcgen05_result_warning_count(const tcgen05_result *result);
 /* clang-style text, one diagnostic after another; "" when clean. */
 const char *tcgen05_result_text(const tcgen05_result *result);
 /* The same diagnostics as the JSON document of --format=json. */
 const char *tcgen05_result_json(const tcgen05_result *result);
+/* The module printed by tcgen05_emit_string; NULL otherwise or on errors. */
+const char *tcgen05_result_output(const tcgen05_result *result);
 void tcgen05_result_free(tcgen05_result *result);
 
 #ifdef __cplusplus

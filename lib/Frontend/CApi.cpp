@@ -4,6 +4,7 @@
 
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
+#include "tcgen05/Frontend/Emit.h"
 #include "tcgen05/Frontend/InlineAsm.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -20,6 +21,8 @@ struct tcgen05_result {
   unsigned Warnings = 0;
   std::string Text;
   std::string Json;
+  bool HasOutput = false;
+  std::string Output;
 };
 
 namespace {
@@ -93,6 +96,34 @@ extern "C" tcgen05_result *tcgen05_check_string(const char *Ptx, size_t Length,
   });
 }
 
+extern "C" tcgen05_result *tcgen05_emit_string(const char *Ptx, size_t Length,
+                                               const char *Name,
+                                               const char *Target,
+                                               const char *PtxVersion) {
+  EmitOptions Opts;
+  if (!takeTarget(Target, Opts.Check.Target))
+    return nullptr;
+  if (PtxVersion) {
+    if (llvm::StringRef(PtxVersion) != "auto" && !parsePTXVersion(PtxVersion))
+      return nullptr;
+    Opts.PtxVersion = PtxVersion;
+  }
+  std::string Output;
+  bool Clean = false;
+  tcgen05_result *R =
+      collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+        unsigned ID = SM.AddNewSourceBuffer(
+            llvm::MemoryBuffer::getMemBufferCopy(text(Ptx, Length),
+                                                 Name ? Name : "<string>"),
+            llvm::SMLoc());
+        llvm::raw_string_ostream OS(Output);
+        Clean = emitBuffer(SM, ID, Engine, Opts, OS) == CheckStatus::Clean;
+      });
+  R->HasOutput = Clean;
+  R->Output = std::move(Output);
+  return R;
+}
+
 extern "C" tcgen05_result *
 tcgen05_check_asm_template(const char *Template, size_t Length,
                            const char *Constraints, const char *Name,
@@ -123,5 +154,8 @@ extern "C" const char *tcgen05_result_text(const tcgen05_result *R) {
 }
 extern "C" const char *tcgen05_result_json(const tcgen05_result *R) {
   return R ? R->Json.c_str() : "";
+}
+extern "C" const char *tcgen05_result_output(const tcgen05_result *R) {
+  return R->HasOutput ? R->Output.c_str() : nullptr;
 }
 extern "C" void tcgen05_result_free(tcgen05_result *R) { delete R; }
