@@ -35,6 +35,8 @@ CheckStatus emitFile(llvm::StringRef Path, llvm::SourceMgr &SM,
 
 /// Emits the buffer BufferID of SM.  Diagnostics about the rewritten module
 /// name the input's lines; its text is added to SM under the input's name.
+/// To check a module for another target or PTX version without printing
+/// it, pass llvm::nulls() as OS.
 CheckStatus emitBuffer(llvm::SourceMgr &SM, unsigned BufferID,
                        DiagnosticsEngine &Engine, const EmitOptions &Opts,
                        llvm::raw_ostream &OS);
