@@ -27,10 +27,28 @@ using namespace tcgen05;
 
 namespace {
 
+/// A leaf's token: its span may also cover grouping parentheses, a unary
+/// '+', comments and line markers.
 std::string stripParens(llvm::StringRef T) {
-  while (T.size() > 1 && T.front() == '(' && T.back() == ')')
-    T = T.drop_front().drop_back().trim();
-  return T.str();
+  if (T.starts_with("\""))
+    return T.str();
+  std::string S;
+  for (size_t I = 0; I < T.size(); ++I) {
+    if (T.substr(I).starts_with("//") || T[I] == '#') {
+      I = T.find('\n', I);
+      if (I == llvm::StringRef::npos)
+        break;
+      continue;
+    }
+    if (T.substr(I).starts_with("/*")) {
+      I = T.find("*/", I) + 1;
+      continue;
+    }
+    if (!std::isspace(static_cast<unsigned char>(T[I])) && T[I] != '(' &&
+        T[I] != ')' && T[I] != '+')
+      S += T[I];
+  }
+  return S;
 }
 
 std::string operandSig(const NodePool &P, const Operand &O) {
@@ -218,6 +236,39 @@ L:
 }
 )",
                   "operands");
+}
+
+/// Grouping parentheses hold comments, line markers and a unary '+'; none of
+/// them is part of the value, and printing must not carry them along.
+TEST(PrinterTest, GroupedLeavesPrintTheirTokenOnly) {
+  const char *Text = R"(.version 8.8
+.target sm_100a
+.address_size 64
+.global .u32 a = ((5));
+.global .u32 b = ((4))-1;
+.global .u32 c = (+5);
+.global .u32 d = (5 // five
+);
+.global .u32 e = -(5
+# 7 "a.cu"
+);
+.visible .entry k()
+{
+  .reg .b32 %r<4>;
+  mov.u32 %r1, (3 /* three */)*2;
+  mov.u32 %r2, -(+3);
+  mov.u32 %r3, (4);
+  ret;
+}
+)";
+  expectRoundTrip(Text, "grouped leaves");
+  std::string Out = print(Text);
+  for (const char *Line :
+       {".global .u32 a = 5;\n", ".global .u32 b = 4-1;\n",
+        ".global .u32 c = 5;\n", ".global .u32 d = 5;\n",
+        ".global .u32 e = -5;\n", "\tmov.u32 %r1, 3*2;\n",
+        "\tmov.u32 %r2, -3;\n", "\tmov.u32 %r3, (4);\n"})
+    EXPECT_NE(Out.find(Line), std::string::npos) << Line << " in\n" << Out;
 }
 
 TEST(PrinterTest, Tcgen05QualifiersFollowTheManual) {

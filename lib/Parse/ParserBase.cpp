@@ -288,7 +288,8 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   bool OK = true;
   if (!Tok.is(Close)) {
     do {
-      if (!(OK = parseOperand(Scratch)))
+      // Inside brackets '(' only groups: lists do not nest.
+      if (!(OK = parseBinary(Scratch, 1)))
         break;
     } while (tryConsume(Tok::Comma));
   }

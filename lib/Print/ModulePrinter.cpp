@@ -43,15 +43,6 @@ unsigned precedence(char Op) {
   }
 }
 
-/// A leaf's text without the grouping parentheses the parser folded into
-/// its span: `(5)` is `5`.
-llvm::StringRef leafText(const Operand &O) {
-  llvm::StringRef T = O.text();
-  while (T.size() > 1 && T.front() == '(' && T.back() == ')')
-    T = T.drop_front().drop_back().trim();
-  return T;
-}
-
 void printList(const NodePool &P, IndexRange R, llvm::raw_ostream &OS) {
   bool First = true;
   for (const Operand &C : P.operands(R)) {
@@ -304,7 +295,7 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
   case OperandKind::Float:
   case OperandKind::String:
   case OperandKind::Sink:
-    OS << leafText(O);
+    OS << leafToken(O.Src);
     return;
   case OperandKind::Address:
     OS << '[';

@@ -92,6 +92,17 @@ void tcgen05::printTokens(Span Src, llvm::raw_ostream &OS) {
   });
 }
 
+llvm::StringRef tcgen05::leafToken(Span Src) {
+  if (Src.empty() || *Src.Begin != '(')
+    return Src.text();
+  llvm::StringRef Leaf;
+  forEachToken(Src, [&](const Token &T) {
+    if (Leaf.empty() && !T.is(Tok::LParen) && !T.is(Tok::Plus))
+      Leaf = T.text();
+  });
+  return Leaf;
+}
+
 void tcgen05::printTokenLines(Span Src, llvm::StringRef Indent,
                               llvm::raw_ostream &OS) {
   Token Prev;

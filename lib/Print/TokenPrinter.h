@@ -19,6 +19,10 @@ namespace tcgen05 {
 /// Prints the tokens of Src on one line.
 void printTokens(Span Src, llvm::raw_ostream &OS);
 
+/// The one token of a leaf operand whose span also covers the grouping the
+/// parser folded into it: `5` of `( +5 /* five */ )`.
+llvm::StringRef leafToken(Span Src);
+
 /// Prints the tokens of Src keeping its line breaks: each source line that
 /// holds a token becomes one output line, after Indent.
 void printTokenLines(Span Src, llvm::StringRef Indent, llvm::raw_ostream &OS);
