@@ -55,6 +55,18 @@ llvm::StringRef tcgen05::diagGroup(DiagID ID) {
   return "";
 }
 
+std::string tcgen05::diagGroupList() {
+  std::string Out;
+  std::vector<llvm::StringRef> Seen;
+  for (const GroupEntry &G : Groups) {
+    if (llvm::is_contained(Seen, G.Group))
+      continue;
+    Seen.push_back(G.Group);
+    Out += (Out.empty() ? "" : ", ") + std::string(G.Group);
+  }
+  return Out;
+}
+
 bool tcgen05::isDiagGroup(llvm::StringRef Group) {
   for (const GroupEntry &G : Groups)
     if (Group == G.Group)

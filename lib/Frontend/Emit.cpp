@@ -41,6 +41,9 @@ public:
   CheckStatus run(llvm::raw_ostream &OS);
 
 private:
+  /// Prints the final attempt, after warning if the version went down.
+  CheckStatus finish(const Attempt &Final, unsigned Version,
+                     llvm::raw_ostream &OS);
   /// Retargets to Version into a new buffer of S and checks it there.
   Attempt attempt(llvm::SourceMgr &S, unsigned Version,
                   DiagnosticsEngine &E);
@@ -140,11 +143,7 @@ CheckStatus Emitter::run(llvm::raw_ostream &OS) {
         return Final.Status;
       remarkOldest(Chosen, *T, Below ? &*Below : nullptr, BelowVersion,
                    TrialSM);
-      Module M;
-      parseModule(SM.getMemoryBuffer(Final.BufferID)->getBuffer(), M,
-                  Discard, Opts.Check.Parse);
-      printModule(M, OS);
-      return CheckStatus::Clean;
+      return finish(Final, Chosen, OS);
     }
   } else if (!Opts.PtxVersion.empty()) {
     Chosen = *parsePTXVersion(Opts.PtxVersion);
@@ -152,7 +151,24 @@ CheckStatus Emitter::run(llvm::raw_ostream &OS) {
   Attempt Final = attempt(SM, Chosen, Engine);
   if (Final.Status != CheckStatus::Clean)
     return Final.Status;
+  return finish(Final, Chosen, OS);
+}
+
+CheckStatus Emitter::finish(const Attempt &Final, unsigned Version,
+                            llvm::raw_ostream &OS) {
+  unsigned ModuleVersion =
+      Original.VersionMajor * 10 + Original.VersionMinor;
+  if (Version < ModuleVersion) {
+    unsigned Before = Engine.numErrors();
+    Engine.emit(&SM, Diagnostic::make(DiagID::warn_version_lowered,
+                                      Original.Version.range(),
+                                      {formatPTXVersion(ModuleVersion),
+                                       formatPTXVersion(Version)}));
+    if (Engine.numErrors() > Before) // -Werror
+      return CheckStatus::Errors;
+  }
   Module M;
+  DiagnosticSink Discard;
   parseModule(SM.getMemoryBuffer(Final.BufferID)->getBuffer(), M, Discard,
               Opts.Check.Parse);
   printModule(M, OS);

@@ -338,7 +338,7 @@ bool extractWarningGroups(SmallVectorImpl<const char *> &Args,
       return false;
     if (!isDiagGroup(S)) {
       errs() << "tcgen05-check: error: unknown warning group '" << S
-             << "' (known: reserved-bits, smem-base-offset)\n";
+             << "' (known: " << diagGroupList() << ")\n";
       OK = false;
     }
     Into->push_back(S.str());

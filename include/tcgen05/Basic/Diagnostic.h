@@ -42,6 +42,8 @@ struct DiagInfo {
 
 /// The -W group of a warning ("reserved-bits"), or empty.
 llvm::StringRef diagGroup(DiagID ID);
+/// The warning groups, comma-separated ("reserved-bits, ...").
+std::string diagGroupList();
 /// Whether some warning belongs to Group.
 bool isDiagGroup(llvm::StringRef Group);
 
