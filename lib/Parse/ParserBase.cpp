@@ -403,6 +403,20 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
     O.Kind = OperandKind::Integer;
     O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
     consume();
+    if (Tok.is(Tok::LParen) && Tok.Ptr == Prev.end()) {
+      // 0xFF00(sym) in initializers: the bytes of sym's address the mask
+      // selects.
+      llvm::SmallVector<Operand, 1> Args;
+      if (!parseBracketed(Args, OperandKind::List, Tok::RParen, "')'"))
+        return false;
+      Operand C;
+      C.Kind = OperandKind::Call;
+      C.Src = Span(O.Src.Begin, Args[0].Src.End);
+      llvm::SmallVector<Operand, 2> Kids{O, Args[0]};
+      C.Children = commit(Kids);
+      Out.push_back(C);
+      return true;
+    }
     Out.push_back(O);
     return true;
   case Tok::Float: {
@@ -527,6 +541,22 @@ bool ParserBase::parseDeclaration(Declaration &D, bool InList) {
     llvm::StringRef W = Tok.text();
     Pool.Qualifiers.push_back(Tok.span());
     consume();
+    if (W == ".attribute") {
+      // .attribute(.managed): one qualifier spanning its parentheses.
+      if (!expect(Tok::LParen, "'(' after .attribute"))
+        return false;
+      do {
+        if (!Tok.is(Tok::DotWord)) {
+          expected("an attribute such as .managed");
+          return false;
+        }
+        consume();
+      } while (tryConsume(Tok::Comma));
+      if (!expect(Tok::RParen, "')'"))
+        return false;
+      Pool.Qualifiers.back().End = Prev.end();
+      continue;
+    }
     if (W == ".align") {
       if (!Tok.is(Tok::Integer)) {
         expected("an alignment");

@@ -74,7 +74,8 @@ void printDeclaration(const NodePool &P, const Declaration &D,
     OS << D.Linkage.text() << ' ';
   OS << D.Space.text();
   for (const Span &Q : P.qualifiers(D.Qualifiers)) {
-    OS << ' ' << Q.text();
+    OS << ' ';
+    printTokens(Q, OS); // .attribute(.managed) is one qualifier
     if (Q.text() == ".align")
       OS << ' ' << D.Align;
   }

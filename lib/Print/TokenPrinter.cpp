@@ -64,7 +64,11 @@ bool needsBlank(const Token &Prev, const Token &Cur) {
   if (Adjacent && Cur.is(Tok::DotWord) &&
       (Prev.is(Tok::Identifier) || Prev.is(Tok::RParen)))
     return false;
-  if (Adjacent && Cur.is(Tok::LParen) && Prev.is(Tok::Identifier))
+  if (Adjacent && Cur.is(Tok::LParen) &&
+      (Prev.is(Tok::Identifier) || Prev.is(Tok::Integer)))
+    return false;
+  if (Cur.is(Tok::LParen) && Prev.is(Tok::DotWord) &&
+      Prev.text() == ".attribute")
     return false;
   if (isOperator(Prev.Kind) || isOperator(Cur.Kind))
     return false;

@@ -9,6 +9,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
+#include <functional>
+
 using namespace tcgen05;
 
 namespace {
@@ -400,6 +402,23 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
       }
     }
   }
+  // Initializers name module-level variables and functions (generic(v),
+  // 0xFF(v), v+4): ptxas rejects others ("Invalid initial value symbol").
+  std::function<void(const Operand &)> CheckInit = [&](const Operand &O) {
+    if (O.Kind == OperandKind::Symbol && !Names.count(O.text()))
+      Sink.report(DiagID::err_undeclared_symbol, O.Src.range(),
+                  {shortName(O.text())});
+    llvm::ArrayRef<Operand> Kids = M.operands(O.Children);
+    // generic(v): the operator's name is not a symbol.
+    if (O.Kind == OperandKind::Call)
+      Kids = Kids.drop_front();
+    for (const Operand &K : Kids)
+      CheckInit(K);
+  };
+  for (uint32_t G : M.Globals)
+    for (const Declarator &Dr : M.declarators(M.Declarations[G].Declarators))
+      for (const Operand &O : M.operands(Dr.Init))
+        CheckInit(O);
 }
 
 void tcgen05::checkFunctionSymbols(const Module &M,

@@ -47,7 +47,7 @@ def main():
     ptxas, path = sys.argv[1], sys.argv[2]
     proc = subprocess.run([ptxas, "-arch=" + target_of(path), path, "-o", "/dev/null"],
                           capture_output=True, text=True)
-    reported = {int(m.group(1)) for m in re.finditer(r", line (\d+); error", proc.stderr)}
+    reported = {int(m.group(1)) for m in re.finditer(r", line (\d+); (?:error|fatal)", proc.stderr)}
     if "error" in proc.stderr and not reported:
         print("ptxas reported an error without a line:\n" + proc.stderr)
         return 1
