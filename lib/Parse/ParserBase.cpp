@@ -361,6 +361,20 @@ bool ParserBase::checkAddress(const Operand &A) {
   return false;
 }
 
+bool ParserBase::parseCall(const Operand &Callee,
+                           llvm::SmallVectorImpl<Operand> &Out) {
+  llvm::SmallVector<Operand, 1> Args;
+  if (!parseBracketed(Args, OperandKind::List, Tok::RParen, "')'"))
+    return false;
+  Operand C;
+  C.Kind = OperandKind::Call;
+  C.Src = Span(Callee.Src.Begin, Args[0].Src.End);
+  llvm::SmallVector<Operand, 2> Kids{Callee, Args[0]};
+  C.Children = commit(Kids);
+  Out.push_back(C);
+  return true;
+}
+
 bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
   Operand O;
   O.Src = Tok.span();
@@ -382,20 +396,10 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
       Out.push_back(M);
       return true;
     }
+    // generic(sym) in initializers.
     if (Tok.is(Tok::LParen) && Tok.Ptr == Prev.end() &&
-        O.Kind == OperandKind::Symbol) {
-      // generic(sym) in initializers.
-      llvm::SmallVector<Operand, 1> Args;
-      if (!parseBracketed(Args, OperandKind::List, Tok::RParen, "')'"))
-        return false;
-      Operand C;
-      C.Kind = OperandKind::Call;
-      C.Src = Span(O.Src.Begin, Args[0].Src.End);
-      llvm::SmallVector<Operand, 2> Kids{O, Args[0]};
-      C.Children = commit(Kids);
-      Out.push_back(C);
-      return true;
-    }
+        O.Kind == OperandKind::Symbol)
+      return parseCall(O, Out);
     Out.push_back(O);
     return true;
   }
@@ -403,20 +407,10 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
     O.Kind = OperandKind::Integer;
     O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
     consume();
-    if (Tok.is(Tok::LParen) && Tok.Ptr == Prev.end()) {
-      // 0xFF00(sym) in initializers: the bytes of sym's address the mask
-      // selects.
-      llvm::SmallVector<Operand, 1> Args;
-      if (!parseBracketed(Args, OperandKind::List, Tok::RParen, "')'"))
-        return false;
-      Operand C;
-      C.Kind = OperandKind::Call;
-      C.Src = Span(O.Src.Begin, Args[0].Src.End);
-      llvm::SmallVector<Operand, 2> Kids{O, Args[0]};
-      C.Children = commit(Kids);
-      Out.push_back(C);
-      return true;
-    }
+    // 0xFF00(sym) in initializers: the bytes of sym's address the mask
+    // selects.
+    if (Tok.is(Tok::LParen) && Tok.Ptr == Prev.end())
+      return parseCall(O, Out);
     Out.push_back(O);
     return true;
   case Tok::Float: {

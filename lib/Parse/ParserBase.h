@@ -100,6 +100,8 @@ protected:
 
 private:
   bool parseBinary(llvm::SmallVectorImpl<Operand> &Out, unsigned MinPrec);
+  /// Callee(args): generic(sym), 0xFF00(sym).  The '(' is next.
+  bool parseCall(const Operand &Callee, llvm::SmallVectorImpl<Operand> &Out);
   /// The operators after a left operand that is already in Out.
   bool parseBinaryRest(llvm::SmallVectorImpl<Operand> &Out, unsigned MinPrec);
   bool parseUnary(llvm::SmallVectorImpl<Operand> &Out);
