@@ -291,6 +291,20 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
       // Inside brackets '(' only groups: lists do not nest.
       if (!(OK = parseBinary(Scratch, 1)))
         break;
+      if (K == OperandKind::Vector && Tok.is(Tok::Equal) &&
+          Scratch.back().Kind == OperandKind::Symbol) {
+        // { filter_mode = nearest, ... } of a .samplerref.
+        consume();
+        if (!(OK = parseBinary(Scratch, 1)))
+          break;
+        llvm::SmallVector<Operand, 2> Kids(Scratch.end() - 2, Scratch.end());
+        Scratch.truncate(Scratch.size() - 2);
+        Operand F;
+        F.Kind = OperandKind::Field;
+        F.Src = Span(Kids[0].Src.Begin, Kids[1].Src.End);
+        F.Children = commit(Kids);
+        Scratch.push_back(F);
+      }
     } while (tryConsume(Tok::Comma));
   }
   --ExprDepth;

@@ -347,6 +347,11 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
     printOperand(P, Child(0), OS);
     printOperand(P, Child(1), OS);
     return;
+  case OperandKind::Field:
+    printOperand(P, Child(0), OS);
+    OS << " = ";
+    printOperand(P, Child(1), OS);
+    return;
   }
 }
 

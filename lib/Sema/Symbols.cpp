@@ -280,6 +280,7 @@ void FunctionChecker::checkOperands(const NodePool &Pool, IndexRange R,
     case OperandKind::Float:
     case OperandKind::String:
     case OperandKind::Sink:
+    case OperandKind::Field: // keywords: filter_mode = nearest
       break;
     }
   }
@@ -409,9 +410,12 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
       Sink.report(DiagID::err_undeclared_symbol, O.Src.range(),
                   {shortName(O.text())});
     llvm::ArrayRef<Operand> Kids = M.operands(O.Children);
-    // generic(v): the operator's name is not a symbol.
+    // generic(v): the operator's name is not a symbol; neither side of
+    // filter_mode = nearest is.
     if (O.Kind == OperandKind::Call)
       Kids = Kids.drop_front();
+    if (O.Kind == OperandKind::Field)
+      Kids = {};
     for (const Operand &K : Kids)
       CheckInit(K);
   };

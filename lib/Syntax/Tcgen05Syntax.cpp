@@ -90,6 +90,10 @@ void appendShape(std::string &Key, const Function &F, const Operand &O) {
     Children('<', '>');
     Key += O.member().text();
     break;
+  case OperandKind::Field:
+    Key += '=';
+    Children('<', '>');
+    break;
   }
 }
 

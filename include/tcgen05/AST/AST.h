@@ -62,6 +62,8 @@ enum class OperandKind : uint8_t {
             ///< (>>); two children.
   Member,   ///< %tid.x, v.x: one child (the base); Member holds '.x'.
   Call,     ///< generic(sym) and other name(...) forms in initializers.
+  Field,    ///< filter_mode = nearest in .samplerref/.texref initializers:
+            ///< two children, the field's name and its value (keywords).
 };
 
 struct Operand {
