@@ -194,7 +194,7 @@ std::vector<std::string> moduleSig(llvm::StringRef Text) {
   return Out;
 }
 
-std::string print(llvm::StringRef Text) {
+std::string print(llvm::StringRef Text, unsigned Threads = 1) {
   std::unique_ptr<llvm::MemoryBuffer> Buf =
       llvm::MemoryBuffer::getMemBufferCopy(Text, "input");
   Module M;
@@ -202,7 +202,7 @@ std::string print(llvm::StringRef Text) {
   parseModule(Buf->getBuffer(), M, Sink);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  printModule(M, OS);
+  printModule(M, OS, Threads);
   return Out;
 }
 
@@ -314,6 +314,9 @@ TEST(PrinterTest, FilesRoundTrip) {
     if (!Buf)
       continue;
     expectRoundTrip((*Buf)->getBuffer(), Path);
+    // Bodies printed on threads come out the same.
+    EXPECT_EQ(print((*Buf)->getBuffer(), 2), print((*Buf)->getBuffer(), 1))
+        << Path;
     ++Checked;
   }
   EXPECT_GE(Checked, 2u);

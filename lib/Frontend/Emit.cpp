@@ -106,7 +106,7 @@ CheckStatus Emitter::run(llvm::raw_ostream &OS) {
     CheckStatus S = checkBuffer(SM, BufferID, Engine, Opts.Check);
     if (S != CheckStatus::Clean)
       return S;
-    printModule(Original, OS);
+    printModule(Original, OS, Opts.Check.Threads);
     return CheckStatus::Clean;
   }
 
@@ -171,7 +171,7 @@ CheckStatus Emitter::finish(const Attempt &Final, unsigned Version,
   DiagnosticSink Discard;
   parseModule(SM.getMemoryBuffer(Final.BufferID)->getBuffer(), M, Discard,
               Opts.Check.Parse);
-  printModule(M, OS);
+  printModule(M, OS, Opts.Check.Threads);
   return CheckStatus::Clean;
 }
 

@@ -15,10 +15,13 @@
 #include "tcgen05/Parse/Parser.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 
 using namespace tcgen05;
 
@@ -129,19 +132,35 @@ void printInstruction(const Function &F, const Instruction &I,
   OS << ";\n";
 }
 
+void printBody(const Function &F, llvm::raw_ostream &OS);
+
+/// Parses F's body into Scratch's storage, prints it, and frees it.
+void renderBody(Function &F, Function &Scratch, Tcgen05SyntaxParser &T5,
+                llvm::raw_ostream &OS) {
+  F.swapBody(Scratch);
+  DiagnosticSink Discard;
+  parseFunctionBody(F, Discard, &T5);
+  printBody(F, OS);
+  F.swapBody(Scratch);
+  Scratch.clearBody();
+}
+
 class ModulePrinter {
 public:
-  ModulePrinter(Module &M, llvm::raw_ostream &OS) : M(M), OS(OS) {}
+  /// Bodies, when given, holds each function's body already printed.
+  ModulePrinter(Module &M, llvm::raw_ostream &OS,
+                const std::vector<std::string> *Bodies)
+      : M(M), OS(OS), Bodies(Bodies) {}
   void run();
 
 private:
   void printTarget();
-  void printFunction(Function &F);
+  void printFunction(size_t Index);
   void printParams(llvm::ArrayRef<uint32_t> Decls, bool Multiline);
-  void printBody(const Function &F);
 
   Module &M;
   llvm::raw_ostream &OS;
+  const std::vector<std::string> *Bodies;
   Tcgen05SyntaxParser T5;
   Function Scratch;
 };
@@ -176,7 +195,7 @@ void ModulePrinter::run() {
       break;
     case ItemKind::Function:
       OS << '\n';
-      printFunction(M.Functions[Item.Index]);
+      printFunction(Item.Index);
       AfterFunction = true;
       break;
     }
@@ -210,7 +229,8 @@ void ModulePrinter::printParams(llvm::ArrayRef<uint32_t> Decls,
   OS << ')';
 }
 
-void ModulePrinter::printFunction(Function &F) {
+void ModulePrinter::printFunction(size_t Index) {
+  Function &F = M.Functions[Index];
   if (F.Linkage.valid())
     OS << F.Linkage.text() << ' ';
   OS << (F.IsEntry ? ".entry " : ".func ");
@@ -227,15 +247,13 @@ void ModulePrinter::printFunction(Function &F) {
     OS << ";\n";
     return;
   }
-  F.swapBody(Scratch);
-  DiagnosticSink Discard;
-  parseFunctionBody(F, Discard, &T5);
-  printBody(F);
-  F.swapBody(Scratch);
-  Scratch.clearBody();
+  if (Bodies)
+    OS << (*Bodies)[Index];
+  else
+    renderBody(F, Scratch, T5, OS);
 }
 
-void ModulePrinter::printBody(const Function &F) {
+void printBody(const Function &F, llvm::raw_ostream &OS) {
   OS << "{\n";
   std::string Indent = "\t";
   const std::vector<Statement> &Stmts = F.Statements;
@@ -355,6 +373,34 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
   }
 }
 
-void tcgen05::printModule(Module &M, llvm::raw_ostream &OS) {
-  ModulePrinter(M, OS).run();
+void tcgen05::printModule(Module &M, llvm::raw_ostream &OS,
+                          unsigned Threads) {
+  size_t WithBody = llvm::count_if(
+      M.Functions, [](const Function &F) { return F.HasBody; });
+  if (Threads == 0)
+    Threads = std::max(1u, std::thread::hardware_concurrency());
+  Threads = static_cast<unsigned>(std::min<size_t>(Threads, WithBody));
+  if (Threads <= 1) {
+    ModulePrinter(M, OS, nullptr).run();
+    return;
+  }
+  // Bodies are independent: print them on threads, then assemble.
+  std::vector<std::string> Bodies(M.Functions.size());
+  std::atomic<size_t> Next{0};
+  auto Worker = [&] {
+    Tcgen05SyntaxParser T5;
+    Function Scratch;
+    for (size_t I; (I = Next.fetch_add(1)) < M.Functions.size();) {
+      if (!M.Functions[I].HasBody)
+        continue;
+      llvm::raw_string_ostream Body(Bodies[I]);
+      renderBody(M.Functions[I], Scratch, T5, Body);
+    }
+  };
+  std::vector<std::thread> Pool;
+  for (unsigned T = 0; T < Threads; ++T)
+    Pool.emplace_back(Worker);
+  for (std::thread &T : Pool)
+    T.join();
+  ModulePrinter(M, OS, &Bodies).run();
 }
