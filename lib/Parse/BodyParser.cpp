@@ -134,7 +134,7 @@ void BodyParser::parseInstruction(const Token *Opcode) {
                                 I.Opcode.range(), {I.Opcode.text().str()});
     llvm::StringRef Near = suggestOpcode(I.Opcode.text());
     if (!Near.empty())
-      D.note(DiagID::note_did_you_mean, I.Opcode.range(), {Near.str()});
+      D.note(DiagID::note_did_you_mean, {}, {Near.str()}); // the error shows the line
   }
   I.Qualifiers.First = static_cast<uint32_t>(F.Qualifiers.size());
   while (Tok.is(Tok::DotWord)) {
