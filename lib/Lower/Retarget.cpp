@@ -67,8 +67,10 @@ std::vector<TextEdit> Retargeter::run() {
     Target = lookupTarget(Req.Target);
   if (!Target || !M.Version.valid())
     return std::move(Edits);
+  // Only block-scaled MMAs are respelled; a body without one is not
+  // parsed at all.
   for (Function &F : M.Functions)
-    if (F.HasBody)
+    if (F.HasBody && F.Body.text().contains(".block_scale"))
       planBody(F);
   return std::move(Edits);
 }
