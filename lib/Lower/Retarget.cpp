@@ -77,11 +77,7 @@ std::vector<TextEdit> Retargeter::run() {
 
 bool Retargeter::legal(Form F, llvm::StringRef Spelling) const {
   const QualRule *R = findQualifier(F, Spelling);
-  if (!R)
-    return false;
-  unsigned TargetVersion = std::max(Version, Target->MinPTX);
-  return Version >= R->MinPTX &&
-         targetSetContains(R->Targets, *Target, TargetVersion);
+  return R && qualifierAllowed(*R, *Target, Version);
 }
 
 void Retargeter::planBody(Function &F) {
@@ -96,13 +92,10 @@ void Retargeter::planBody(Function &F) {
     if (T.Opcode != Tcgen05Opcode::Mma)
       continue;
     ScaledMma S{T.Instruction, Form::Mma, {}};
-    bool Ws = false, Sp = false;
     for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
       const Tcgen05Qualifier &Q =
           F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
       const Span &W = F.Qualifiers[Q.Qualifier];
-      Ws |= W.text() == ".ws";
-      Sp |= W.text() == ".sp";
       if (Q.Class == Tcgen05QualClass::Kind)
         S.Kind = W.text();
       else if (Q.Class == Tcgen05QualClass::BlockScale)
@@ -115,8 +108,20 @@ void Retargeter::planBody(Function &F) {
       if (O.Role == Tcgen05OperandRole::IDesc)
         S.IDesc = &F.Operands[O.Operand];
     }
-    S.TheForm = Ws ? (Sp ? Form::MmaWsSp : Form::MmaWs)
-                   : (Sp ? Form::MmaSp : Form::Mma);
+    std::optional<Form> TheForm =
+        formOf(T.Opcode, [&](llvm::StringRef Word) {
+          for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
+            const Tcgen05Qualifier &Q =
+                F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
+            if (Q.Class == Tcgen05QualClass::Variant &&
+                F.Qualifiers[Q.Qualifier].text() == Word)
+              return true;
+          }
+          return false;
+        });
+    if (!TheForm)
+      continue;
+    S.TheForm = *TheForm;
     if (S.BlockScale && !S.Kind.empty())
       Scaled.push_back(S);
   }

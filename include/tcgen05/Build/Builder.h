@@ -120,11 +120,17 @@ Instr dealloc(CtaGroup G, Value TAddr, Value NCols);
 Instr relinquishAllocPermit(CtaGroup G);
 
 // 9.7.16.8.3 - 9.7.16.8.5.  ImmHalfSplitoff is for .16x32bx2 only.
+// The option structs have constructors so that `{Shape, Num}` leaves the
+// rest at their defaults without -Wmissing-field-initializers.
 struct LdSt {
   LdStShape Shape;
   Num N;
-  bool Pack16b = false; ///< .pack::16b on ld, .unpack::16b on st
-  std::optional<Value> ImmHalfSplitoff;
+  bool Pack16b;                         ///< .pack::16b on ld, .unpack::16b on st
+  std::optional<Value> ImmHalfSplitoff; ///< .16x32bx2 only
+  LdSt(LdStShape Shape, Num N, bool Pack16b = false,
+       std::optional<Value> ImmHalfSplitoff = std::nullopt)
+      : Shape(Shape), N(N), Pack16b(Pack16b),
+        ImmHalfSplitoff(std::move(ImmHalfSplitoff)) {}
 };
 Instr ld(const LdSt &Q, Value Dst, Value TAddr);
 struct LdRed {
@@ -132,9 +138,13 @@ struct LdRed {
   Num N;
   RedOp Op;
   RedType Ty;
-  bool Abs = false;
-  bool NaN = false;
+  bool Abs;
+  bool NaN;
   std::optional<Value> ImmHalfSplitoff;
+  LdRed(LdStShape Shape, Num N, RedOp Op, RedType Ty, bool Abs = false,
+        bool NaN = false, std::optional<Value> ImmHalfSplitoff = std::nullopt)
+      : Shape(Shape), N(N), Op(Op), Ty(Ty), Abs(Abs), NaN(NaN),
+        ImmHalfSplitoff(std::move(ImmHalfSplitoff)) {}
 };
 Instr ldRed(const LdRed &Q, Value Dst, Value RedVal, Value TAddr);
 Instr st(const LdSt &Q, Value TAddr, Value Src);
@@ -144,8 +154,11 @@ Instr wait(WaitKind K);
 struct Cp {
   CtaGroup G;
   CpShape Shape;
-  CpMulticast Multicast = CpMulticast::None;
-  CpSrcFormat Decompress = CpSrcFormat::None; ///< writes .b8x16 and it
+  CpMulticast Multicast;
+  CpSrcFormat Decompress; ///< writes .b8x16 and it
+  Cp(CtaGroup G, CpShape Shape, CpMulticast Multicast = CpMulticast::None,
+     CpSrcFormat Decompress = CpSrcFormat::None)
+      : G(G), Shape(Shape), Multicast(Multicast), Decompress(Decompress) {}
 };
 Instr cp(const Cp &Q, Value TAddr, Value SDesc);
 Instr shift(CtaGroup G, Value TAddr);
@@ -154,12 +167,17 @@ Instr shift(CtaGroup G, Value TAddr);
 struct Mma {
   CtaGroup G;
   Kind K;
-  bool Sparse = false;     ///< .sp
-  bool WeightStationary = false; ///< .ws
-  bool BlockScale = false;
-  ScaleVec Size = ScaleVec::Default;
-  Collector Usage = Collector::None;
-  bool Ashift = false;
+  bool Sparse;           ///< .sp
+  bool WeightStationary; ///< .ws
+  bool BlockScale;
+  ScaleVec Size;
+  Collector Usage;
+  bool Ashift;
+  Mma(CtaGroup G, Kind K, bool Sparse = false, bool WeightStationary = false,
+      bool BlockScale = false, ScaleVec Size = ScaleVec::Default,
+      Collector Usage = Collector::None, bool Ashift = false)
+      : G(G), K(K), Sparse(Sparse), WeightStationary(WeightStationary),
+        BlockScale(BlockScale), Size(Size), Usage(Usage), Ashift(Ashift) {}
 };
 /// A is an a-desc register, or an address for [a-tmem].
 struct MmaOperands {
@@ -169,6 +187,20 @@ struct MmaOperands {
   std::optional<Value> DisableOutputLane; ///< a vector
   std::optional<Value> ScaleInputD;       ///< an immediate
   std::optional<Value> ZeroColumnMask;    ///< .ws
+  MmaOperands(Value D, Value A, Value B, Value IDesc, Value EnableInputD,
+              std::optional<Value> SpMeta = std::nullopt,
+              std::optional<Value> ScaleA = std::nullopt,
+              std::optional<Value> ScaleB = std::nullopt,
+              std::optional<Value> DisableOutputLane = std::nullopt,
+              std::optional<Value> ScaleInputD = std::nullopt,
+              std::optional<Value> ZeroColumnMask = std::nullopt)
+      : D(std::move(D)), A(std::move(A)), B(std::move(B)),
+        IDesc(std::move(IDesc)), EnableInputD(std::move(EnableInputD)),
+        SpMeta(std::move(SpMeta)), ScaleA(std::move(ScaleA)),
+        ScaleB(std::move(ScaleB)),
+        DisableOutputLane(std::move(DisableOutputLane)),
+        ScaleInputD(std::move(ScaleInputD)),
+        ZeroColumnMask(std::move(ZeroColumnMask)) {}
 };
 Instr mma(const Mma &Q, const MmaOperands &Ops);
 
@@ -176,8 +208,10 @@ Instr mma(const Mma &Q, const MmaOperands &Ops);
 Instr fence(FenceKind K);
 struct Commit {
   CtaGroup G;
-  bool SharedCluster = false;
-  bool Multicast = false; ///< .multicast::cluster, with CtaMask
+  bool SharedCluster;
+  bool Multicast; ///< .multicast::cluster, with CtaMask
+  Commit(CtaGroup G, bool SharedCluster = false, bool Multicast = false)
+      : G(G), SharedCluster(SharedCluster), Multicast(Multicast) {}
 };
 Instr commit(const Commit &Q, Value MBar,
              std::optional<Value> CtaMask = std::nullopt);

@@ -12,9 +12,11 @@
 #include "tcgen05/Basic/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace tcgen05::rules {
@@ -168,6 +170,16 @@ bool targetSetContains(TargetSetId Id, const TargetInfo &T, unsigned Version);
 /// "sm_100a, sm_101a, sm_110a, and from PTX ISA 8.8 the sm_100f family
 /// (sm_100f and higher), ...".
 std::string describeTargetSet(TargetSetId Id);
+
+/// The form of a tcgen05 instruction from its opcode and its variant words
+/// (.red, .sp, .ws, .wait::ld, ...); nullopt when they name none.
+std::optional<Form>
+formOf(Tcgen05Opcode Op, llvm::function_ref<bool(llvm::StringRef)> HasVariant);
+
+/// Whether R's word is legal on T at Version: the two conditions the
+/// checker reports apart (TC3104 too new, TC3103 wrong target).
+bool qualifierAllowed(const QualRule &R, const TargetInfo &T,
+                      unsigned Version);
 
 /// The rule for Spelling on form F, or null.
 const QualRule *findQualifier(Form F, llvm::StringRef Spelling);
