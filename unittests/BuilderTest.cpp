@@ -16,21 +16,14 @@ using namespace tcgen05::build;
 
 namespace {
 
-struct Collect : DiagnosticConsumer {
-  std::vector<Diagnostic> Seen;
-  void handleDiagnostic(const llvm::SourceMgr *, const Diagnostic &D) override {
-    Seen.push_back(D);
-  }
-};
-
 /// The codes check() reports, in order.
 std::vector<unsigned> codes(const Instr &I, BuildTarget T = {}) {
   llvm::SourceMgr SM;
-  Collect C;
+  CollectingDiagnosticConsumer C;
   DiagnosticsEngine Engine(C, DiagnosticOptions());
   I.check(T, SM, Engine);
   std::vector<unsigned> Out;
-  for (const Diagnostic &D : C.Seen)
+  for (const Diagnostic &D : C.Diags)
     Out.push_back(D.code());
   return Out;
 }
@@ -152,12 +145,12 @@ TEST(BuilderTest, AsmTemplatesCheckClean) {
       continue;
     AsmTemplate A = I.asmTemplate();
     llvm::SourceMgr SM;
-    Collect C;
+    CollectingDiagnosticConsumer C;
     DiagnosticsEngine Engine(C, DiagnosticOptions());
     EXPECT_EQ(checkInlineAsm(A.Template, A.Constraints, "asm", {}, SM, Engine),
               CheckStatus::Clean)
         << A.Template;
-    EXPECT_TRUE(C.Seen.empty()) << A.Template;
+    EXPECT_TRUE(C.Diags.empty()) << A.Template;
   }
   AsmTemplate A = ld({LdStShape::S32x32b, Num::X2}, Value::vec({R2, R3}), R1)
                       .asmTemplate();

@@ -48,16 +48,10 @@ TEST(DiagnosticTest, SinkStopsAtItsCap) {
 }
 
 namespace {
-struct Collect : DiagnosticConsumer {
-  std::vector<Diagnostic> Seen;
-  void handleDiagnostic(const llvm::SourceMgr *, const Diagnostic &D) override {
-    Seen.push_back(D);
-  }
-};
 } // namespace
 
 TEST(DiagnosticTest, EngineAppliesErrorLimitAndWerror) {
-  Collect C;
+  CollectingDiagnosticConsumer C;
   DiagnosticOptions Opts;
   Opts.ErrorLimit = 1;
   Opts.WarningsAsErrors = true;
@@ -65,7 +59,7 @@ TEST(DiagnosticTest, EngineAppliesErrorLimitAndWerror) {
   Diagnostic W = Diagnostic::make(DiagID::err_empty_statement, {});
   W.Sev = Severity::Warning;
   EXPECT_TRUE(Engine.emit(nullptr, W));
-  EXPECT_EQ(C.Seen.back().Sev, Severity::Error);
+  EXPECT_EQ(C.Diags.back().Sev, Severity::Error);
   EXPECT_FALSE(Engine.emit(nullptr, W));
   EXPECT_TRUE(Engine.limitReached());
   EXPECT_EQ(Engine.numErrors(), 1u);

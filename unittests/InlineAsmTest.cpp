@@ -11,13 +11,6 @@ using namespace tcgen05;
 
 namespace {
 
-struct Collect : DiagnosticConsumer {
-  std::vector<Diagnostic> Seen;
-  void handleDiagnostic(const llvm::SourceMgr *, const Diagnostic &D) override {
-    Seen.push_back(D);
-  }
-};
-
 struct Result {
   CheckStatus Status;
   std::vector<Diagnostic> Diags;
@@ -28,12 +21,12 @@ struct Result {
 Result check(llvm::StringRef Template, std::vector<std::string> Constraints,
              InlineAsmOptions Opts = {}) {
   llvm::SourceMgr SM;
-  Collect C;
+  CollectingDiagnosticConsumer C;
   DiagnosticsEngine Engine(C, DiagnosticOptions());
   Result R{checkInlineAsm(Template, Constraints, "asm", Opts, SM, Engine),
-           C.Seen};
-  if (!C.Seen.empty() && C.Seen.front().Range.Start.isValid())
-    R.At = SM.getLineAndColumn(C.Seen.front().Range.Start);
+           C.Diags};
+  if (!C.Diags.empty() && C.Diags.front().Range.Start.isValid())
+    R.At = SM.getLineAndColumn(C.Diags.front().Range.Start);
   return R;
 }
 

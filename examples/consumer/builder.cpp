@@ -11,16 +11,6 @@
 
 using namespace tcgen05::build;
 
-namespace {
-struct Collect : tcgen05::DiagnosticConsumer {
-  std::vector<std::string> Messages;
-  void handleDiagnostic(const llvm::SourceMgr *,
-                        const tcgen05::Diagnostic &D) override {
-    Messages.push_back(tcgen05::formatDiagCode(D.code()) + " " + D.Message);
-  }
-};
-} // namespace
-
 int main(int argc, char **argv) {
   if (argc != 3) {
     std::fprintf(stderr, "usage: builder OUT.ptx sm_100a|sm_103a\n");
@@ -47,14 +37,15 @@ int main(int argc, char **argv) {
       dealloc(CtaGroup::One, TAddr, Value::imm(128)),
       relinquishAllocPermit(CtaGroup::One),
   };
-  Collect C;
+  tcgen05::CollectingDiagnosticConsumer C;
   tcgen05::DiagnosticsEngine Engine(C, tcgen05::DiagnosticOptions());
   llvm::SourceMgr SM;
   for (const Instr &I : Body)
     I.check(T, SM, Engine);
-  for (const std::string &M : C.Messages)
-    std::fprintf(stderr, "%s\n", M.c_str());
-  if (!C.Messages.empty())
+  for (const tcgen05::Diagnostic &D : C.Diags)
+    std::fprintf(stderr, "%s %s\n", tcgen05::formatDiagCode(D.code()).c_str(),
+                D.Message.c_str());
+  if (!C.Diags.empty())
     return 1;
 
   std::FILE *F = std::fopen(argv[1], "w");

@@ -9,14 +9,6 @@
 #include <vector>
 
 namespace {
-struct Collect : tcgen05::DiagnosticConsumer {
-  std::vector<std::string> Messages;
-  void handleDiagnostic(const llvm::SourceMgr *,
-                        const tcgen05::Diagnostic &D) override {
-    Messages.push_back(tcgen05::formatDiagCode(D.code()) + " " + D.Message);
-  }
-};
-
 const char *const Kernel = R"(.version 9.0
 .target sm_100a
 .address_size 64
@@ -30,15 +22,16 @@ const char *const Kernel = R"(.version 9.0
 } // namespace
 
 int main() {
-  Collect C;
+  tcgen05::CollectingDiagnosticConsumer C;
   tcgen05::DiagnosticsEngine Engine(C, tcgen05::DiagnosticOptions());
   llvm::SourceMgr SM;
   unsigned ID = SM.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(Kernel, "generated.ptx"),
       llvm::SMLoc());
   tcgen05::checkBuffer(SM, ID, Engine, tcgen05::CheckOptions());
-  for (const std::string &M : C.Messages)
-    std::printf("%s\n", M.c_str());
+  for (const tcgen05::Diagnostic &D : C.Diags)
+    std::printf("%s %s\n", tcgen05::formatDiagCode(D.code()).c_str(),
+                D.Message.c_str());
   // One error expected: 48 columns is not a power of 2.
-  return C.Messages.size() == 1 ? 0 : 1;
+  return C.Diags.size() == 1 ? 0 : 1;
 }

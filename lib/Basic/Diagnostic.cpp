@@ -135,6 +135,11 @@ llvm::StringRef tcgen05::severityName(Severity S) {
 
 DiagnosticConsumer::~DiagnosticConsumer() = default;
 
+void CollectingDiagnosticConsumer::handleDiagnostic(const llvm::SourceMgr *,
+                                                    const Diagnostic &D) {
+  Diags.push_back(D);
+}
+
 Diagnostic Diagnostic::make(DiagID ID, llvm::SMRange R,
                             llvm::ArrayRef<std::string> Args, std::string File) {
   return Diagnostic{ID,

@@ -14,16 +14,6 @@ using namespace tcgen05;
 
 namespace {
 
-/// Keeps what a trial check reports.
-class CollectingConsumer : public DiagnosticConsumer {
-public:
-  void handleDiagnostic(const llvm::SourceMgr *,
-                        const Diagnostic &D) override {
-    Diags.push_back(D);
-  }
-  std::vector<Diagnostic> Diags;
-};
-
 struct Attempt {
   CheckStatus Status = CheckStatus::Errors;
   std::vector<Diagnostic> Diags;
@@ -115,7 +105,7 @@ CheckStatus Emitter::run(llvm::raw_ostream &OS) {
     // The oldest version that checks clean; what the one below it lacks
     // says which features decide.
     llvm::SourceMgr TrialSM;
-    CollectingConsumer Trials;
+    CollectingDiagnosticConsumer Trials;
     DiagnosticOptions TrialOpts = Engine.options();
     TrialOpts.ErrorLimit = 0; // Every blocker counts in the remark.
     std::optional<Attempt> Below;

@@ -59,14 +59,6 @@ struct OffsetMap {
   size_t End = 0;
 };
 
-class Collect : public DiagnosticConsumer {
-public:
-  std::vector<Diagnostic> Diags;
-  void handleDiagnostic(const llvm::SourceMgr *, const Diagnostic &D) override {
-    Diags.push_back(D);
-  }
-};
-
 } // namespace
 
 CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
@@ -155,7 +147,7 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   unsigned ModuleID = ModuleSM.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(Module, Name), llvm::SMLoc());
   const char *ModuleStart = ModuleSM.getMemoryBuffer(ModuleID)->getBufferStart();
-  Collect Inner;
+  CollectingDiagnosticConsumer Inner;
   DiagnosticOptions InnerOpts;
   InnerOpts.ErrorLimit = 0;
   DiagnosticsEngine InnerEngine(Inner, InnerOpts);

@@ -98,6 +98,15 @@ public:
   virtual void finish() {}
 };
 
+/// Keeps every diagnostic it receives, for callers that look at them before
+/// (or instead of) printing: trial checks, re-framed inline-asm templates.
+class CollectingDiagnosticConsumer : public DiagnosticConsumer {
+public:
+  void handleDiagnostic(const llvm::SourceMgr *SM,
+                        const Diagnostic &D) override;
+  std::vector<Diagnostic> Diags;
+};
+
 /// Collects diagnostics of one region of one input.  Regions are checked
 /// independently (possibly on different threads) and merged afterwards, so a
 /// sink is cheap and owns everything it records.
