@@ -32,8 +32,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                const CheckOptions &Opts) {
   // The body is built in the worker's scratch storage, whose capacity
   // survives from function to function.
-  F.swapBody(Scratch);
-  parseFunctionBody(F, Sink, &T5, Opts.Parse);
+  ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse);
   DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
   checkFunctionSymbols(M, Symbols, F, SymbolSink,
                        [&](uint32_t Inst, const RegisterLookup &Regs) {
@@ -48,8 +47,6 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));
-  F.swapBody(Scratch);
-  Scratch.clearBody();
 }
 
 unsigned threadCount(const CheckOptions &Opts, size_t Work) {

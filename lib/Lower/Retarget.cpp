@@ -47,6 +47,8 @@ private:
   std::optional<TargetInfo> Target;
   unsigned Version = 0;
   std::vector<TextEdit> Edits;
+  Tcgen05SyntaxParser T5;
+  Function Scratch;
 };
 
 std::vector<TextEdit> Retargeter::run() {
@@ -81,11 +83,8 @@ bool Retargeter::legal(Form F, llvm::StringRef Spelling) const {
 }
 
 void Retargeter::planBody(Function &F) {
-  Function Scratch;
-  Tcgen05SyntaxParser T5;
-  F.swapBody(Scratch);
   DiagnosticSink Discard;
-  parseFunctionBody(F, Discard, &T5);
+  ParsedBody Body(F, Scratch, Discard, &T5);
 
   std::vector<ScaledMma> Scaled;
   for (const Tcgen05Inst &T : F.Tcgen05) {
@@ -144,7 +143,6 @@ void Retargeter::planBody(Function &F) {
     for (const ScaledMma &S : Scaled)
       respell(F, S, nullptr);
   }
-  F.swapBody(Scratch);
 }
 
 void Retargeter::respell(const Function &F, const ScaledMma &S,

@@ -134,15 +134,12 @@ void printInstruction(const Function &F, const Instruction &I,
 
 void printBody(const Function &F, llvm::raw_ostream &OS);
 
-/// Parses F's body into Scratch's storage, prints it, and frees it.
+/// Parses F's body (into Scratch's storage), prints it, and frees it.
 void renderBody(Function &F, Function &Scratch, Tcgen05SyntaxParser &T5,
                 llvm::raw_ostream &OS) {
-  F.swapBody(Scratch);
   DiagnosticSink Discard;
-  parseFunctionBody(F, Discard, &T5);
+  ParsedBody Body(F, Scratch, Discard, &T5);
   printBody(F, OS);
-  F.swapBody(Scratch);
-  Scratch.clearBody();
 }
 
 class ModulePrinter {
