@@ -12,28 +12,6 @@ namespace {
 /// stack.
 constexpr unsigned MaxOperandDepth = 128;
 
-int binaryPrecedence(Tok K) {
-  switch (K) {
-  case Tok::Pipe:
-    return 1;
-  case Tok::Caret:
-    return 2;
-  case Tok::Amp:
-    return 3;
-  case Tok::Shl:
-  case Tok::Shr:
-    return 4;
-  case Tok::Plus:
-  case Tok::Minus:
-    return 5;
-  case Tok::Star:
-  case Tok::Slash:
-    return 6;
-  default:
-    return 0;
-  }
-}
-
 char binaryOpChar(Tok K) {
   switch (K) {
   case Tok::Pipe:
@@ -57,6 +35,10 @@ char binaryOpChar(Tok K) {
   default:
     return '?';
   }
+}
+
+int tokenPrecedence(Tok K) {
+  return static_cast<int>(binaryPrecedence(binaryOpChar(K)));
 }
 
 uint64_t hexValue(llvm::StringRef Digits) {
@@ -189,7 +171,7 @@ bool ParserBase::parseOperand(llvm::SmallVectorImpl<Operand> &Out) {
   // that starts with a grouping.
   if (!parseBracketed(Out, OperandKind::List, Tok::RParen, "')'"))
     return false;
-  if (binaryPrecedence(Tok.Kind) == 0)
+  if (tokenPrecedence(Tok.Kind) == 0)
     return true;
   Operand Group = Out.back();
   if (Group.Children.Count != 1) {
@@ -211,7 +193,7 @@ bool ParserBase::parseBinary(llvm::SmallVectorImpl<Operand> &Out,
 bool ParserBase::parseBinaryRest(llvm::SmallVectorImpl<Operand> &Out,
                                  unsigned MinPrec) {
   for (;;) {
-    int Prec = binaryPrecedence(Tok.Kind);
+    int Prec = tokenPrecedence(Tok.Kind);
     if (Prec < static_cast<int>(MinPrec) || Prec == 0)
       return true;
     char Op = binaryOpChar(Tok.Kind);

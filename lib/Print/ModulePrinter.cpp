@@ -27,25 +27,6 @@ using namespace tcgen05;
 
 namespace {
 
-unsigned precedence(char Op) {
-  switch (Op) {
-  case '|':
-    return 1;
-  case '^':
-    return 2;
-  case '&':
-    return 3;
-  case '<':
-  case '>':
-    return 4;
-  case '+':
-  case '-':
-    return 5;
-  default:
-    return 6; // '*', '/'
-  }
-}
-
 void printList(const NodePool &P, IndexRange R, llvm::raw_ostream &OS) {
   bool First = true;
   for (const Operand &C : P.operands(R)) {
@@ -338,10 +319,14 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
     return;
   }
   case OperandKind::Binary: {
-    unsigned Prec = precedence(O.Op);
+    unsigned Prec = binaryPrecedence(O.Op);
     const Operand &L = Child(0), &R = Child(1);
-    bool ParenL = L.Kind == OperandKind::Binary && precedence(L.Op) < Prec;
-    bool ParenR = R.Kind == OperandKind::Binary && precedence(R.Op) <= Prec;
+    // Left-associative: a right operand of equal precedence keeps its
+    // parentheses, a - (b - c).
+    bool ParenL =
+        L.Kind == OperandKind::Binary && binaryPrecedence(L.Op) < Prec;
+    bool ParenR =
+        R.Kind == OperandKind::Binary && binaryPrecedence(R.Op) <= Prec;
     OS << (ParenL ? "(" : "");
     printOperand(P, L, OS);
     OS << (ParenL ? ")" : "");

@@ -66,6 +66,31 @@ enum class OperandKind : uint8_t {
             ///< two children, the field's name and its value (keywords).
 };
 
+/// How tightly a Binary operator binds (C's order; higher binds tighter):
+/// the parser builds trees by it and the printer parenthesizes by it.  0
+/// for a character that is no binary operator.
+inline unsigned binaryPrecedence(char Op) {
+  switch (Op) {
+  case '|':
+    return 1;
+  case '^':
+    return 2;
+  case '&':
+    return 3;
+  case '<': // <<
+  case '>': // >>
+    return 4;
+  case '+':
+  case '-':
+    return 5;
+  case '*':
+  case '/':
+    return 6;
+  default:
+    return 0;
+  }
+}
+
 struct Operand {
   OperandKind Kind;
   char Op = 0;
