@@ -9,11 +9,40 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
-#include <functional>
-
 using namespace tcgen05;
 
 namespace {
+
+/// Calls Use on every register or symbol O names: in operand trees, not in
+/// what only looks like a name (generic of generic(v), both sides of
+/// filter_mode = nearest).
+template <typename Fn>
+void forEachName(const NodePool &Pool, const Operand &O, Fn Use) {
+  switch (O.Kind) {
+  case OperandKind::Register:
+  case OperandKind::Symbol:
+    Use(O);
+    return;
+  case OperandKind::Call:
+    forEachName(Pool, Pool.Operands[O.Children.First + 1], Use);
+    return;
+  case OperandKind::Member:
+  case OperandKind::Address:
+  case OperandKind::Vector:
+  case OperandKind::List:
+  case OperandKind::Unary:
+  case OperandKind::Binary:
+    for (const Operand &C : Pool.operands(O.Children))
+      forEachName(Pool, C, Use);
+    return;
+  case OperandKind::Integer:
+  case OperandKind::Float:
+  case OperandKind::String:
+  case OperandKind::Sink:
+  case OperandKind::Field:
+    return;
+  }
+}
 
 /// Names are quoted in messages; a pathological 50 MB name is cut short.
 std::string shortName(llvm::StringRef Name) {
@@ -261,29 +290,8 @@ void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
 
 void FunctionChecker::checkOperands(const NodePool &Pool, IndexRange R,
                                     bool IsBranch) {
-  for (const Operand &O : Pool.operands(R)) {
-    switch (O.Kind) {
-    case OperandKind::Register:
-    case OperandKind::Symbol:
-      checkName(O, IsBranch);
-      break;
-    case OperandKind::Member:
-    case OperandKind::Address:
-    case OperandKind::Vector:
-    case OperandKind::List:
-    case OperandKind::Unary:
-    case OperandKind::Binary:
-    case OperandKind::Call:
-      checkOperands(Pool, O.Children, IsBranch);
-      break;
-    case OperandKind::Integer:
-    case OperandKind::Float:
-    case OperandKind::String:
-    case OperandKind::Sink:
-    case OperandKind::Field: // keywords: filter_mode = nearest
-      break;
-    }
-  }
+  for (const Operand &O : Pool.operands(R))
+    forEachName(Pool, O, [&](const Operand &N) { checkName(N, IsBranch); });
 }
 
 void FunctionChecker::collectLabels() {
@@ -405,24 +413,14 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
   }
   // Initializers name module-level variables and functions (generic(v),
   // 0xFF(v), v+4): ptxas rejects others ("Invalid initial value symbol").
-  std::function<void(const Operand &)> CheckInit = [&](const Operand &O) {
-    if (O.Kind == OperandKind::Symbol && !Names.count(O.text()))
-      Sink.report(DiagID::err_undeclared_symbol, O.Src.range(),
-                  {shortName(O.text())});
-    llvm::ArrayRef<Operand> Kids = M.operands(O.Children);
-    // generic(v): the operator's name is not a symbol; neither side of
-    // filter_mode = nearest is.
-    if (O.Kind == OperandKind::Call)
-      Kids = Kids.drop_front();
-    if (O.Kind == OperandKind::Field)
-      Kids = {};
-    for (const Operand &K : Kids)
-      CheckInit(K);
-  };
   for (uint32_t G : M.Globals)
     for (const Declarator &Dr : M.declarators(M.Declarations[G].Declarators))
       for (const Operand &O : M.operands(Dr.Init))
-        CheckInit(O);
+        forEachName(M, O, [&](const Operand &N) {
+          if (!Names.count(N.text()))
+            Sink.report(DiagID::err_undeclared_symbol, N.Src.range(),
+                        {shortName(N.text())});
+        });
 }
 
 void tcgen05::checkFunctionSymbols(const Module &M,
