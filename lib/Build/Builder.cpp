@@ -15,7 +15,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
-#include <functional>
 
 using namespace tcgen05;
 using namespace tcgen05::build;
@@ -85,14 +84,20 @@ Value Value::vec(std::vector<Value> Elements) {
 }
 
 std::string Value::str() const {
+  return format([](const Value &R) { return R.name(); });
+}
+
+std::string
+Value::format(llvm::function_ref<std::string(const Value &)> RegText) const {
   switch (K) {
   case Kind::Reg:
+    return RegText(*this);
   case Kind::Symbol:
     return Name;
   case Kind::Imm:
     return std::to_string(Imm);
   case Kind::Addr: {
-    std::string S = "[" + Elems[0].str();
+    std::string S = "[" + Elems[0].format(RegText);
     // ptxas takes a negative offset as '+-N'.
     if (Imm)
       S += "+" + std::to_string(Imm);
@@ -101,7 +106,7 @@ std::string Value::str() const {
   case Kind::Vec: {
     std::string S = "{";
     for (size_t I = 0; I < Elems.size(); ++I)
-      S += (I ? ", " : "") + Elems[I].str();
+      S += (I ? ", " : "") + Elems[I].format(RegText);
     return S + "}";
   }
   }
@@ -151,14 +156,20 @@ Instr &Instr::guard(Value P, bool Negated) {
 }
 
 std::string Instr::str() const {
+  return format([](const Value &R) { return R.name(); });
+}
+
+std::string
+Instr::format(llvm::function_ref<std::string(const Value &)> RegText) const {
   std::string S;
   if (Pred)
-    S += "@" + std::string(PredNegated ? "!" : "") + Pred->str() + " ";
+    S += "@" + std::string(PredNegated ? "!" : "") + Pred->format(RegText) +
+         " ";
   S += Name;
   for (const std::string &Q : Quals)
     S += Q;
   for (size_t I = 0; I < Ops.size(); ++I)
-    S += (I ? ", " : " ") + Ops[I].str();
+    S += (I ? ", " : " ") + Ops[I].format(RegText);
   return S + ";";
 }
 
@@ -220,35 +231,9 @@ AsmTemplate Instr::asmTemplate() const {
     A.Constraints.push_back(std::string(Out ? "=" : "") +
                             info(R->type()).Constraint);
   }
-  // Replace each register by its %N, token by token.
-  std::function<std::string(const Value &)> Render = [&](const Value &V) {
-    switch (V.kind()) {
-    case Value::Kind::Reg:
-      return "%" + std::to_string(Index.lookup(V.name()));
-    case Value::Kind::Addr: {
-      std::string S = "[" + Render(V.elements()[0]);
-      if (V.immediate())
-        S += "+" + std::to_string(V.immediate());
-      return S + "]";
-    }
-    case Value::Kind::Vec: {
-      std::string S = "{";
-      for (size_t I = 0; I < V.elements().size(); ++I)
-        S += (I ? ", " : "") + Render(V.elements()[I]);
-      return S + "}";
-    }
-    default:
-      return V.str();
-    }
-  };
-  if (Pred)
-    A.Template += "@" + std::string(PredNegated ? "!" : "") + Render(*Pred) + " ";
-  A.Template += Name;
-  for (const std::string &Q : Quals)
-    A.Template += Q;
-  for (size_t I = 0; I < Ops.size(); ++I)
-    A.Template += (I ? ", " : " ") + Render(Ops[I]);
-  A.Template += ";";
+  A.Template = format([&](const Value &R) {
+    return "%" + std::to_string(Index.lookup(R.name()));
+  });
   return A;
 }
 

@@ -18,6 +18,7 @@
 
 #include "tcgen05/Frontend/Check.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -59,6 +60,10 @@ public:
   int64_t immediate() const { return Imm; }
   const std::vector<Value> &elements() const { return Elems; }
   std::string str() const;
+  /// As str(), each register written as RegText gives it (%0 for inline
+  /// asm).
+  std::string
+  format(llvm::function_ref<std::string(const Value &)> RegText) const;
 
 private:
   Kind K = Kind::Imm;
@@ -102,6 +107,9 @@ public:
   AsmTemplate asmTemplate() const;
 
   llvm::StringRef name() const { return Name; }
+  /// As str(), registers written as RegText gives them.
+  std::string
+  format(llvm::function_ref<std::string(const Value &)> RegText) const;
   const std::vector<std::string> &qualifiers() const { return Quals; }
   const std::vector<Value> &operands() const { return Ops; }
 
