@@ -20,7 +20,6 @@ import argparse
 import concurrent.futures
 import lzma
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -30,37 +29,16 @@ from importlib import import_module  # noqa: E402
 
 corpus_rows = import_module("check-corpus")
 sys.path.insert(0, os.path.dirname(__file__))
-from cubin import same_but_ptx_text  # noqa: E402
+from cubin import arch_of, assemble, same_but_ptx_text  # noqa: E402
 
 
 def read(path):
     return lzma.open(path).read() if path.endswith(".xz") else open(path, "rb").read()
 
 
-def arch_of(ptx):
-    m = re.search(rb"^\s*\.target\s+([^\n]*)", ptx, re.M)
-    names = [n.strip() for n in m.group(1).split(b",")] if m else []
-    archs = [n.decode() for n in names if n.startswith(b"sm_")]
-    arch = archs[-1] if archs else "sm_100a"
-    return "sm_110a" if arch == "sm_101a" else arch
-
-
 def emit(tool, data, *extra):
     return subprocess.run([tool, "--color=never", "--emit=ptx", *extra, "-"],
                           input=data, capture_output=True)
-
-
-def cubin(ptxas, ptx, arch, tmp, name):
-    src = os.path.join(tmp, name + ".ptx")
-    out = os.path.join(tmp, name + ".cubin")
-    with open(src, "wb") as f:
-        f.write(ptx)
-    proc = subprocess.run([ptxas, f"-arch={arch}", src, "-o", out],
-                          capture_output=True)
-    if proc.returncode != 0:
-        return None, proc.stderr.decode(errors="replace")
-    with open(out, "rb") as f:
-        return f.read(), ""
 
 
 def check_one(args, rel):
@@ -75,8 +53,8 @@ def check_one(args, rel):
     if args.ptxas:
         arch = arch_of(data)
         with tempfile.TemporaryDirectory() as tmp:
-            a, err_a = cubin(args.ptxas, data, arch, tmp, "orig")
-            b, err_b = cubin(args.ptxas, first.stdout, arch, tmp, "emitted")
+            a, err_a = assemble(args.ptxas, data, arch, tmp, "orig")
+            b, err_b = assemble(args.ptxas, first.stdout, arch, tmp, "emitted")
             if a is None:
                 return f"FAIL {rel}: ptxas rejects the original for {arch}\n{err_a[:1000]}"
             if b is None:
@@ -91,7 +69,7 @@ def check_one(args, rel):
                 moved = emit(args.tool, data, f"--target={args.retarget}",
                              "--ptx-version=auto")
                 if moved.returncode == 0:
-                    c, err_c = cubin(args.ptxas, moved.stdout, args.retarget, tmp, "moved")
+                    c, err_c = assemble(args.ptxas, moved.stdout, args.retarget, tmp, "moved")
                     if c is None:
                         return (f"FAIL {rel}: retargeted to {args.retarget} cleanly, "
                                 f"but ptxas rejects it\n{err_c[:1000]}")

@@ -1,13 +1,42 @@
 #!/usr/bin/env python3
-"""Compares two cubins as ptxas made them from a PTX file and from its
-emitted form: byte-identical, or identical but for the sections that hold
-the PTX text and PTX line numbers, which ptxas embeds when the module has
-line information (.loc) and which change with any reformatting.
+"""Cubins for the emission tests: assembling PTX with ptxas for the
+architecture its .target names, and comparing two cubins made from a PTX
+file and from its emitted form: byte-identical, or identical but for the
+sections that hold the PTX text and PTX line numbers, which ptxas embeds when
+the module has line information (.loc) and which change with any
+reformatting.
 
 usage: cubin.py A.cubin B.cubin   (exit 0: same, 1: different)
 """
+import os
+import re
 import struct
+import subprocess
 import sys
+
+
+def arch_of(ptx):
+    """The -arch for PTX text (bytes): its last .target architecture, as
+    ptxas uses; sm_101a under its PTX ISA 9.0 name, sm_110a."""
+    m = re.search(rb"^\s*\.target\s+([^\n]*)", ptx, re.M)
+    names = [n.strip() for n in m.group(1).split(b",")] if m else []
+    archs = [n.decode() for n in names if n.startswith(b"sm_")]
+    arch = archs[-1] if archs else "sm_100a"
+    return "sm_110a" if arch == "sm_101a" else arch
+
+
+def assemble(ptxas, ptx, arch, tmp, name):
+    """(cubin bytes, "") or (None, ptxas's messages)."""
+    src = os.path.join(tmp, name + ".ptx")
+    out = os.path.join(tmp, name + ".cubin")
+    with open(src, "wb") as f:
+        f.write(ptx)
+    proc = subprocess.run([ptxas, f"-arch={arch}", src, "-o", out],
+                          capture_output=True)
+    if proc.returncode != 0:
+        return None, proc.stderr.decode(errors="replace")
+    with open(out, "rb") as f:
+        return f.read(), ""
 
 # Sections that hold the PTX text or PTX line numbers, their relocations
 # (.rela...), and the copies some cubins carry under a .nv.merc prefix.

@@ -10,29 +10,12 @@ usage: emit-cases.py CASES_DIR --tool TOOL --ptxas PTXAS [--jobs N]
 import argparse
 import concurrent.futures
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cubin import same_but_ptx_text  # noqa: E402
-
-
-def arch_of(text):
-    m = re.search(r"^\s*\.target\s+([A-Za-z0-9_]+)", text, re.M)
-    arch = m.group(1) if m else "sm_100a"
-    return "sm_110a" if arch == "sm_101a" else arch
-
-
-def assemble(ptxas, arch, path):
-    out = path + ".cubin"
-    proc = subprocess.run([ptxas, f"-arch={arch}", path, "-o", out],
-                          capture_output=True, text=True)
-    if proc.returncode != 0:
-        return None, proc.stderr
-    with open(out, "rb") as f:
-        return f.read(), ""
+from cubin import arch_of, assemble, same_but_ptx_text  # noqa: E402
 
 
 def check_case(args, path):
@@ -41,16 +24,14 @@ def check_case(args, path):
                           capture_output=True)
     if tool.returncode != 0:
         return "skip"  # rejected: nothing to emit
-    with open(path, encoding="utf-8") as f:
-        arch = arch_of(f.read())
+    with open(path, "rb") as f:
+        ptx = f.read()
+    arch = arch_of(ptx)
     with tempfile.TemporaryDirectory() as tmp:
-        emitted = os.path.join(tmp, "emitted.ptx")
-        with open(emitted, "wb") as f:
-            f.write(tool.stdout)
-        original, _ = assemble(args.ptxas, arch, path)
+        original, _ = assemble(args.ptxas, ptx, arch, tmp, "case")
         if original is None:
             return "skip"  # a documented divergence: ptxas rejects it
-        again, err = assemble(args.ptxas, arch, emitted)
+        again, err = assemble(args.ptxas, tool.stdout, arch, tmp, "emitted")
         if again is None:
             return f"FAIL {path}: ptxas rejects the emitted file:\n{err[:800]}"
         if original != again and not same_but_ptx_text(original, again):
