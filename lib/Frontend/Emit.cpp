@@ -196,9 +196,17 @@ void Emitter::remarkOldest(unsigned Chosen, const TargetInfo &T,
       if (D.Range.Start.isValid() && SM.FindBufferContainingLoc(D.Range.Start)) {
         At = D.Range; // Planning reports against the input itself.
       } else if (D.Range.Start.isValid()) {
+        // The token keeps its length; a rewrite earlier on its line may
+        // shift it, which only moves the underline.
         auto [Line, Col] = TrialSM.getLineAndColumn(D.Range.Start);
         llvm::SMLoc L = SM.FindLocForLineAndColumn(BufferID, Line, Col);
-        At = llvm::SMRange(L, L);
+        size_t Len = D.Range.End.isValid()
+                         ? D.Range.End.getPointer() - D.Range.Start.getPointer()
+                         : 0;
+        const char *Last = SM.getMemoryBuffer(BufferID)->getBufferEnd();
+        const char *P = L.getPointer();
+        At = llvm::SMRange(L, llvm::SMLoc::getFromPointer(
+                                  P ? std::min(P + Len, Last) : nullptr));
       }
       Reasons.push_back({D.Message, At});
     }
