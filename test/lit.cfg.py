@@ -19,6 +19,8 @@ config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 corpus = os.path.normpath(os.path.join(config.tcgen05_src_root, "..", "shared", "corpus"))
 config.substitutions.append(("%corpus", corpus))
 config.substitutions.append(("%srcroot", config.tcgen05_src_root))
+# The layers the build declared (cmake/Layers.cmake).
+config.substitutions.append(("%layers-graph", os.path.join(config.tcgen05_obj_root, "lib", "layers.txt")))
 if os.path.isdir(corpus):
     config.available_features.add("corpus")
 if config.ptxas and os.path.exists(config.ptxas):

@@ -4,6 +4,7 @@
 
 #include "Sema/Tcgen05/Rules.h"
 
+#include "tcgen05/Frontend/CheckBuilt.h"
 #include "tcgen05/Frontend/InlineAsm.h"
 #include "tcgen05/Parse/Parser.h"
 #include "tcgen05/Print/Printer.h"
@@ -25,7 +26,7 @@ std::vector<unsigned> codes(const Instr &I, BuildTarget T = {}) {
   llvm::SourceMgr SM;
   CollectingDiagnosticConsumer C;
   DiagnosticsEngine Engine(C, DiagnosticOptions());
-  I.check(T, SM, Engine);
+  checkBuilt(I, T, SM, Engine);
   std::vector<unsigned> Out;
   for (const Diagnostic &D : C.Diags)
     Out.push_back(D.code());

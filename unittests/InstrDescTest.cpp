@@ -2,6 +2,8 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
+
 using namespace tcgen05;
 
 namespace {
@@ -103,18 +105,15 @@ TEST(MatrixDescTest, SmemRoundTrip) {
        {"stride_offset", 1024}, {"base_offset", 1}, {"swizzle", 4}},
       Error);
   ASSERT_TRUE(V) << Error;
+  // Field values as stored: addresses and offsets in 16-byte units.
+  const std::map<std::string, uint64_t> Expected = {
+      {"start_address", 0x1280 >> 4}, {"stride_offset", 1024 >> 4},
+      {"fixed_001", 1}, {"base_offset", 1}, {"swizzle", 4}};
   for (const DescField &F : matrixDescFields(MatrixDescKind::Smem)) {
-    uint64_t X = F.get(*V);
-    if (F.Name == "start_address")
-      EXPECT_EQ(X << 4, 0x1280u);
-    else if (F.Name == "stride_offset")
-      EXPECT_EQ(X << 4, 1024u);
-    else if (F.Name == "fixed_001")
-      EXPECT_EQ(X, 1u);
-    else if (F.Name == "base_offset")
-      EXPECT_EQ(X, 1u);
-    else if (F.Name == "swizzle")
-      EXPECT_EQ(X, 4u);
+    auto It = Expected.find(F.Name.str());
+    if (It != Expected.end()) {
+      EXPECT_EQ(F.get(*V), It->second) << F.Name.str();
+    }
   }
   EXPECT_TRUE(checkSmemDesc(*V, ~0ull, std::nullopt).empty());
 }

@@ -60,9 +60,10 @@ TEST(Tcgen05RulesTest, NoQualifierIsDeclaredTwiceForAForm) {
   for (const FormInfo &F : forms()) {
     std::set<std::string> Seen;
     for (const QualRule &Q : qualifierRules())
-      if (Q.Forms & bitOf(F.Id))
+      if (Q.Forms & bitOf(F.Id)) {
         EXPECT_TRUE(Seen.insert(Q.Spelling.str()).second)
             << Q.Spelling.str() << " twice for " << F.Spelling.str();
+      }
   }
 }
 
@@ -82,8 +83,9 @@ TEST(Tcgen05RulesTest, EveryRequiredClassHasValues) {
 
 TEST(Tcgen05RulesTest, CombinationsNameRealQualifiers) {
   for (const ComboRule &C : comboRules()) {
-    if (!C.If.empty())
+    if (!C.If.empty()) {
       EXPECT_TRUE(findAnyQualifier(C.If)) << C.If.str();
+    }
     llvm::SmallVector<llvm::StringRef, 4> Parts;
     C.Other.split(Parts, '|', -1, false);
     for (llvm::StringRef P : Parts)
@@ -95,8 +97,9 @@ TEST(Tcgen05RulesTest, CombinationsNameRealQualifiers) {
     K.ScaleVecs.split(Parts, '|', -1, false);
     for (llvm::StringRef P : Parts)
       EXPECT_TRUE(findAnyQualifier(P)) << P.str();
-    if (!K.DefaultScaleVec.empty())
+    if (!K.DefaultScaleVec.empty()) {
       EXPECT_NE(K.ScaleVecs.find(K.DefaultScaleVec), llvm::StringRef::npos);
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 // the typed builder, checked for its target before it is printed.  Writes
 // the module to the file named by argv[1] for the target argv[2].
 #include "tcgen05/Build/Builder.h"
+#include "tcgen05/Frontend/CheckBuilt.h"
 
 #include "llvm/Support/SourceMgr.h"
 
@@ -41,7 +42,7 @@ int main(int argc, char **argv) {
   tcgen05::DiagnosticsEngine Engine(C, tcgen05::DiagnosticOptions());
   llvm::SourceMgr SM;
   for (const Instr &I : Body)
-    I.check(T, SM, Engine);
+    tcgen05::checkBuilt(I, T, SM, Engine);
   for (const tcgen05::Diagnostic &D : C.Diags)
     std::fprintf(stderr, "%s %s\n", tcgen05::formatDiagCode(D.code()).c_str(),
                 D.Message.c_str());

@@ -12,8 +12,6 @@
 #include "tcgen05/Basic/Target.h"
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 
 using namespace tcgen05;
@@ -173,8 +171,7 @@ Instr::format(llvm::function_ref<std::string(const Value &)> RegText) const {
   return S + ";";
 }
 
-CheckStatus Instr::check(const BuildTarget &T, llvm::SourceMgr &SM,
-                         DiagnosticsEngine &Engine) const {
+std::string Instr::module(const BuildTarget &T) const {
   std::vector<const Value *> Regs, Syms;
   for (const Value &V : Ops) {
     collectRegisters(V, Regs);
@@ -182,8 +179,7 @@ CheckStatus Instr::check(const BuildTarget &T, llvm::SourceMgr &SM,
   }
   if (Pred)
     collectRegisters(*Pred, Regs);
-  // A module around the instruction: its registers declared at their
-  // types, its symbols as shared variables.
+  // Registers declared at their types, symbols as shared variables.
   std::string Text = ".version " + formatPTXVersion(T.PtxVersion) +
                      "\n.target " + T.Target + "\n.address_size 64\n";
   llvm::StringMap<bool> Declared;
@@ -194,14 +190,11 @@ CheckStatus Instr::check(const BuildTarget &T, llvm::SourceMgr &SM,
   for (const Value *R : Regs)
     if (Declared.try_emplace(R->name(), true).second)
       Text += ".reg " + typeName(R->type()).str() + " " + R->name() + ";\n";
-  Text += str() + "\nret;\n}\n";
-  unsigned ID = SM.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          Text, Name + (Name == "tcgen05" ? Quals.front() : "") + " (built)"),
-      llvm::SMLoc());
-  CheckOptions Opts;
-  Opts.Threads = 1;
-  return checkBuffer(SM, ID, Engine, Opts);
+  return Text + str() + "\nret;\n}\n";
+}
+
+std::string Instr::bufferName() const {
+  return Name + (Name == "tcgen05" ? Quals.front() : "") + " (built)";
 }
 
 AsmTemplate Instr::asmTemplate() const {

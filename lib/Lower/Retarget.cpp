@@ -2,12 +2,11 @@
 
 #include "tcgen05/Lower/Retarget.h"
 
-#include "Sema/Tcgen05/Rules.h"
-
 #include "tcgen05/Analysis/KnownBits.h"
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Descriptors/InstrDesc.h"
 #include "tcgen05/Parse/Parser.h"
+#include "tcgen05/Sema/Tcgen05Spelling.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -15,15 +14,14 @@
 #include <algorithm>
 
 using namespace tcgen05;
-using namespace tcgen05::rules;
 
 namespace {
 
-/// The scale-vector qualifiers of one block-scaled tcgen05.mma.
+/// A block-scaled tcgen05.mma whose scale-vector size needs the other
+/// spelling on the new target.
 struct ScaledMma {
   uint32_t Inst;
-  Form TheForm;
-  llvm::StringRef Kind;
+  ScaleVecRespelling Respell;
   const Span *BlockScale = nullptr;
   const Span *Size = nullptr; ///< Null: the kind's default size applies.
   const Operand *IDesc = nullptr;
@@ -39,7 +37,6 @@ private:
   void planBody(Function &F);
   void respell(const Function &F, const ScaledMma &S,
                const KnownBitsState *Facts);
-  bool legal(Form F, llvm::StringRef Spelling) const;
 
   Module &M;
   const RetargetRequest &Req;
@@ -77,52 +74,31 @@ std::vector<TextEdit> Retargeter::run() {
   return std::move(Edits);
 }
 
-bool Retargeter::legal(Form F, llvm::StringRef Spelling) const {
-  const QualRule *R = findQualifier(F, Spelling);
-  return R && qualifierAllowed(*R, *Target, Version);
-}
-
 void Retargeter::planBody(Function &F) {
   DiagnosticSink Discard;
   ParsedBody Body(F, Scratch, Discard, &T5);
 
   std::vector<ScaledMma> Scaled;
   for (const Tcgen05Inst &T : F.Tcgen05) {
-    if (T.Opcode != Tcgen05Opcode::Mma)
+    std::optional<ScaleVecRespelling> R =
+        scaleVecRespelling(F, T, *Target, Version);
+    if (!R)
       continue;
-    ScaledMma S{T.Instruction, Form::Mma, {}};
+    ScaledMma S{T.Instruction, *R};
     for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
       const Tcgen05Qualifier &Q =
           F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
-      const Span &W = F.Qualifiers[Q.Qualifier];
-      if (Q.Class == Tcgen05QualClass::Kind)
-        S.Kind = W.text();
-      else if (Q.Class == Tcgen05QualClass::BlockScale)
-        S.BlockScale = &W;
+      if (Q.Class == Tcgen05QualClass::BlockScale)
+        S.BlockScale = &F.Qualifiers[Q.Qualifier];
       else if (Q.Class == Tcgen05QualClass::ScaleVec)
-        S.Size = &W;
+        S.Size = &F.Qualifiers[Q.Qualifier];
     }
     for (uint32_t K = 0; K < T.NumOperands; ++K) {
       const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + K];
       if (O.Role == Tcgen05OperandRole::IDesc)
         S.IDesc = &F.Operands[O.Operand];
     }
-    std::optional<Form> TheForm =
-        formOf(T.Opcode, [&](llvm::StringRef Word) {
-          for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
-            const Tcgen05Qualifier &Q =
-                F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
-            if (Q.Class == Tcgen05QualClass::Variant &&
-                F.Qualifiers[Q.Qualifier].text() == Word)
-              return true;
-          }
-          return false;
-        });
-    if (!TheForm)
-      continue;
-    S.TheForm = *TheForm;
-    if (S.BlockScale && !S.Kind.empty())
-      Scaled.push_back(S);
+    Scaled.push_back(S);
   }
 
   // K=96 exists on sm_103 only; elsewhere each spelling has one meaning.
@@ -147,18 +123,7 @@ void Retargeter::planBody(Function &F) {
 
 void Retargeter::respell(const Function &F, const ScaledMma &S,
                          const KnownBitsState *Facts) {
-  const KindRule *K = findKind(S.Kind);
-  if (!K)
-    return;
-  llvm::StringRef Size = S.Size ? S.Size->text() : K->DefaultScaleVec;
-  if (Size.empty() || legal(S.TheForm, Size))
-    return;
-  const ScaleVecAlias *A = findScaleVecAlias(S.Kind, Size);
-  if (!A)
-    return;
-  llvm::StringRef Other = Size == A->Block ? A->ScaleVec : A->Block;
-  if (!legal(S.TheForm, Other))
-    return; // Neither spelling is legal: the checker says why.
+  llvm::StringRef Size = S.Respell.From, Other = S.Respell.To;
   if (Facts) {
     // The two spellings agree only when K is not 96.
     uint32_t K96Mask = 0;
@@ -172,7 +137,7 @@ void Retargeter::respell(const Function &F, const ScaledMma &S,
       Sink.report(DiagID::err_retarget_no_equivalent, At.range(),
                   {Size.str(), Other.str(), Target->Name.str(),
                    formatPTXVersion(Version)})
-          .note(DiagID::note_cite, {}, {A->Section.str()});
+          .note(DiagID::note_cite, {}, {S.Respell.Section.str()});
       return;
     }
   }

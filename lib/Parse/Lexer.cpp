@@ -1,6 +1,6 @@
 //===- Lexer.cpp - PTX tokens ---------------------------------------------===//
 
-#include "Lexer.h"
+#include "tcgen05/Parse/Lexer.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
 

@@ -7,7 +7,7 @@
 #ifndef TCGEN05_LIB_PARSE_PARSERBASE_H
 #define TCGEN05_LIB_PARSE_PARSERBASE_H
 
-#include "Lexer.h"
+#include "tcgen05/Parse/Lexer.h"
 
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Basic/Diagnostic.h"

@@ -8,8 +8,8 @@
 
 #include "tcgen05/Print/Printer.h"
 
-#include "Print/TokenPrinter.h"
-#include "Sema/Tcgen05/Rules.h"
+#include "TokenPrinter.h"
+#include "tcgen05/Sema/Tcgen05Spelling.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Parse/Parser.h"
@@ -93,8 +93,8 @@ void printQualifiers(const Function &F, const Instruction &I,
     Quals.push_back(&F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K]);
   std::stable_sort(Quals.begin(), Quals.end(),
                    [](const Tcgen05Qualifier *A, const Tcgen05Qualifier *B) {
-                     return rules::classRule(A->Class).Rank <
-                            rules::classRule(B->Class).Rank;
+                     return tcgen05QualifierRank(A->Class) <
+                            tcgen05QualifierRank(B->Class);
                    });
   for (const Tcgen05Qualifier *Q : Quals)
     OS << F.Qualifiers[Q->Qualifier].text();
@@ -115,18 +115,20 @@ void printInstruction(const Function &F, const Instruction &I,
 
 void printBody(const Function &F, llvm::raw_ostream &OS);
 
-/// Parses F's body (into Scratch's storage), prints it, and frees it.
-void renderBody(Function &F, Function &Scratch, Tcgen05SyntaxParser &T5,
+/// Parses F's body into Work, a copy of F whose storage is reused from one
+/// function to the next, and prints it.
+void renderBody(const Function &F, Function &Work, Tcgen05SyntaxParser &T5,
                 llvm::raw_ostream &OS) {
   DiagnosticSink Discard;
-  ParsedBody Body(F, Scratch, Discard, &T5);
-  printBody(F, OS);
+  Work = F;
+  parseFunctionBody(Work, Discard, &T5);
+  printBody(Work, OS);
 }
 
 class ModulePrinter {
 public:
   /// Bodies, when given, holds each function's body already printed.
-  ModulePrinter(Module &M, llvm::raw_ostream &OS,
+  ModulePrinter(const Module &M, llvm::raw_ostream &OS,
                 const std::vector<std::string> *Bodies)
       : M(M), OS(OS), Bodies(Bodies) {}
   void run();
@@ -136,7 +138,7 @@ private:
   void printFunction(size_t Index);
   void printParams(llvm::ArrayRef<uint32_t> Decls, bool Multiline);
 
-  Module &M;
+  const Module &M;
   llvm::raw_ostream &OS;
   const std::vector<std::string> *Bodies;
   Tcgen05SyntaxParser T5;
@@ -208,7 +210,7 @@ void ModulePrinter::printParams(llvm::ArrayRef<uint32_t> Decls,
 }
 
 void ModulePrinter::printFunction(size_t Index) {
-  Function &F = M.Functions[Index];
+  const Function &F = M.Functions[Index];
   if (F.Linkage.valid())
     OS << F.Linkage.text() << ' ';
   OS << (F.IsEntry ? ".entry " : ".func ");
@@ -355,7 +357,7 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
   }
 }
 
-void tcgen05::printModule(Module &M, llvm::raw_ostream &OS,
+void tcgen05::printModule(const Module &M, llvm::raw_ostream &OS,
                           unsigned Threads) {
   size_t WithBody = llvm::count_if(
       M.Functions, [](const Function &F) { return F.HasBody; });

@@ -1,8 +1,8 @@
 //===- TokenPrinter.cpp - Canonical spacing for token runs ----------------===//
 
-#include "Print/TokenPrinter.h"
+#include "TokenPrinter.h"
 
-#include "Parse/Lexer.h"
+#include "tcgen05/Parse/Lexer.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
 

@@ -3,20 +3,19 @@
 // For compilers that generate tcgen05 code: one function per instruction
 // form of PTX ISA 9.7.16, qualifiers as enums, operands as typed registers,
 // immediates and addresses.  An Instr prints itself in canonical form,
-// checks itself with the same rules as a module, and renders itself as an
+// wraps itself in a module for checking (tcgen05/Frontend/CheckBuilt.h
+// checks it with the same rules as any module), and renders itself as an
 // inline-asm template with constraints.
 //
 //   using namespace tcgen05::build;
 //   Value D = Value::reg("%r1", Type::B32), ...;
 //   Instr I = mma({CtaGroup::One, Kind::F16}, {D, A, B, IDesc, EnableD});
 //   I.str();  // "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, ..."
-//   I.check(Opts, SM, Engine);
+//   checkBuilt(I, {"sm_100a", 88}, SM, Engine);
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_BUILD_BUILDER_H
 #define TCGEN05_BUILD_BUILDER_H
-
-#include "tcgen05/Frontend/Check.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -98,12 +97,11 @@ public:
 
   /// The statement, ';' included.
   std::string str() const;
-  /// Checks it with the module rules (forms, qualifiers, operands, target,
-  /// PTX version, descriptor immediates) inside a module built for T, with
-  /// its registers declared at their types.  Diagnostics point into a
-  /// buffer named after the instruction, whose line holds str().
-  CheckStatus check(const BuildTarget &T, llvm::SourceMgr &SM,
-                    DiagnosticsEngine &Engine) const;
+  /// A module for T around it: its registers declared at their types, its
+  /// symbols as shared variables, one line holding str().
+  std::string module(const BuildTarget &T) const;
+  /// The name of the buffer that holds module(): the instruction's name.
+  std::string bufferName() const;
   AsmTemplate asmTemplate() const;
 
   llvm::StringRef name() const { return Name; }

@@ -21,7 +21,7 @@ namespace tcgen05 {
 /// Prints M, whose buffer must be intact; bodies are parsed as they are
 /// printed, on Threads threads (0: one per core).  Meant for modules that
 /// check without errors: a statement the parser rejected is not printed.
-void printModule(Module &M, llvm::raw_ostream &OS, unsigned Threads = 1);
+void printModule(const Module &M, llvm::raw_ostream &OS, unsigned Threads = 1);
 
 /// Prints one operand tree of Pool (parentheses only where precedence
 /// needs them).

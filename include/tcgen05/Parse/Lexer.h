@@ -5,8 +5,8 @@
 // the sink and lexing continues.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TCGEN05_LIB_PARSE_LEXER_H
-#define TCGEN05_LIB_PARSE_LEXER_H
+#ifndef TCGEN05_PARSE_LEXER_H
+#define TCGEN05_PARSE_LEXER_H
 
 #include "tcgen05/AST/AST.h"
 
