@@ -9,6 +9,7 @@
 
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Parse/Parser.h"
+#include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Print/Printer.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
@@ -16,6 +17,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include "llvm/Support/ThreadPool.h"
 
 #include "gtest/gtest.h"
 
@@ -202,7 +205,8 @@ std::string print(llvm::StringRef Text, unsigned Threads = 1) {
   parseModule(Buf->getBuffer(), M, Sink);
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  printModule(M, OS, Threads);
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(Threads);
+  printModule(M, OS, Pool.get());
   return Out;
 }
 

@@ -2,6 +2,8 @@
 
 #include "tcgen05/Frontend/Check.h"
 
+#include "tcgen05/Basic/Parallel.h"
+
 #include "tcgen05/Sema/DescriptorCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
@@ -11,10 +13,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 
-#include <atomic>
 #include <cstring>
-#include <thread>
 
 using namespace tcgen05;
 
@@ -47,12 +48,6 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));
-}
-
-unsigned threadCount(const CheckOptions &Opts, size_t Work) {
-  unsigned N = Opts.Threads ? Opts.Threads
-                            : std::max(1u, std::thread::hardware_concurrency());
-  return static_cast<unsigned>(std::min<size_t>(N, std::max<size_t>(Work, 1)));
 }
 
 } // namespace
@@ -103,24 +98,22 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   for (size_t I = 0; I < Bodies.size(); ++I)
     Sinks.emplace_back(Cap);
 
-  unsigned N = threadCount(Opts, Bodies.size());
-  std::atomic<size_t> Next{0};
-  auto Worker = [&] {
-    Tcgen05SyntaxParser T5;
-    Function Scratch;
-    for (size_t I; (I = Next.fetch_add(1)) < Bodies.size();)
-      checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch, T5, Sinks[I],
-                Cap, Summaries[Bodies[I]], FunctionNames, Opts);
-  };
-  if (N <= 1) {
-    Worker();
-  } else {
-    std::vector<std::thread> Pool;
-    for (unsigned T = 0; T < N; ++T)
-      Pool.emplace_back(Worker);
-    for (std::thread &T : Pool)
-      T.join();
-  }
+  std::unique_ptr<llvm::ThreadPoolInterface> OwnPool;
+  llvm::ThreadPoolInterface *Pool = Opts.Pool;
+  if (!Pool && Bodies.size() > 1)
+    Pool = (OwnPool = makeThreadPool(Opts.Threads)).get();
+  // Per worker: a tcgen05 parser (its shape cache) and body storage.
+  unsigned Workers = parallelWorkers(Pool, Bodies.size());
+  std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(Workers);
+  std::vector<Function> Scratch(Workers);
+  parallelFor(
+      Pool, Bodies.size(),
+      [&](unsigned W) { Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(); },
+      [&](unsigned W, size_t I) {
+        checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch[W],
+                  *Parsers[W], Sinks[I], Cap, Summaries[Bodies[I]],
+                  FunctionNames, Opts);
+      });
 
   for (DiagnosticSink &S : Sinks)
     ModuleSink.append(std::move(S));

@@ -1,6 +1,7 @@
 //===- Emit.cpp - Validate, retarget and print a module -------------------===//
 
 #include "tcgen05/Frontend/Emit.h"
+#include "tcgen05/Basic/Parallel.h"
 
 #include "tcgen05/Lower/Retarget.h"
 #include "tcgen05/Print/Printer.h"
@@ -8,6 +9,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace tcgen05;
@@ -96,7 +98,7 @@ CheckStatus Emitter::run(llvm::raw_ostream &OS) {
     CheckStatus S = checkBuffer(SM, BufferID, Engine, Opts.Check);
     if (S != CheckStatus::Clean)
       return S;
-    printModule(Original, OS, Opts.Check.Threads);
+    printModule(Original, OS, Opts.Check.Pool);
     return CheckStatus::Clean;
   }
 
@@ -161,7 +163,7 @@ CheckStatus Emitter::finish(const Attempt &Final, unsigned Version,
   DiagnosticSink Discard;
   parseModule(SM.getMemoryBuffer(Final.BufferID)->getBuffer(), M, Discard,
               Opts.Check.Parse);
-  printModule(M, OS, Opts.Check.Threads);
+  printModule(M, OS, Opts.Check.Pool);
   return CheckStatus::Clean;
 }
 
@@ -228,7 +230,12 @@ CheckStatus tcgen05::emitBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   // The output goes out only whole: nothing is written if checks fail.
   std::string Out;
   llvm::raw_string_ostream Buffer(Out);
-  CheckStatus S = Emitter(SM, BufferID, Engine, Opts).run(Buffer);
+  // Checking and printing share one pool.
+  EmitOptions Shared = Opts;
+  std::unique_ptr<llvm::ThreadPoolInterface> OwnPool;
+  if (!Shared.Check.Pool)
+    Shared.Check.Pool = (OwnPool = makeThreadPool(Opts.Check.Threads)).get();
+  CheckStatus S = Emitter(SM, BufferID, Engine, Shared).run(Buffer);
   if (S == CheckStatus::Clean)
     OS << Out;
   return S;

@@ -12,6 +12,7 @@
 #include "tcgen05/Sema/Tcgen05Spelling.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Parse/Parser.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
@@ -20,8 +21,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
+#include <memory>
 
 using namespace tcgen05;
 
@@ -358,33 +358,27 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
 }
 
 void tcgen05::printModule(const Module &M, llvm::raw_ostream &OS,
-                          unsigned Threads) {
-  size_t WithBody = llvm::count_if(
-      M.Functions, [](const Function &F) { return F.HasBody; });
-  if (Threads == 0)
-    Threads = std::max(1u, std::thread::hardware_concurrency());
-  Threads = static_cast<unsigned>(std::min<size_t>(Threads, WithBody));
-  if (Threads <= 1) {
+                          llvm::ThreadPoolInterface *Pool) {
+  std::vector<size_t> WithBody;
+  for (size_t I = 0; I < M.Functions.size(); ++I)
+    if (M.Functions[I].HasBody)
+      WithBody.push_back(I);
+  if (parallelWorkers(Pool, WithBody.size()) <= 1) {
     ModulePrinter(M, OS, nullptr).run();
     return;
   }
   // Bodies are independent: print them on threads, then assemble.
+  unsigned Workers = parallelWorkers(Pool, WithBody.size());
+  std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(Workers);
+  std::vector<Function> Work(Workers);
   std::vector<std::string> Bodies(M.Functions.size());
-  std::atomic<size_t> Next{0};
-  auto Worker = [&] {
-    Tcgen05SyntaxParser T5;
-    Function Scratch;
-    for (size_t I; (I = Next.fetch_add(1)) < M.Functions.size();) {
-      if (!M.Functions[I].HasBody)
-        continue;
-      llvm::raw_string_ostream Body(Bodies[I]);
-      renderBody(M.Functions[I], Scratch, T5, Body);
-    }
-  };
-  std::vector<std::thread> Pool;
-  for (unsigned T = 0; T < Threads; ++T)
-    Pool.emplace_back(Worker);
-  for (std::thread &T : Pool)
-    T.join();
+  parallelFor(
+      Pool, WithBody.size(),
+      [&](unsigned W) { Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(); },
+      [&](unsigned W, size_t I) {
+        size_t F = WithBody[I];
+        llvm::raw_string_ostream Body(Bodies[F]);
+        renderBody(M.Functions[F], Work[W], *Parsers[W], Body);
+      });
   ModulePrinter(M, OS, &Bodies).run();
 }

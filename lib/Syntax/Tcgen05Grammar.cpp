@@ -219,3 +219,10 @@ SpelledInstruction syntax::spelledInstruction(antlr4::TokenStream &Tokens) {
   }
   return S;
 }
+
+std::mutex &tcgen05::syntax::generatedParserLock() {
+  // The companion of the generated parser's own static caches: one per
+  // process, as they are.
+  static std::mutex Lock;
+  return Lock;
+}

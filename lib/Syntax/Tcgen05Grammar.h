@@ -14,6 +14,7 @@
 
 #include "tcgen05/AST/Tcgen05Inst.h"
 
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -55,6 +56,13 @@ struct SpelledInstruction {
   std::string Name;
 };
 SpelledInstruction spelledInstruction(antlr4::TokenStream &Tokens);
+
+/// Held while the generated lexer and parser run.  Their DFA and
+/// prediction-context caches are static members shared by every instance,
+/// and the runtime updates them (and static counters) without
+/// synchronization, so runs on different threads must not overlap.  Each
+/// Tcgen05SyntaxParser remembers parsed shapes, so the lock is rarely taken.
+std::mutex &generatedParserLock();
 
 } // namespace syntax
 } // namespace tcgen05

@@ -149,8 +149,17 @@ struct Tcgen05SyntaxParser::Impl {
   void reportSyntaxError(const char *Base, DiagnosticSink &Sink);
 };
 
-Tcgen05SyntaxParser::Tcgen05SyntaxParser() : P(std::make_unique<Impl>()) {}
-Tcgen05SyntaxParser::~Tcgen05SyntaxParser() = default;
+// Construction and destruction touch the generated parser's shared state
+// too (its interpreter registers with the static caches).
+Tcgen05SyntaxParser::Tcgen05SyntaxParser() {
+  std::lock_guard<std::mutex> Lock(generatedParserLock());
+  P = std::make_unique<Impl>();
+}
+
+Tcgen05SyntaxParser::~Tcgen05SyntaxParser() {
+  std::lock_guard<std::mutex> Lock(generatedParserLock());
+  P.reset();
+}
 
 bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
                                 DiagnosticSink &Sink) {
@@ -193,8 +202,11 @@ bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
     F.Tcgen05.push_back(Inst);
     return true;
   }
-  if (!parseText(F, InstIndex, Sink))
-    return false;
+  {
+    std::lock_guard<std::mutex> Lock(generatedParserLock());
+    if (!parseText(F, InstIndex, Sink))
+      return false;
+  }
   // Only successes are remembered: an error message quotes the statement's
   // own tokens.
   if (Shapes.size() >= MaxShapes)

@@ -18,6 +18,7 @@
 namespace llvm {
 class SourceMgr;
 class MemoryBuffer;
+class ThreadPoolInterface;
 } // namespace llvm
 
 namespace tcgen05 {
@@ -26,7 +27,12 @@ struct CheckOptions {
   /// Check as if `.target` named this (e.g. "sm_100a"); empty: use .target.
   std::string Target;
   /// Threads that check function bodies; 0 picks the hardware's count.
+  /// Ignored when Pool is given.
   unsigned Threads = 1;
+  /// The caller's threads, shared by every parallel stage of the calls it
+  /// is passed to (checking, printing); null: a pool of Threads threads is
+  /// made for the call.
+  llvm::ThreadPoolInterface *Pool = nullptr;
   /// Check the one-.cta_group rule per function, as ptxas -c does for
   /// separately compiled code, instead of per kernel call graph.
   bool SeparateCompilation = false;

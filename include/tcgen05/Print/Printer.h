@@ -16,12 +16,18 @@ namespace llvm {
 class raw_ostream;
 }
 
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
 namespace tcgen05 {
 
 /// Prints M, whose buffer must be intact; bodies are parsed as they are
-/// printed, on Threads threads (0: one per core).  Meant for modules that
-/// check without errors: a statement the parser rejected is not printed.
-void printModule(const Module &M, llvm::raw_ostream &OS, unsigned Threads = 1);
+/// printed, on Pool's threads (null: the calling thread).  Meant for
+/// modules that check without errors: a statement the parser rejected is
+/// not printed.
+void printModule(const Module &M, llvm::raw_ostream &OS,
+                 llvm::ThreadPoolInterface *Pool = nullptr);
 
 /// Prints one operand tree of Pool (parentheses only where precedence
 /// needs them).

@@ -1,0 +1,50 @@
+//===- Parallel.cpp - One way to spread work over threads -----------------===//
+
+#include "tcgen05/Basic/Parallel.h"
+
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <atomic>
+
+using namespace tcgen05;
+
+unsigned tcgen05::parallelWorkers(const llvm::ThreadPoolInterface *Pool,
+                                  size_t Count) {
+  size_t Max = Pool ? std::max(1u, Pool->getMaxConcurrency()) : 1;
+  return static_cast<unsigned>(std::min(Max, std::max<size_t>(Count, 1)));
+}
+
+void tcgen05::parallelFor(
+    llvm::ThreadPoolInterface *Pool, size_t Count,
+    llvm::function_ref<void(unsigned Worker)> MakeWorker,
+    llvm::function_ref<void(unsigned Worker, size_t Item)> Body) {
+  unsigned Workers = parallelWorkers(Pool, Count);
+  std::atomic<size_t> Next{0};
+  auto Run = [&](unsigned Worker) {
+    MakeWorker(Worker);
+    for (size_t I; (I = Next.fetch_add(1, std::memory_order_relaxed)) < Count;)
+      Body(Worker, I);
+  };
+  if (Workers <= 1) {
+    Run(0);
+    return;
+  }
+  // A group waits for its own tasks only, so callers may share the pool.
+  llvm::ThreadPoolTaskGroup Group(*Pool);
+  for (unsigned W = 1; W < Workers; ++W)
+    Group.async([&Run, W] { Run(W); });
+  Run(0);
+  Group.wait();
+}
+
+std::unique_ptr<llvm::ThreadPoolInterface>
+tcgen05::makeThreadPool(unsigned Threads) {
+  if (Threads == 1)
+    return nullptr;
+  llvm::ThreadPoolStrategy S = Threads == 0
+                                   ? llvm::hardware_concurrency()
+                                   : llvm::hardware_concurrency(Threads);
+  return std::make_unique<llvm::DefaultThreadPool>(S);
+}

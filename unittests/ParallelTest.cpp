@@ -1,0 +1,127 @@
+//===- ParallelTest.cpp - One pool for every parallel stage ---------------===//
+//
+// Run under ThreadSanitizer by `check-threads` (-DTCGEN05_TSAN=ON): these
+// tests put several generated-parser runs on different threads at once.
+
+#include "tcgen05/Basic/Parallel.h"
+#include "tcgen05/Frontend/Check.h"
+#include "tcgen05/Frontend/DiagnosticPrinters.h"
+#include "tcgen05/Parse/Parser.h"
+#include "tcgen05/Print/Printer.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+using namespace tcgen05;
+
+namespace {
+
+TEST(ParallelTest, EveryItemRunsOnceAndWorkersDoNotOverlap) {
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(4);
+  const size_t Count = 1000;
+  std::vector<std::atomic<int>> Seen(Count);
+  unsigned Workers = parallelWorkers(Pool.get(), Count);
+  EXPECT_EQ(Workers, 4u);
+  std::vector<std::atomic<int>> Busy(Workers);
+  std::vector<int> Made(Workers, 0);
+  std::atomic<bool> Overlap{false};
+  parallelFor(
+      Pool.get(), Count, [&](unsigned W) { ++Made[W]; },
+      [&](unsigned W, size_t I) {
+        if (Busy[W].fetch_add(1) != 0)
+          Overlap = true;
+        Seen[I].fetch_add(1);
+        Busy[W].fetch_sub(1);
+      });
+  for (size_t I = 0; I < Count; ++I)
+    EXPECT_EQ(Seen[I].load(), 1) << I;
+  for (int M : Made)
+    EXPECT_EQ(M, 1);
+  EXPECT_FALSE(Overlap);
+}
+
+TEST(ParallelTest, WithoutAPoolTheCallerRunsEverything) {
+  EXPECT_EQ(makeThreadPool(1), nullptr);
+  std::vector<unsigned> Workers;
+  parallelFor(nullptr, 5, [](unsigned) {},
+              [&](unsigned W, size_t) { Workers.push_back(W); });
+  EXPECT_EQ(Workers, std::vector<unsigned>(5, 0));
+}
+
+/// A module whose functions hold tcgen05 statements of many shapes, so that
+/// every worker runs the generated parser, some with syntax errors.
+std::string manyShapes(unsigned Functions) {
+  std::string S = ".version 8.8\n.target sm_100a\n.address_size 64\n";
+  const char *Shapes[] = {
+      "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 32;",
+      "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;",
+      "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r2}, [%r1];",
+      "tcgen05.st.sync.aligned.32x32b.x1.b32 [%r1], {%r2};",
+      "tcgen05.wait::ld.sync.aligned;",
+      "tcgen05.fence::before_thread_sync;",
+      "tcgen05.commit.cta_group::1.mbarrier::arrive::one.b64 [%rd1];",
+      "tcgen05.mma.cta_group::1.kind::tf32 [%r1], %rd1, %rd2, %r3, %p1;",
+      "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;",
+      "tcgen05.shift.cta_group::1.down [%r1];",
+      "tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r3 %p1;",
+      "tcgen05.ld.sync.aligned.16x64b.x2.b32 {%r2, %r3}, [%r1+4];",
+  };
+  for (unsigned F = 0; F < Functions; ++F) {
+    S += ".visible .entry k" + std::to_string(F) +
+         "()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<3>;\n.reg .pred %p<2>;\n";
+    for (unsigned K = 0; K < 4; ++K)
+      S += std::string(Shapes[(F * 5 + K * 7) % std::size(Shapes)]) + "\n";
+    S += "ret;\n}\n";
+  }
+  return S;
+}
+
+std::vector<std::string> checkWith(const std::string &Text, unsigned Threads) {
+  llvm::SourceMgr SM;
+  unsigned ID = SM.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(Text, "many.ptx"), llvm::SMLoc());
+  CollectingDiagnosticConsumer C;
+  DiagnosticOptions DO;
+  DO.ErrorLimit = 0;
+  DiagnosticsEngine Engine(C, DO);
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(Threads);
+  CheckOptions Opts;
+  Opts.Pool = Pool.get();
+  checkBuffer(SM, ID, Engine, Opts);
+  std::vector<std::string> Out;
+  for (const Diagnostic &D : C.Diags)
+    Out.push_back(std::to_string(SM.getLineAndColumn(D.Range.Start).first) + " " +
+                  D.Message);
+  return Out;
+}
+
+TEST(ParallelTest, CheckingOnAPoolMatchesOneThread) {
+  std::string Text = manyShapes(64);
+  std::vector<std::string> One = checkWith(Text, 1);
+  ASSERT_FALSE(One.empty()); // the statement missing a comma
+  for (int Run = 0; Run < 3; ++Run)
+    EXPECT_EQ(checkWith(Text, 4), One);
+}
+
+TEST(ParallelTest, PrintingOnAPoolMatchesOneThread) {
+  std::string Text = manyShapes(64);
+  Module M;
+  DiagnosticSink Sink;
+  parseModule(Text, M, Sink);
+  std::string One, Four;
+  llvm::raw_string_ostream OneOS(One), FourOS(Four);
+  printModule(M, OneOS);
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(4);
+  printModule(M, FourOS, Pool.get());
+  EXPECT_EQ(One, Four);
+}
+
+} // namespace
