@@ -51,3 +51,19 @@ std::optional<unsigned> tcgen05::parsePTXVersion(llvm::StringRef Text) {
 std::string tcgen05::formatPTXVersion(unsigned V) {
   return std::to_string(V / 10) + "." + std::to_string(V % 10);
 }
+
+std::string tcgen05::knownTargetList() {
+  std::string Out;
+  for (const TargetInfo &T : Targets)
+    if (T.SM >= 100)
+      Out += T.Name.str() + ", ";
+  return Out + "the older sm_NN[a|f] names from " + Targets[0].Name.str() +
+         ", and compute_NN[a|f] for each";
+}
+
+std::string tcgen05::knownPTXVersionList() {
+  std::string Out;
+  for (unsigned V : llvm::reverse(knownPTXVersions()))
+    Out += (Out.empty() ? "" : ", ") + formatPTXVersion(V);
+  return Out;
+}

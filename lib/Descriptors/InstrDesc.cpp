@@ -116,6 +116,8 @@ unsigned dimM(const IdescField &F, uint32_t V) {
 
 } // namespace
 
+llvm::ArrayRef<IdescKind> tcgen05::idescKinds() { return Kinds; }
+
 const IdescKind *tcgen05::lookupIdescKind(llvm::StringRef Kind) {
   Kind.consume_front(".kind::");
   for (const IdescKind &K : Kinds)

@@ -31,3 +31,19 @@ std::optional<unsigned> tcgen05::parseDiagCode(llvm::StringRef Text) {
     return std::nullopt;
   return Code;
 }
+
+std::optional<llvm::StringRef>
+tcgen05::explainDiagnostic(llvm::StringRef Text, DiagnosticsEngine &Engine) {
+  std::optional<unsigned> Code = parseDiagCode(Text);
+  if (!Code) {
+    Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_not_diag_code, {},
+                                          {Text.str()}, "tcgen05-check"));
+    return std::nullopt;
+  }
+  std::optional<llvm::StringRef> Page = explainDiagCode(*Code);
+  if (!Page)
+    Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_no_such_code, {},
+                                          {formatDiagCode(*Code)},
+                                          "tcgen05-check"));
+  return Page;
+}

@@ -190,3 +190,25 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors
                                            : CheckStatus::Clean;
 }
+
+CheckStatus tcgen05::checkInlineAsmFile(llvm::StringRef Path,
+                                        llvm::StringRef Constraints,
+                                        const InlineAsmOptions &Opts,
+                                        llvm::SourceMgr &SM,
+                                        DiagnosticsEngine &Engine) {
+  // Read the way every input is read (limits, errors); the template then
+  // gets a buffer of its own with its operands substituted.
+  llvm::SourceMgr Loaded;
+  unsigned ID = 0;
+  CheckStatus S = loadFile(Path, Loaded, Engine, ID);
+  if (S != CheckStatus::Clean)
+    return S;
+  std::vector<std::string> List;
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  if (!Constraints.empty())
+    Constraints.split(Parts, ',');
+  for (llvm::StringRef P : Parts)
+    List.push_back(P.trim().str());
+  return checkInlineAsm(Loaded.getMemoryBuffer(ID)->getBuffer(), List, Path,
+                        Opts, SM, Engine);
+}

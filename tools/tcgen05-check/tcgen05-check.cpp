@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tcgen05/Descriptors/InstrDesc.h"
-#include "tcgen05/Descriptors/MatrixDesc.h"
+#include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Frontend/Check.h"
+#include "tcgen05/Frontend/DescriptorTool.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Emit.h"
 #include "tcgen05/Frontend/Explain.h"
@@ -21,11 +21,10 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -129,25 +128,12 @@ cl::opt<std::string> Constraints(
              "(r 32-bit, l 64-bit, h 16-bit, f .f32, d .f64, b predicate, n "
              "immediate)"),
     cl::value_desc("C,C,..."), cl::cat(Category));
-cl::opt<std::string> Kind("kind",
-                          cl::desc("The .kind for --decode-idesc and "
-                                   "--encode-idesc (f16, tf32, f8f6f4, i8, "
-                                   "mxf8f6f4, mxf4, mxf4nvf4)"),
-                          cl::value_desc("KIND"), cl::cat(Category));
+cl::opt<std::string> Kind("kind", cl::value_desc("KIND"), cl::cat(Category));
 cl::opt<bool> Sparse("sparse", cl::desc("With --decode-idesc: for .sp"),
                      cl::cat(Category));
 cl::opt<unsigned> CtaGroupOpt("cta-group",
                               cl::desc("With --decode-idesc: .cta_group::N"),
                               cl::init(1), cl::cat(Category));
-
-cl::extrahelp ColorHelp(R"(
-  --color=<auto|always|never>    - Colored text diagnostics (default: auto,
-                                   when stderr is a terminal)
-  -Wno-<group>                   - Silence the warnings of a group
-  -Werror=<group>                - Make the warnings of a group errors
-  -Wno-error=<group>             - Keep a group's warnings warnings under -Werror
-                                   (groups: reserved-bits, smem-base-offset)
-)");
 
 cl::extrahelp ExitCodes(R"(
 EXIT CODES:
@@ -163,170 +149,28 @@ void printVersion(raw_ostream &OS) {
      << "  PTX ISA 9.0 (tcgen05: PTX ISA 9.7.16)\n";
 }
 
-bool parseFields(StringRef Text,
-                 std::vector<std::pair<std::string, uint64_t>> &Fields) {
-  SmallVector<StringRef, 8> Parts;
-  Text.split(Parts, ',', -1, false);
-  for (StringRef P : Parts) {
-    auto [Name, Value] = P.split('=');
-    unsigned long long V;
-    if (Value.trim().getAsInteger(0, V)) {
-      errs() << "tcgen05-check: error: '" << P << "' is not FIELD=VALUE\n";
-      return false;
-    }
-    Fields.push_back({Name.trim().str(), V});
-  }
-  return true;
-}
+/// Options cl cannot express, taken out of argv before it sees them:
+/// --color=auto|always|never (LLVM's support library owns an option named
+/// 'color' with other values) and -W<group> forms.
+struct ExtraOptions {
+  ColorMode Color = ColorMode::Auto;
+  std::string BadColor;
+  std::vector<std::string> UnknownGroups;
+};
 
-/// Prints what is wrong with a decoded descriptor; 1 if anything is an error.
-int printFindings(const std::vector<IdescFinding> &Findings) {
-  for (const IdescFinding &F : Findings)
-    outs() << (F.Warning ? "warning: " : "error: ") << F.Message << "\n";
-  return llvm::any_of(Findings, [](const IdescFinding &F) {
-           return !F.Warning;
-         })
-             ? 1
-             : 0;
-}
-
-/// Prints an encoded descriptor, or why it could not be encoded.
-int printEncoded(std::optional<uint64_t> V, const std::string &Error,
-                 unsigned HexDigits) {
-  if (!V) {
-    errs() << "tcgen05-check: error: " << Error << "\n";
-    return 1;
-  }
-  outs() << format_hex(*V, HexDigits + 2) << "\n";
-  return 0;
-}
-
-const IdescKind *kindOrError() {
-  const IdescKind *K = lookupIdescKind(Kind);
-  if (!K)
-    errs() << "tcgen05-check: error: --kind must be one of f16, tf32, "
-              "f8f6f4, i8, mxf8f6f4, mxf4, mxf4nvf4\n";
-  return K;
-}
-
-int decodeIdesc(StringRef Text) {
-  const IdescKind *K = kindOrError();
-  unsigned long long V;
-  if (!K)
-    return 2;
-  if (Text.getAsInteger(0, V) || V > 0xffffffffull) {
-    errs() << "tcgen05-check: error: '" << Text
-           << "' is not a 32-bit value\n";
-    return 2;
-  }
-  outs() << "instruction descriptor " << format_hex(V, 10) << " for "
-         << K->Kind << "\n";
-  for (const IdescField &F : idescFields(K->Layout))
-    outs() << "  bits " << format_decimal(F.Lo, 2) << "-"
-           << format_decimal(F.Lo + F.Width - 1, 2) << "  "
-           << left_justify(F.Name, 18) << format_decimal(F.get(V), 4) << "  "
-           << F.Description << "\n";
-  IdescUse Use;
-  Use.Kind = K;
-  Use.Sparse = Sparse;
-  Use.CtaGroup = CtaGroupOpt;
-  if (!Target.empty())
-    Use.Target = lookupTarget(Target);
-  return printFindings(checkIdesc(static_cast<uint32_t>(V), ~0u, Use));
-}
-
-int encodeIdesc(StringRef Text) {
-  const IdescKind *K = kindOrError();
-  if (!K)
-    return 2;
-  std::vector<std::pair<std::string, uint64_t>> Fields;
-  if (!parseFields(Text, Fields))
-    return 2;
-  std::string Error;
-  std::optional<uint32_t> V = tcgen05::encodeIdesc(*K, Fields, Error);
-  return printEncoded(V ? std::optional<uint64_t>(*V) : std::nullopt, Error, 8);
-}
-
-int decodeSmemDesc(StringRef Text) {
-  unsigned long long V;
-  if (Text.getAsInteger(0, V)) {
-    errs() << "tcgen05-check: error: '" << Text
-           << "' is not a 64-bit value\n";
-    return 2;
-  }
-  outs() << "shared memory descriptor " << format_hex(V, 18) << "\n";
-  for (const DescField &F : matrixDescFields(MatrixDescKind::Smem)) {
-    uint64_t X = F.get(V);
-    outs() << "  bits " << format_decimal(F.Lo, 2) << "-"
-           << format_decimal(F.Lo + F.Width - 1, 2) << "  "
-           << left_justify(F.Name, 16) << format_decimal(X, 6);
-    if (F.Name.ends_with("address") || F.Name.ends_with("offset"))
-      if (F.Name != "base_offset")
-        outs() << " (" << (X << 4) << " bytes)";
-    outs() << "  " << F.Description << "\n";
-  }
-  std::optional<TargetInfo> T;
-  if (!Target.empty())
-    T = lookupTarget(Target);
-  return printFindings(checkSmemDesc(V, ~0ull, T));
-}
-
-int encodeSmemDesc(StringRef Text) {
-  std::vector<std::pair<std::string, uint64_t>> Fields;
-  if (!parseFields(Text, Fields))
-    return 2;
-  std::string Error;
-  return printEncoded(tcgen05::encodeSmemDesc(Fields, Error), Error, 16);
-}
-
-int explain(StringRef Text) {
-  std::optional<unsigned> Code = parseDiagCode(Text);
-  if (!Code) {
-    errs() << "tcgen05-check: error: '" << Text
-           << "' is not a diagnostic code (expected TCnnnn)\n";
-    return 2;
-  }
-  if (std::optional<StringRef> Page = explainDiagCode(*Code)) {
-    outs() << *Page;
-    return 0;
-  }
-  errs() << "tcgen05-check: error: no diagnostic has code "
-         << formatDiagCode(*Code) << "\n";
-  return 2;
-}
-
-/// LLVM's support library owns an option named 'color' with other values,
-/// so --color=auto|always|never is taken out of argv before cl sees it.
-bool extractColor(SmallVectorImpl<const char *> &Args, ColorMode &Mode) {
-  bool OK = true;
+void extractExtraOptions(SmallVectorImpl<const char *> &Args,
+                         DiagnosticOptions &Opts, ExtraOptions &Out) {
   auto It = std::remove_if(Args.begin() + 1, Args.end(), [&](const char *A) {
     StringRef S(A);
-    if (!S.consume_front("--color=") && !S.consume_front("-color="))
-      return false;
-    if (S == "auto")
-      Mode = ColorMode::Auto;
-    else if (S == "always")
-      Mode = ColorMode::Always;
-    else if (S == "never")
-      Mode = ColorMode::Never;
-    else {
-      errs() << "tcgen05-check: error: --color takes auto, always or never, "
-                "not '" << S << "'\n";
-      OK = false;
+    if (S.consume_front("--color=") || S.consume_front("-color=")) {
+      if (S == "always" || S == "never" || S == "auto")
+        Out.Color = S == "always"  ? ColorMode::Always
+                    : S == "never" ? ColorMode::Never
+                                   : ColorMode::Auto;
+      else
+        Out.BadColor = S.str();
+      return true;
     }
-    return true;
-  });
-  Args.erase(It, Args.end());
-  return OK;
-}
-
-/// -Wno-<group>, -Werror=<group> and -Wno-error=<group> name warning groups,
-/// which cl cannot express as options; they are taken out of argv here.
-bool extractWarningGroups(SmallVectorImpl<const char *> &Args,
-                          DiagnosticOptions &Opts) {
-  bool OK = true;
-  auto It = std::remove_if(Args.begin() + 1, Args.end(), [&](const char *A) {
-    StringRef S(A);
     std::vector<std::string> *Into = nullptr;
     if (S.consume_front("-Wno-error="))
       Into = &Opts.NoErrorGroups;
@@ -336,34 +180,129 @@ bool extractWarningGroups(SmallVectorImpl<const char *> &Args,
       Into = &Opts.DisabledGroups;
     else
       return false;
-    if (!isDiagGroup(S)) {
-      errs() << "tcgen05-check: error: unknown warning group '" << S
-             << "' (known: " << diagGroupList() << ")\n";
-      OK = false;
-    }
-    Into->push_back(S.str());
+    (isDiagGroup(S) ? *Into : Out.UnknownGroups).push_back(S.str());
     return true;
   });
   Args.erase(It, Args.end());
-  return OK;
+  // ...and the colour handed to LLVM's own option, which printers consult.
+  if (Out.Color != ColorMode::Auto)
+    Args.push_back(Out.Color == ColorMode::Always ? "--color=true"
+                                                  : "--color=false");
+}
+
+std::unique_ptr<DiagnosticConsumer> makePrinter(bool Colors) {
+  switch (OutputFormat) {
+  case Format::Text:
+    return createTextDiagnosticPrinter(errs(), Colors);
+  case Format::JSON:
+    return createJSONDiagnosticPrinter(outs());
+  case Format::Sarif:
+    return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION);
+  }
+  return nullptr;
 }
 
 /// Writes --emit output to -o (or standard output), whole or not at all.
-bool writeOutput(StringRef Out) {
+bool writeOutput(StringRef Out, DiagnosticsEngine &Engine) {
   if (OutputFile.empty() || OutputFile == "-") {
     outs() << Out;
     return true;
   }
   std::error_code EC;
   ToolOutputFile File(OutputFile, EC, sys::fs::OF_None);
-  if (EC) {
-    errs() << "tcgen05-check: error: cannot write '" << OutputFile
-           << "': " << EC.message() << "\n";
-    return false;
+  if (!EC) {
+    File.os() << Out;
+    File.keep();
+    return true;
   }
-  File.os() << Out;
-  File.keep();
+  Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_cannot_write, {},
+                                        {OutputFile, EC.message()},
+                                        "tcgen05-check"));
+  return false;
+}
+
+std::optional<DescriptorRequest> descriptorRequest() {
+  DescriptorRequest R;
+  R.Kind = Kind;
+  R.CtaGroup = CtaGroupOpt;
+  R.Sparse = Sparse;
+  R.Target = Target;
+  std::pair<const cl::opt<std::string> *, DescriptorAction> Modes[] = {
+      {&DecodeIdesc, DescriptorAction::DecodeIdesc},
+      {&EncodeIdesc, DescriptorAction::EncodeIdesc},
+      {&DecodeSmemDesc, DescriptorAction::DecodeSmem},
+      {&EncodeSmemDesc, DescriptorAction::EncodeSmem}};
+  for (auto &[Opt, Action] : Modes)
+    if (Opt->getNumOccurrences()) {
+      R.Action = Action;
+      R.Input = *Opt;
+      return R;
+    }
+  return std::nullopt;
+}
+
+/// The usage error the options make, if any (reported to Engine).
+bool usageIsValid(DiagnosticsEngine &Engine) {
+  auto Fail = [&](DiagID ID, std::vector<std::string> Args,
+                  std::optional<std::string> Known = std::nullopt,
+                  DiagID KnownNote = DiagID::note_known_values) {
+    Diagnostic D = Diagnostic::make(ID, {}, Args, "tcgen05-check");
+    if (Known)
+      D.note(KnownNote, {}, {*Known});
+    Engine.emit(nullptr, std::move(D));
+    return false;
+  };
+  if (!Target.empty() && !isKnownTargetName(Target))
+    return Fail(DiagID::err_unknown_target, {Target}, knownTargetList(),
+                DiagID::note_known_targets);
+  if (Inputs.empty())
+    return Fail(DiagID::err_usage_no_inputs, {});
+  if (!PtxVersion.empty() && PtxVersion != "auto" &&
+      !parsePTXVersion(PtxVersion))
+    return Fail(DiagID::err_usage_bad_ptx_version, {PtxVersion},
+                knownPTXVersionList());
+  bool Emitting = Emit != EmitKind::None;
+  if (Emitting && Inputs.size() != 1)
+    return Fail(DiagID::err_usage_emit_one_input,
+                {std::to_string(Inputs.size())});
+  if (Emitting && OutputFile.empty() && OutputFormat != Format::Text)
+    return Fail(DiagID::err_usage_emit_needs_output,
+                {OutputFormat == Format::JSON ? "json" : "sarif"});
+  if (!OutputFile.empty() && !Emitting)
+    return Fail(DiagID::err_usage_output_needs_emit, {});
   return true;
+}
+
+/// Checks, emits or checks templates for every input; false if an input
+/// could not be read or written.
+bool runInputs(SourceMgr &SM, DiagnosticsEngine &Engine,
+               const CheckOptions &Opts) {
+  bool IOFailed = false;
+  for (const std::string &Path : Inputs) {
+    CheckStatus S;
+    if (AsmTemplate) {
+      InlineAsmOptions AsmOpts;
+      if (!Target.empty())
+        AsmOpts.Target = Target;
+      S = checkInlineAsmFile(Path, Constraints, AsmOpts, SM, Engine);
+    } else if (Emit != EmitKind::None || !PtxVersion.empty()) {
+      EmitOptions EOpts;
+      EOpts.Check = Opts;
+      EOpts.PtxVersion = PtxVersion;
+      std::string Out;
+      raw_string_ostream OS(Out);
+      S = emitFile(Path, SM, Engine, EOpts, OS);
+      if (S == CheckStatus::Clean && Emit != EmitKind::None &&
+          !writeOutput(Out, Engine))
+        S = CheckStatus::IOError;
+    } else {
+      S = checkFile(Path, SM, Engine, Opts);
+    }
+    IOFailed |= S == CheckStatus::IOError || S == CheckStatus::Usage;
+    if (Engine.limitReached())
+      break;
+  }
+  return !IOFailed;
 }
 
 } // namespace
@@ -371,15 +310,22 @@ bool writeOutput(StringRef Out) {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   SmallVector<const char *, 16> Args(argv, argv + argc);
-  ColorMode Color = ColorMode::Auto;
-  if (!extractColor(Args, Color))
-    return 2;
   DiagnosticOptions DiagOpts;
-  if (!extractWarningGroups(Args, DiagOpts))
-    return 2;
-  // ...and handed to LLVM's own option, which the printers consult.
-  if (Color != ColorMode::Auto)
-    Args.push_back(Color == ColorMode::Always ? "--color=true" : "--color=false");
+  ExtraOptions Extra;
+  extractExtraOptions(Args, DiagOpts, Extra);
+  // Value lists come from the library's tables.
+  std::string KindHelp = "The .kind for --decode-idesc and --encode-idesc (" +
+                         idescKindList() + ")";
+  Kind.setDescription(KindHelp);
+  std::string GroupHelp =
+      "\n  --color=<auto|always|never>    - Colored text diagnostics (default: "
+      "auto,\n                                   when stderr is a terminal)\n"
+      "  -Wno-<group>                   - Silence the warnings of a group\n"
+      "  -Werror=<group>                - Make the warnings of a group errors\n"
+      "  -Wno-error=<group>             - Keep a group's warnings warnings "
+      "under -Werror\n                                   (groups: " +
+      diagGroupList() + ")\n";
+  cl::extrahelp Groups(GroupHelp);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
@@ -387,138 +333,61 @@ int main(int argc, char **argv) {
           "tcgen05-check: checks PTX for Blackwell tcgen05 instructions\n",
           &errs()))
     return 2;
-  if (!Explain.empty())
-    return explain(Explain);
-  if (!DecodeIdesc.empty())
-    return decodeIdesc(DecodeIdesc);
-  if (!EncodeIdesc.empty())
-    return encodeIdesc(EncodeIdesc);
-  if (!DecodeSmemDesc.empty())
-    return decodeSmemDesc(DecodeSmemDesc);
-  if (!EncodeSmemDesc.empty())
-    return encodeSmemDesc(EncodeSmemDesc);
-  if (Inputs.empty()) {
-    errs() << "tcgen05-check: error: no input files (use '-' for standard "
-              "input; --help for usage)\n";
-    return 2;
-  }
-  if (!PtxVersion.empty() && PtxVersion != "auto" &&
-      !parsePTXVersion(PtxVersion)) {
-    errs() << "tcgen05-check: error: --ptx-version=" << PtxVersion
-           << " is not a PTX ISA version ptxas knows (9.0, 8.8, 8.7, 8.6, "
-              "..., or auto)\n";
-    return 2;
-  }
-  if (Emit != EmitKind::None && Inputs.size() != 1) {
-    errs() << "tcgen05-check: error: --emit takes exactly one input\n";
-    return 2;
-  }
-  if (Emit != EmitKind::None && OutputFile.empty() &&
-      OutputFormat != Format::Text) {
-    errs() << "tcgen05-check: error: --format=json and --format=sarif write "
-              "to standard output: give --emit=ptx an output file (-o)\n";
-    return 2;
-  }
-  if (!OutputFile.empty() && Emit == EmitKind::None) {
-    errs() << "tcgen05-check: error: -o needs --emit=ptx\n";
-    return 2;
-  }
 
-  bool Colors = Color == ColorMode::Always ||
-                (Color == ColorMode::Auto && errs().has_colors());
-  std::unique_ptr<DiagnosticConsumer> Printer;
+  bool Colors = Extra.Color == ColorMode::Always ||
+                (Extra.Color == ColorMode::Auto && errs().has_colors());
+  std::unique_ptr<DiagnosticConsumer> Printer = makePrinter(Colors);
   VerifyDiagnosticConsumer Verifier;
-  DiagnosticConsumer *Consumer;
-  if (Verify) {
-    Consumer = &Verifier;
-  } else {
-    switch (OutputFormat) {
-    case Format::Text:
-      Printer = createTextDiagnosticPrinter(errs(), Colors);
-      break;
-    case Format::JSON:
-      Printer = createJSONDiagnosticPrinter(outs());
-      break;
-    case Format::Sarif:
-      Printer = createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION);
-      break;
-    }
-    Consumer = Printer.get();
-  }
-
-  if (!Target.empty() && !isKnownTargetName(Target)) {
-    Diagnostic D = Diagnostic::make(DiagID::err_unknown_target, {}, {Target},
-                                    "tcgen05-check");
-    D.note(DiagID::note_known_targets, {},
-           {"sm_100a, sm_100f, sm_101a, sm_103a, sm_103f, sm_110a, sm_110f, "
-            "and the other sm_NN[a|f] and compute_NN[a|f] names ptxas knows"});
-    Consumer->handleDiagnostic(nullptr, D);
-    Consumer->finish();
-    return 2;
-  }
-
+  DiagnosticConsumer &Consumer = Verify ? Verifier : *Printer;
   DiagOpts.WarningsAsErrors = Werror;
   DiagOpts.IgnoreWarnings = NoWarnings;
   DiagOpts.ErrorLimit = Verify ? 0 : ErrorLimit;
-  DiagnosticsEngine Engine(*Consumer, DiagOpts);
+  DiagnosticsEngine Engine(Consumer, DiagOpts);
+  auto Finish = [&](int Code) {
+    Consumer.finish();
+    return Code;
+  };
+
+  for (const std::string &G : Extra.UnknownGroups) {
+    Diagnostic D = Diagnostic::make(DiagID::warn_unknown_warning_group, {}, {G},
+                                    "tcgen05-check");
+    D.note(DiagID::note_known_values, {}, {diagGroupList()});
+    Engine.emit(nullptr, std::move(D));
+  }
+  if (!Extra.BadColor.empty()) {
+    Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_bad_color, {},
+                                          {Extra.BadColor}, "tcgen05-check"));
+    return Finish(2);
+  }
+  if (!Explain.empty()) {
+    std::optional<StringRef> Page = explainDiagnostic(Explain, Engine);
+    if (Page)
+      outs() << *Page;
+    return Finish(Page ? 0 : 2);
+  }
+  if (std::optional<DescriptorRequest> R = descriptorRequest()) {
+    CheckStatus S = runDescriptorTool(*R, outs(), Engine);
+    return Finish(S == CheckStatus::Usage ? 2 : Engine.numErrors() ? 1 : 0);
+  }
+  if (!usageIsValid(Engine))
+    return Finish(2);
+
+  // One pool for every input and every parallel stage.
+  std::unique_ptr<ThreadPoolInterface> Pool = makeThreadPool(Threads);
   CheckOptions Opts;
   Opts.Target = Target;
-  Opts.Threads = Threads;
+  Opts.Pool = Pool.get();
   Opts.SeparateCompilation = SeparateCompilation;
-
   SourceMgr SM;
-  bool IOFailed = false;
-  std::vector<std::string> AsmConstraints;
-  if (!Constraints.empty()) {
-    SmallVector<StringRef, 8> Parts;
-    StringRef(Constraints).split(Parts, ',');
-    for (StringRef P : Parts)
-      AsmConstraints.push_back(P.trim().str());
-  }
-  for (const std::string &Path : Inputs) {
-    if (AsmTemplate) {
-      auto Buf = MemoryBuffer::getFileOrSTDIN(Path);
-      if (!Buf) {
-        errs() << "tcgen05-check: error: cannot open '" << Path
-               << "': " << Buf.getError().message() << "\n";
-        IOFailed = true;
-        continue;
-      }
-      InlineAsmOptions AsmOpts;
-      if (!Target.empty())
-        AsmOpts.Target = Target;
-      if (checkInlineAsm((*Buf)->getBuffer(), AsmConstraints, Path, AsmOpts,
-                         SM, Engine) == CheckStatus::IOError)
-        IOFailed = true;
-      continue;
-    }
-    if (Emit != EmitKind::None || !PtxVersion.empty()) {
-      EmitOptions EOpts;
-      EOpts.Check = Opts;
-      EOpts.PtxVersion = PtxVersion;
-      std::string Out;
-      raw_string_ostream OS(Out);
-      CheckStatus S = emitFile(Path, SM, Engine, EOpts, OS);
-      if (S == CheckStatus::IOError)
-        IOFailed = true;
-      if (S == CheckStatus::Clean && Emit != EmitKind::None &&
-          !writeOutput(Out))
-        IOFailed = true;
-      continue;
-    }
-    if (checkFile(Path, SM, Engine, Opts) == CheckStatus::IOError)
-      IOFailed = true;
-    if (Engine.limitReached())
-      break;
-  }
+  bool InputsRead = runInputs(SM, Engine, Opts);
   if (Engine.limitReached() && !Verify && OutputFormat == Format::Text)
     errs() << "tcgen05-check: fatal error: too many errors emitted, stopping "
-              "now [-ferror-limit=" << ErrorLimit << "]\n";
-  Consumer->finish();
-
+              "now [-ferror-limit="
+           << ErrorLimit << "]\n";
+  Consumer.finish();
   if (Verify)
-    return Verifier.verify(SM, errs()) ? 1 : (IOFailed ? 2 : 0);
-  if (IOFailed)
+    return Verifier.verify(SM, errs()) ? 1 : (InputsRead ? 0 : 2);
+  if (!InputsRead)
     return 2;
   return Engine.numErrors() ? 1 : 0;
 }

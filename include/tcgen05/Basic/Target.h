@@ -45,6 +45,12 @@ std::optional<unsigned> parsePTXVersion(llvm::StringRef Text);
 /// "8.6" for 86.
 std::string formatPTXVersion(unsigned V);
 
+/// For notes that list what is accepted: the Blackwell-and-later names of
+/// Targets.def, then a word on the older ones; every PTX ISA version,
+/// newest first.
+std::string knownTargetList();
+std::string knownPTXVersionList();
+
 } // namespace tcgen05
 
 #endif

@@ -45,6 +45,8 @@ struct IdescKind {
 
 /// ".kind::f16" or "f16".
 const IdescKind *lookupIdescKind(llvm::StringRef Kind);
+/// Every kind an instruction descriptor is defined for.
+llvm::ArrayRef<IdescKind> idescKinds();
 std::vector<IdescField> idescFields(IdescLayout L);
 /// Bits no field of the layout uses.
 uint32_t idescReservedMask(IdescLayout L);

@@ -46,6 +46,7 @@ enum class CheckStatus {
   Clean,    ///< No errors.
   Errors,   ///< Errors were reported.
   IOError,  ///< The input could not be read (reported as a diagnostic).
+  Usage,    ///< The request itself is malformed (reported as a diagnostic).
 };
 
 /// Checks every input named by Path ("-" for standard input), adding it to

@@ -2,6 +2,8 @@
 #ifndef TCGEN05_FRONTEND_EXPLAIN_H
 #define TCGEN05_FRONTEND_EXPLAIN_H
 
+#include "tcgen05/Basic/Diagnostic.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -13,6 +15,11 @@ std::optional<llvm::StringRef> explainDiagCode(unsigned Code);
 
 /// Parses "TC1101", "tc1101" or "1101".
 std::optional<unsigned> parseDiagCode(llvm::StringRef Text);
+
+/// --explain as a call: the page for Text (a code in any form parseDiagCode
+/// reads), or nullopt after reporting to Engine why there is none.
+std::optional<llvm::StringRef> explainDiagnostic(llvm::StringRef Text,
+                                                 DiagnosticsEngine &Engine);
 
 } // namespace tcgen05
 

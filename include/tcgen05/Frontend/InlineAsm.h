@@ -40,6 +40,14 @@ CheckStatus checkInlineAsm(llvm::StringRef Template,
                            llvm::StringRef Name, const InlineAsmOptions &Opts,
                            llvm::SourceMgr &SM, DiagnosticsEngine &Engine);
 
+/// checkInlineAsm on the template read from Path ("-": standard input),
+/// with Constraints comma-separated ("=r,l,n").  Returns IOError when Path
+/// cannot be read (reported).
+CheckStatus checkInlineAsmFile(llvm::StringRef Path,
+                               llvm::StringRef Constraints,
+                               const InlineAsmOptions &Opts,
+                               llvm::SourceMgr &SM, DiagnosticsEngine &Engine);
+
 } // namespace tcgen05
 
 #endif
