@@ -29,7 +29,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                Function &Scratch, Tcgen05SyntaxParser &T5,
                DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
                const llvm::StringSet<> &FunctionNames,
-               const CheckOptions &Opts) {
+               const CheckOptions &Opts, AnalysisStats &Stats) {
   // The body is built in the worker's scratch storage, whose capacity
   // survives from function to function.
   ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse);
@@ -41,9 +41,14 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                            checkTcgen05Instruction(M, F, T, Regs, RuleSink);
                        });
   Summary = summarizeCtaGroups(F, FunctionNames);
+  ++Stats.Functions;
+  Stats.Statements += F.Statements.size();
+  Stats.Tcgen05Instructions += F.Tcgen05.size();
   DiagnosticSink DescSink(Cap);
+  DescriptorCheckOptions DescOpts;
+  DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
   if (Opts.CheckDescriptorValues)
-    checkDescriptors(M, F, DescSink);
+    checkDescriptors(M, F, DescSink, DescOpts, &Stats);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));
@@ -59,7 +64,8 @@ unsigned threadCount(const CheckOptions &Opts, size_t Work) {
 
 CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
                                  DiagnosticsEngine &Engine,
-                                 const CheckOptions &Opts) {
+                                 const CheckOptions &Opts,
+                                 AnalysisStats *Stats) {
   const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   llvm::StringRef Text = Buf->getBuffer();
   std::string Name = Buf->getBufferIdentifier().str();
@@ -96,6 +102,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
       Bodies.push_back(I);
   std::vector<DiagnosticSink> Sinks;
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
+  std::vector<AnalysisStats> BodyStats(Bodies.size());
   llvm::StringSet<> FunctionNames;
   for (const Function &F : M.Functions)
     FunctionNames.insert(F.Name.text());
@@ -110,7 +117,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
     Function Scratch;
     for (size_t I; (I = Next.fetch_add(1)) < Bodies.size();)
       checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch, T5, Sinks[I],
-                Cap, Summaries[Bodies[I]], FunctionNames, Opts);
+                Cap, Summaries[Bodies[I]], FunctionNames, Opts, BodyStats[I]);
   };
   if (N <= 1) {
     Worker();
@@ -124,6 +131,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
 
   for (DiagnosticSink &S : Sinks)
     ModuleSink.append(std::move(S));
+  if (Stats)
+    for (const AnalysisStats &S : BodyStats)
+      *Stats += S;
   DiagnosticSink KernelSink(Cap);
   checkKernelCtaGroups(M, Summaries, Opts.SeparateCompilation, KernelSink);
   ModuleSink.append(std::move(KernelSink));
@@ -158,10 +168,11 @@ CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
 
 CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                DiagnosticsEngine &Engine,
-                               const CheckOptions &Opts) {
+                               const CheckOptions &Opts,
+                               AnalysisStats *Stats) {
   unsigned ID = 0;
   CheckStatus S = loadFile(Path, SM, Engine, ID);
   if (S != CheckStatus::Clean)
     return S;
-  return checkBuffer(SM, ID, Engine, Opts);
+  return checkBuffer(SM, ID, Engine, Opts, Stats);
 }

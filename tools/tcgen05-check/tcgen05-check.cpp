@@ -97,6 +97,12 @@ cl::alias SeparateCompilationShort("c", cl::aliasopt(SeparateCompilation),
                                    cl::desc("Alias for --separate-compilation"),
                                    cl::cat(Category));
 
+cl::opt<bool> RemarkDescriptorAnalysis(
+    "Rdescriptor-analysis",
+    cl::desc("Remark where the descriptor analysis of a function stops "
+             "short (TC4007)"),
+    cl::cat(Category));
+
 cl::opt<std::string> DecodeIdesc(
     "decode-idesc",
     cl::desc("Print the fields of an instruction descriptor (with --kind) "
@@ -380,6 +386,14 @@ int main(int argc, char **argv) {
   // ...and handed to LLVM's own option, which the printers consult.
   if (Color != ColorMode::Auto)
     Args.push_back(Color == ColorMode::Always ? "--color=true" : "--color=false");
+  // LLVM's own -stats (pass statistics, of which this tool has none)
+  // gives way to this one.
+  if (cl::Option *O = cl::getRegisteredOptions().lookup("stats"))
+    O->removeArgument();
+  static cl::opt<bool> Stats("stats",
+                             cl::desc("Print what was checked and how much "
+                                      "of its descriptor operands is known"),
+                             cl::cat(Category));
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
@@ -465,6 +479,8 @@ int main(int argc, char **argv) {
   Opts.Target = Target;
   Opts.Threads = Threads;
   Opts.SeparateCompilation = SeparateCompilation;
+  Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
+  AnalysisStats Counts;
 
   SourceMgr SM;
   bool IOFailed = false;
@@ -506,7 +522,7 @@ int main(int argc, char **argv) {
         IOFailed = true;
       continue;
     }
-    if (checkFile(Path, SM, Engine, Opts) == CheckStatus::IOError)
+    if (checkFile(Path, SM, Engine, Opts, &Counts) == CheckStatus::IOError)
       IOFailed = true;
     if (Engine.limitReached())
       break;
@@ -515,6 +531,8 @@ int main(int argc, char **argv) {
     errs() << "tcgen05-check: fatal error: too many errors emitted, stopping "
               "now [-ferror-limit=" << ErrorLimit << "]\n";
   Consumer->finish();
+  if (Stats)
+    Counts.print(errs());
 
   if (Verify)
     return Verifier.verify(SM, errs()) ? 1 : (IOFailed ? 2 : 0);
