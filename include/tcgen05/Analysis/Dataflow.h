@@ -10,7 +10,10 @@
 //   State boundary();  // at the entry (forward) or at exits (backward)
 //   /// Merges From into Into where paths join; returns whether Into
 //   /// changed.  Union makes a may-analysis, intersection a must-analysis.
-//   bool join(State &Into, const State &From);
+//   /// Widen is set once Into has changed WidenAfter times: a lattice with
+//   /// long descending chains (a loop counter losing one known bit per
+//   /// trip) then jumps to its end for whatever still changes.
+//   bool join(State &Into, const State &From, bool Widen);
 //   /// Applies the block to S (forward: entry to exit; backward: exit to
 //   /// entry); returns the work done, in steps charged to the budget.
 //   uint64_t transfer(const CFGBlock &B, State &S);
@@ -42,10 +45,14 @@ template <typename AnalysisT> class DataflowSolver {
 public:
   using State = typename AnalysisT::State;
 
+  /// How many changes of a block's state the solver allows before it asks
+  /// the analysis to widen.
+  static constexpr unsigned WidenAfter = 3;
+
   DataflowSolver(const ControlFlowGraph &G, AnalysisT &A,
                  DataflowDirection Dir)
       : G(G), A(A), Forward(Dir == DataflowDirection::Forward),
-        In(G.size()), Order(G.size(), Unordered) {}
+        In(G.size()), Changes(G.size()), Order(G.size(), Unordered) {}
 
   /// Runs to a fixed point or until Budget steps are spent.  Returns
   /// whether the fixed point was reached; if not, the states are partial
@@ -91,7 +98,9 @@ public:
         if (!Into) {
           Into = S;
           Push(*Next);
-        } else if (A.join(*Into, S)) {
+        } else if (A.join(*Into, S, Changes[Next->Number] >= WidenAfter)) {
+          if (Changes[Next->Number] < WidenAfter)
+            ++Changes[Next->Number];
           Push(*Next);
         }
       }
@@ -113,6 +122,7 @@ private:
   AnalysisT &A;
   bool Forward;
   std::vector<std::optional<State>> In;
+  std::vector<uint8_t> Changes; ///< Saturates at WidenAfter.
   std::vector<uint32_t> Order;
   uint64_t Steps = 0;
 };
