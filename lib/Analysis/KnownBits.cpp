@@ -8,6 +8,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
+
 using namespace tcgen05;
 
 namespace tcgen05 {
@@ -17,19 +19,29 @@ namespace tcgen05 {
 class KnownBitsAnalysis : public RegisterFacts {
 public:
   /// A block's facts: the registers something is known about, by number.
-  using State = std::vector<std::pair<uint32_t, RegisterFact>>;
+  /// Blocks share one list until one of them changes it: most blocks write
+  /// no relevant register, and most joins then meet the very same list.
+  using Facts = std::vector<std::pair<uint32_t, RegisterFact>>;
+  using State = std::shared_ptr<const Facts>;
 
-  KnownBitsAnalysis(const ControlFlowGraph &G,
-                    llvm::ArrayRef<llvm::StringRef> Roots);
+  KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots);
+  /// Backward rounds tried before the writer index (closeByIndex).
+  static constexpr unsigned MaxRounds = 6;
+  /// Whether a relevant register is computed by an instruction that can
+  /// make something known; if none is, only immediates are known.
+  bool knowable() const { return Knowable; }
+  void findLocals(const ControlFlowGraph &G,
+                  llvm::ArrayRef<llvm::StringRef> Roots);
 
   State boundary() const { return {}; }
-  bool join(State &Into, const State &From) const;
+  bool join(State &Into, const State &From, bool Widen) const;
   uint64_t transfer(const CFGBlock &B, State &S);
 
   /// Relevant instructions of B, ascending.
   llvm::ArrayRef<uint32_t> defsIn(const CFGBlock &B) const;
   bool anyDefs() const { return !Defs.empty(); }
   size_t numDefs() const { return Defs.size(); }
+
   void load(const State *S);
   void store(State &S);
   void step(uint32_t Inst) {
@@ -41,11 +53,34 @@ public:
 
 private:
   friend class tcgen05::KnownBitsState;
+  bool makeRelevant(llvm::StringRef Reg);
+  bool isRelevant(llvm::StringRef Reg) const {
+    return (Filter & filterBit(Reg)) && RegId.count(Reg);
+  }
+  /// Makes instruction I a relevant definition; returns whether that made
+  /// more registers relevant.
+  bool addDef(uint32_t I);
+  void closeByIndex();
+  /// A bit from a name's length and last characters: most names that are
+  /// not relevant are told apart without hashing them.
+  static uint64_t filterBit(llvm::StringRef Reg) {
+    unsigned H = Reg.size() * 7 + static_cast<unsigned char>(Reg.back()) +
+                 (Reg.size() > 1 ? 3 * Reg[Reg.size() - 2] : 0);
+    return 1ull << (H & 63);
+  }
+
   const Function &F;
+  /// The registers (and other names) that can flow into a root, numbered.
   llvm::DenseMap<llvm::StringRef, uint32_t> RegId;
-  std::vector<bool> Relevant;
+  std::vector<llvm::StringRef> RegNames; ///< By number.
+  uint64_t Filter = 0;
+  std::vector<bool> IsDef;
+  /// Registers that live within one block (findLocals): left out of the
+  /// states blocks pass on.
+  std::vector<bool> Local;
   /// Instructions that write a relevant register, ascending.
   std::vector<uint32_t> Defs;
+  bool Knowable = false;
   /// The state being transferred, dense by register number; Touched lists
   /// the entries that may differ from "nothing known".
   std::vector<RegisterFact> Cur;
@@ -87,53 +122,136 @@ void forEachRead(const Function &F, const Operand &O, Fn &&Each) {
 
 } // namespace
 
-KnownBitsAnalysis::KnownBitsAnalysis(const ControlFlowGraph &G,
+KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
                                      llvm::ArrayRef<llvm::StringRef> Roots)
-    : F(G.function()) {
-  // Number every written register and list its writers; then follow the
-  // roots backward through the writers' sources.
-  std::vector<std::pair<uint32_t, uint32_t>> Writes; // (register, inst)
-  auto Id = [&](llvm::StringRef R) {
-    return RegId.try_emplace(R, static_cast<uint32_t>(RegId.size()))
-        .first->second;
-  };
-  for (uint32_t I = 0; I < F.Instructions.size(); ++I) {
-    llvm::ArrayRef<Operand> Ops = F.operands(F.Instructions[I].Operands);
-    if (!Ops.empty())
-      forEachWritten(F, Ops[0], [&](llvm::StringRef R) {
-        Writes.push_back({Id(R), I});
-      });
-  }
-  llvm::SmallVector<uint32_t, 16> Work;
+    : F(F), IsDef(F.Instructions.size()) {
   for (llvm::StringRef R : Roots)
-    Work.push_back(Id(R));
-  Relevant.assign(RegId.size(), false);
-  llvm::sort(Writes);
-  std::vector<bool> IsDef(F.Instructions.size());
-  while (!Work.empty()) {
-    uint32_t R = Work.pop_back_val();
-    if (Relevant[R])
-      continue;
-    Relevant[R] = true;
-    auto It = llvm::lower_bound(Writes, std::make_pair(R, 0u));
-    for (; It != Writes.end() && It->first == R; ++It) {
-      uint32_t I = It->second;
-      if (IsDef[I])
+    makeRelevant(R);
+  // Rounds over the body backward: compiler output defines a value before
+  // it uses it, so one round follows a whole chain back to its constants,
+  // and a loop-carried value takes one more.  A body that needs more
+  // rounds gets an index of its writers instead.
+  bool Grew = true;
+  for (unsigned Round = 0; Grew && Round < MaxRounds; ++Round) {
+    Grew = false;
+    for (uint32_t I = F.Instructions.size(); I-- > 0;) {
+      const Instruction &Inst = F.Instructions[I];
+      if (IsDef[I] || !Inst.Operands.Count)
         continue;
-      IsDef[I] = true;
-      Defs.push_back(I);
-      for (const Operand &O :
-           F.operands(F.Instructions[I].Operands).drop_front())
-        forEachRead(F, O, [&](llvm::StringRef Src) {
-          auto S = RegId.find(Src);
-          if (S != RegId.end() && !Relevant[S->second])
-            Work.push_back(S->second);
-        });
+      bool Writes = false;
+      forEachWritten(F, F.Operands[Inst.Operands.First],
+                     [&](llvm::StringRef R) { Writes |= isRelevant(R); });
+      if (Writes)
+        Grew |= addDef(I);
     }
   }
+  if (Grew)
+    closeByIndex();
   llvm::sort(Defs);
   Cur.resize(RegId.size());
   IsTouched.resize(RegId.size());
+  Local.assign(RegId.size(), false);
+}
+
+bool KnownBitsAnalysis::makeRelevant(llvm::StringRef Reg) {
+  if (!RegId.try_emplace(Reg, static_cast<uint32_t>(RegId.size())).second)
+    return false;
+  RegNames.push_back(Reg);
+  Filter |= filterBit(Reg);
+  return true;
+}
+
+bool KnownBitsAnalysis::addDef(uint32_t I) {
+  IsDef[I] = true;
+  Defs.push_back(I);
+  Knowable |= isModelledOpcode(F.Instructions[I].Opcode.text());
+  bool Grew = false;
+  for (const Operand &O : F.operands(F.Instructions[I].Operands).drop_front())
+    forEachRead(F, O, [&](llvm::StringRef Src) { Grew |= makeRelevant(Src); });
+  return Grew;
+}
+
+void KnownBitsAnalysis::closeByIndex() {
+  // Every written register numbered, its writers listed by a counting
+  // sort; then a worklist from what is relevant so far.
+  llvm::DenseMap<llvm::StringRef, uint32_t> Ids;
+  std::vector<std::pair<uint32_t, uint32_t>> Writes; // (register, inst)
+  for (uint32_t I = 0; I < F.Instructions.size(); ++I) {
+    const Instruction &Inst = F.Instructions[I];
+    if (Inst.Operands.Count)
+      forEachWritten(F, F.Operands[Inst.Operands.First], [&](llvm::StringRef R) {
+        auto It = Ids.try_emplace(R, static_cast<uint32_t>(Ids.size())).first;
+        Writes.push_back({It->second, I});
+      });
+  }
+  std::vector<uint32_t> Begin(Ids.size() + 1), Writers(Writes.size());
+  for (const auto &W : Writes)
+    ++Begin[W.first + 1];
+  for (size_t R = 0; R < Ids.size(); ++R)
+    Begin[R + 1] += Begin[R];
+  std::vector<uint32_t> Next(Begin.begin(), Begin.end() - 1);
+  for (const auto &W : Writes)
+    Writers[Next[W.first]++] = W.second;
+  std::vector<llvm::StringRef> Work(RegNames);
+  while (!Work.empty()) {
+    auto It = Ids.find(Work.back());
+    Work.pop_back();
+    if (It == Ids.end())
+      continue;
+    for (uint32_t K = Begin[It->second]; K < Begin[It->second + 1]; ++K) {
+      uint32_t I = Writers[K];
+      if (IsDef[I])
+        continue;
+      size_t Before = RegNames.size();
+      addDef(I);
+      Work.insert(Work.end(), RegNames.begin() + Before, RegNames.end());
+    }
+  }
+}
+
+void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
+                                   llvm::ArrayRef<llvm::StringRef> Roots) {
+  // A temporary written and read in one block, always written before it
+  // is read there, never needs to leave that block's transfer.
+  constexpr uint32_t None = ~0u, Several = ~0u - 1;
+  std::vector<uint32_t> Home(RegId.size(), None), FirstDef(RegId.size(), None);
+  auto Each = [&](uint32_t I, auto &&Written, auto &&Read) {
+    llvm::ArrayRef<Operand> Ops = F.operands(F.Instructions[I].Operands);
+    forEachWritten(F, Ops[0], [&](llvm::StringRef R) {
+      auto It = RegId.find(R);
+      if (It != RegId.end())
+        Written(It->second);
+    });
+    for (const Operand &O : Ops.drop_front())
+      forEachRead(F, O, [&](llvm::StringRef R) {
+        auto It = RegId.find(R);
+        if (It != RegId.end())
+          Read(It->second);
+      });
+  };
+  for (uint32_t I : Defs) {
+    uint32_t B = G.blockOf(I).Number;
+    Each(
+        I,
+        [&](uint32_t R) {
+          Home[R] = Home[R] == None || Home[R] == B ? B : Several;
+          FirstDef[R] = std::min(FirstDef[R], I);
+        },
+        [](uint32_t) {});
+  }
+  for (uint32_t R = 0; R < RegId.size(); ++R)
+    Local[R] = Home[R] != None && Home[R] != Several;
+  for (uint32_t I : Defs) {
+    uint32_t B = G.blockOf(I).Number;
+    Each(
+        I, [](uint32_t) {},
+        [&](uint32_t R) {
+          if (Home[R] != B || I <= FirstDef[R])
+            Local[R] = false;
+        });
+  }
+  for (llvm::StringRef R : Roots)
+    Local[RegId.find(R)->second] = false;
 }
 
 llvm::ArrayRef<uint32_t> KnownBitsAnalysis::defsIn(const CFGBlock &B) const {
@@ -149,7 +267,7 @@ const RegisterFact *KnownBitsAnalysis::fact(llvm::StringRef Reg) const {
 
 void KnownBitsAnalysis::set(llvm::StringRef Reg, const RegisterFact &Fact) {
   auto It = RegId.find(Reg);
-  if (It == RegId.end() || !Relevant[It->second])
+  if (It == RegId.end())
     return;
   uint32_t R = It->second;
   Cur[R] = Fact;
@@ -165,9 +283,9 @@ void KnownBitsAnalysis::load(const State *S) {
     IsTouched[R] = false;
   }
   Touched.clear();
-  if (!S)
+  if (!S || !*S)
     return;
-  for (const auto &[R, Fact] : *S) {
+  for (const auto &[R, Fact] : **S) {
     Cur[R] = Fact;
     IsTouched[R] = true;
     Touched.push_back(R);
@@ -175,44 +293,91 @@ void KnownBitsAnalysis::load(const State *S) {
 }
 
 void KnownBitsAnalysis::store(State &S) {
-  S.clear();
+  auto Out = std::make_shared<Facts>();
   llvm::sort(Touched);
   for (uint32_t R : Touched) {
     const RegisterFact &Fact = Cur[R];
-    if (!Fact.Bits.isUnknown() || Fact.Misaligned != RegisterFact::NoDef)
-      S.push_back({R, Fact});
+    if (!Local[R] &&
+        (!Fact.Bits.isUnknown() || Fact.Misaligned != RegisterFact::NoDef))
+      Out->push_back({R, Fact});
   }
+  S = std::move(Out);
 }
 
-bool KnownBitsAnalysis::join(State &Into, const State &From) const {
+namespace {
+
+/// What is known of a register on both sides of a join.
+RegisterFact meet(const RegisterFact &A, const RegisterFact &B) {
+  RegisterFact New;
+  New.Bits = A.Bits.intersectWith(B.Bits);
+  New.DefInst = A.DefInst == B.DefInst ? A.DefInst : RegisterFact::NoDef;
+  // Misaligned on one path is worth reporting.
+  New.Misaligned =
+      A.Misaligned != RegisterFact::NoDef ? A.Misaligned : B.Misaligned;
+  return New;
+}
+
+} // namespace
+
+bool KnownBitsAnalysis::join(State &Into, const State &From,
+                             bool Widen) const {
+  if (Into == From || !Into)
+    return false;
   // A register missing on either side is unknown there, so it is dropped.
+  // The lists are sorted by register: one merge finds whether anything
+  // changes, a second builds the result only if so.
+  static const Facts None;
+  const Facts &Old = *Into, &Other = From ? *From : None;
+  auto Walk = [&](auto &&Each) {
+    auto It = Other.begin();
+    for (const auto &[R, Fact] : Old) {
+      while (It != Other.end() && It->first < R)
+        ++It;
+      if (It == Other.end() || It->first != R)
+        Each(R, Fact, nullptr);
+      else
+        Each(R, Fact, &It->second);
+    }
+  };
+  // Often the result is From itself (From knows less of everything Into
+  // knows, and nothing else): then the list is shared, not built.
+  // Widening drops what changes, so then only unchanged entries count.
   bool Changed = false;
-  size_t Out = 0;
-  auto It = From.begin();
-  for (auto &[R, Fact] : Into) {
-    while (It != From.end() && It->first < R)
-      ++It;
-    if (It == From.end() || It->first != R) {
+  size_t AsFrom = 0;
+  Walk([&](uint32_t, const RegisterFact &Fact, const RegisterFact *O) {
+    if (!O) {
       Changed = true;
-      continue;
+      return;
     }
-    const RegisterFact &Other = It->second;
-    RegisterFact New;
-    New.Bits = Fact.Bits.intersectWith(Other.Bits);
-    New.DefInst =
-        Fact.DefInst == Other.DefInst ? Fact.DefInst : RegisterFact::NoDef;
-    // Misaligned on one path is worth reporting.
-    New.Misaligned = Fact.Misaligned != RegisterFact::NoDef ? Fact.Misaligned
-                                                            : Other.Misaligned;
-    if (New.Bits.isUnknown() && New.Misaligned == RegisterFact::NoDef) {
-      Changed = true;
-      continue;
+    if (*O == Fact) {
+      ++AsFrom;
+      return;
     }
-    Changed |= !(New == Fact);
-    Into[Out++] = {R, std::move(New)};
+    RegisterFact M = meet(Fact, *O);
+    Changed |= !(M == Fact);
+    AsFrom += !Widen && M == *O;
+  });
+  if (!Changed)
+    return false;
+  if (AsFrom == Other.size()) {
+    Into = From;
+    return true;
   }
-  Into.resize(Out);
-  return Changed;
+  auto New = std::make_shared<Facts>();
+  Walk([&](uint32_t R, const RegisterFact &Fact, const RegisterFact *O) {
+    if (!O)
+      return;
+    RegisterFact M = meet(Fact, *O);
+    if (Widen && !(M == Fact)) {
+      // Whatever still changes here is given up at once.
+      M.Bits = llvm::KnownBits(64);
+      M.DefInst = RegisterFact::NoDef;
+    }
+    if (!M.Bits.isUnknown() || M.Misaligned != RegisterFact::NoDef)
+      New->push_back({R, std::move(M)});
+  });
+  Into = std::move(New);
+  return true;
 }
 
 uint64_t KnownBitsAnalysis::transfer(const CFGBlock &B, State &S) {
@@ -237,17 +402,27 @@ RegisterFact KnownBitsState::operandFact(const NodePool &P,
 }
 
 KnownBitsOutcome tcgen05::runKnownBits(
-    const ControlFlowGraph &G, llvm::ArrayRef<llvm::StringRef> Roots,
+    const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::ArrayRef<uint32_t> Sites,
     llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit,
     uint64_t Budget) {
   KnownBitsOutcome Out;
-  KnownBitsAnalysis A(G, Roots);
-  Out.Budget = Budget ? Budget : PassesBudgeted * (G.size() + A.numDefs()) + 4096;
+  KnownBitsAnalysis A(F, Roots);
+  KnownBitsState View(A);
+  if (!A.knowable()) {
+    // Only immediates can be known: no graph, no flow.
+    for (uint32_t Site : Sites)
+      Visit(Site, View);
+    return Out;
+  }
+  ControlFlowGraph G(F);
+  A.findLocals(G, Roots);
+  Out.Budget =
+      Budget ? Budget : PassesBudgeted * (G.size() + A.numDefs()) + 4096;
   Out.Unmodelled.assign(G.unmodelled().begin(), G.unmodelled().end());
   DataflowSolver<KnownBitsAnalysis> Solver(G, A, DataflowDirection::Forward);
-  bool Flow = A.anyDefs();
-  if (Flow && llvm::any_of(Out.Unmodelled, [](const UnmodelledConstruct &U) {
+  bool Flow = true;
+  if (llvm::any_of(Out.Unmodelled, [](const UnmodelledConstruct &U) {
         return U.Kind == UnmodelledConstruct::UnresolvedTarget;
       })) {
     // A missing edge would make facts at its target too optimistic.
@@ -262,7 +437,6 @@ KnownBitsOutcome tcgen05::runKnownBits(
   }
   // Each block with sites starts from its fixed-point state, or with
   // nothing known when there is none, and steps to each site in turn.
-  KnownBitsState View(A);
   for (size_t K = 0; K < Sites.size();) {
     const CFGBlock &B = G.blockOf(Sites[K]);
     A.load(Flow ? Solver.input(B) : nullptr);

@@ -45,6 +45,26 @@ enum class Op {
   Prmt, Other
 };
 
+Op opcodeOf(llvm::StringRef Opcode) {
+  return llvm::StringSwitch<Op>(Opcode)
+      .Case("mov", Op::Mov)
+      .Case("cvt", Op::Cvt)
+      .Case("and", Op::And)
+      .Case("or", Op::Or)
+      .Case("xor", Op::Xor)
+      .Case("not", Op::Not)
+      .Case("shl", Op::Shl)
+      .Case("shr", Op::Shr)
+      .Case("add", Op::Add)
+      .Case("sub", Op::Sub)
+      .Case("mul", Op::Mul)
+      .Case("selp", Op::Selp)
+      .Case("bfe", Op::Bfe)
+      .Case("bfi", Op::Bfi)
+      .Case("prmt", Op::Prmt)
+      .Default(Op::Other);
+}
+
 /// A type qualifier: '.u32' is {'u', 32}; every floating-point or
 /// narrow-float type is 'f'.
 struct TypeQual {
@@ -234,23 +254,7 @@ void Transfer::run() {
   if (Ops.empty())
     return;
   const Operand &Dst = Ops[0];
-  Op O = llvm::StringSwitch<Op>(I.Opcode.text())
-             .Case("mov", Op::Mov)
-             .Case("cvt", Op::Cvt)
-             .Case("and", Op::And)
-             .Case("or", Op::Or)
-             .Case("xor", Op::Xor)
-             .Case("not", Op::Not)
-             .Case("shl", Op::Shl)
-             .Case("shr", Op::Shr)
-             .Case("add", Op::Add)
-             .Case("sub", Op::Sub)
-             .Case("mul", Op::Mul)
-             .Case("selp", Op::Selp)
-             .Case("bfe", Op::Bfe)
-             .Case("bfi", Op::Bfi)
-             .Case("prmt", Op::Prmt)
-             .Default(Op::Other);
+  Op O = opcodeOf(I.Opcode.text());
   bool Unmodelled = false;
   llvm::SmallVector<TypeQual, 2> Types = typeQualifiers(F, I, Unmodelled);
   TypeQual T = Types.empty() ? TypeQual{'b', 64} : Types.front();
@@ -349,6 +353,10 @@ void Transfer::run() {
 }
 
 } // namespace
+
+bool tcgen05::isModelledOpcode(llvm::StringRef Opcode) {
+  return opcodeOf(Opcode) != Op::Other;
+}
 
 void tcgen05::transferInstruction(const Function &F, uint32_t Inst,
                                   RegisterFacts &Facts) {

@@ -138,8 +138,7 @@ void Retargeter::planBody(Function &F) {
     for (const ScaledMma &S : Scaled)
       Sites.push_back(S.Inst);
     llvm::sort(Sites);
-    ControlFlowGraph G(F);
-    runKnownBits(G, Roots, Sites,
+      runKnownBits(F, Roots, Sites,
                  [&](uint32_t Inst, const KnownBitsState &Facts) {
                    respell(F, *ByInst.find(Inst)->second, &Facts);
                  });

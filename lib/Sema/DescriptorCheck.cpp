@@ -166,9 +166,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
   for (auto &[Inst, U] : Uses)
     Sites.push_back(Inst);
   llvm::sort(Sites);
-  ControlFlowGraph G(F);
   KnownBitsOutcome Outcome = runKnownBits(
-      G, Roots, Sites, [&](uint32_t Inst, const KnownBitsState &S) {
+      F, Roots, Sites, [&](uint32_t Inst, const KnownBitsState &S) {
     const DescUses &U = Uses.find(Inst)->second;
     if (Stats)
       countDescriptors(F, U, S, *Stats);

@@ -77,7 +77,8 @@ struct KnownBitsOutcome {
   std::vector<UnmodelledConstruct> Unmodelled;
 };
 
-/// Runs the analysis over G and calls Visit with the facts that hold just
+/// Runs the analysis over F (building its control-flow graph when some
+/// value can become known) and calls Visit with the facts that hold just
 /// before each instruction of Sites (indices into the function's
 /// instructions, ascending).  Only registers that can flow into Roots
 /// (register names) are followed.  Budget (in block visits and
@@ -86,7 +87,7 @@ struct KnownBitsOutcome {
 /// the function's size.  Sites in
 /// code no path reaches get the facts of their own block only.
 KnownBitsOutcome runKnownBits(
-    const ControlFlowGraph &G, llvm::ArrayRef<llvm::StringRef> Roots,
+    const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::ArrayRef<uint32_t> Sites,
     llvm::function_ref<void(uint32_t InstIndex, const KnownBitsState &)> Visit,
     uint64_t Budget = 0);
