@@ -39,7 +39,6 @@ public:
 
   /// Relevant instructions of B, ascending.
   llvm::ArrayRef<uint32_t> defsIn(const CFGBlock &B) const;
-  bool anyDefs() const { return !Defs.empty(); }
   size_t numDefs() const { return Defs.size(); }
 
   void load(const State *S);
@@ -52,7 +51,6 @@ public:
   void set(llvm::StringRef Reg, const RegisterFact &Fact) override;
 
 private:
-  friend class tcgen05::KnownBitsState;
   bool makeRelevant(llvm::StringRef Reg);
   bool isRelevant(llvm::StringRef Reg) const {
     return (Filter & filterBit(Reg)) && RegId.count(Reg);
