@@ -2,405 +2,448 @@
 
 #include "tcgen05/Analysis/KnownBits.h"
 
-#include "llvm/ADT/DenseSet.h"
+#include "tcgen05/Analysis/Dataflow.h"
+#include "KnownBitsTransfer.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringMap.h"
+
+#include <memory>
 
 using namespace tcgen05;
 
 namespace tcgen05 {
 
-class KnownBitsAnalysis {
+/// The analysis proper: the register numbering, the relevant instructions,
+/// and the one dense state that blocks are loaded into in turn.
+class KnownBitsAnalysis : public RegisterFacts {
 public:
-  KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots)
-      : F(F) {
-    computeRelevant(Roots);
+  /// A block's facts: the registers something is known about, by number.
+  /// Blocks share one list until one of them changes it: most blocks write
+  /// no relevant register, and most joins then meet the very same list.
+  using Facts = std::vector<std::pair<uint32_t, RegisterFact>>;
+  using State = std::shared_ptr<const Facts>;
+
+  KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots);
+  /// Backward rounds tried before the writer index (closeByIndex).
+  static constexpr unsigned MaxRounds = 6;
+  /// Whether a relevant register is computed by an instruction that can
+  /// make something known; if none is, only immediates are known.
+  bool knowable() const { return Knowable; }
+  void findLocals(const ControlFlowGraph &G,
+                  llvm::ArrayRef<llvm::StringRef> Roots);
+
+  State boundary() const { return {}; }
+  bool join(State &Into, const State &From, bool Widen) const;
+  uint64_t transfer(const CFGBlock &B, State &S);
+
+  /// Relevant instructions of B, ascending.
+  llvm::ArrayRef<uint32_t> defsIn(const CFGBlock &B) const;
+  size_t numDefs() const { return Defs.size(); }
+
+  void load(const State *S);
+  void store(State &S);
+  void step(uint32_t Inst) {
+    transferInstruction(F, Inst, *this);
   }
-  void run(llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit);
+
+  const RegisterFact *fact(llvm::StringRef Reg) const override;
+  void set(llvm::StringRef Reg, const RegisterFact &Fact) override;
 
 private:
-  struct Block {
-    std::vector<uint32_t> Insts; ///< Into F.Instructions.
-    llvm::SmallVector<unsigned, 2> Succs;
-    bool Visited = false;
-    KnownBitsState In;
-  };
-  void buildBlocks();
-  void computeRelevant(llvm::ArrayRef<llvm::StringRef> Roots);
-  void transfer(uint32_t InstIndex, KnownBitsState &S) const;
-  static bool meetInto(KnownBitsState &Into, const KnownBitsState &From,
-                       bool First);
+  bool makeRelevant(llvm::StringRef Reg);
+  bool isRelevant(llvm::StringRef Reg) const {
+    return (Filter & filterBit(Reg)) && RegId.count(Reg);
+  }
+  /// Makes instruction I a relevant definition; returns whether that made
+  /// more registers relevant.
+  bool addDef(uint32_t I);
+  void closeByIndex();
+  /// A bit from a name's length and last characters: most names that are
+  /// not relevant are told apart without hashing them.
+  static uint64_t filterBit(llvm::StringRef Reg) {
+    unsigned H = Reg.size() * 7 + static_cast<unsigned char>(Reg.back()) +
+                 (Reg.size() > 1 ? 3 * Reg[Reg.size() - 2] : 0);
+    return 1ull << (H & 63);
+  }
 
   const Function &F;
-  std::vector<Block> Blocks;
-  /// Registers whose value can reach a root: the only ones tracked.
-  llvm::DenseSet<llvm::StringRef> Relevant;
-  /// Whether any relevant register is computed by an instruction this
-  /// analysis understands; if none is, nothing can become known.
-  bool AnyKnowable = false;
+  /// The registers (and other names) that can flow into a root, numbered.
+  llvm::DenseMap<llvm::StringRef, uint32_t> RegId;
+  std::vector<llvm::StringRef> RegNames; ///< By number.
+  uint64_t Filter = 0;
+  std::vector<bool> IsDef;
+  /// Registers that live within one block (findLocals): left out of the
+  /// states blocks pass on.
+  std::vector<bool> Local;
+  /// Instructions that write a relevant register, ascending.
+  std::vector<uint32_t> Defs;
+  bool Knowable = false;
+  /// The state being transferred, dense by register number; Touched lists
+  /// the entries that may differ from "nothing known".
+  std::vector<RegisterFact> Cur;
+  std::vector<uint32_t> Touched;
+  std::vector<bool> IsTouched;
 };
 
 } // namespace tcgen05
 
-RegisterFact KnownBitsState::lookup(llvm::StringRef Reg) const {
-  auto It = Facts.find(Reg);
-  return It == Facts.end() ? RegisterFact() : It->second;
-}
-
-RegisterFact KnownBitsState::operandFact(const NodePool &P,
-                                         const Operand &O) const {
-  switch (O.Kind) {
-  case OperandKind::Integer:
-    return {KnownBits::constant(O.Value), RegisterFact::NoDef};
-  case OperandKind::Unary:
-    if (O.Op == '-' && P.Operands[O.Children.First].Kind == OperandKind::Integer)
-      return {KnownBits::constant(0 - P.Operands[O.Children.First].Value),
-              RegisterFact::NoDef};
-    return {};
-  case OperandKind::Register:
-  case OperandKind::Symbol:
-    return lookup(O.text());
-  default:
-    return {};
-  }
-}
-
 namespace {
 
-/// The width of an instruction's type qualifier (.b32 -> 32); 64 if none.
-unsigned opWidth(const Function &F, const Instruction &I) {
-  unsigned W = 64;
-  for (const Span &Q : F.qualifiers(I.Qualifiers)) {
-    llvm::StringRef T = Q.text();
-    if (T.size() >= 3 && (T[1] == 'b' || T[1] == 'u' || T[1] == 's')) {
-      unsigned N;
-      if (!T.drop_front(2).getAsInteger(10, N) && (N == 16 || N == 32 || N == 64))
-        W = N;
-    }
+/// How many times the default budget lets the solver visit each block and
+/// each relevant instruction.  Loops settle in a few passes each; a loop
+/// that loses one bit per trip may take 64.
+constexpr uint64_t PassesBudgeted = 24;
+
+/// Registers named by an operand that an instruction writes when it is
+/// the first: a register, or the members of a vector or p|q pair.
+template <typename Fn>
+void forEachWritten(const Function &F, const Operand &O, Fn &&Each) {
+  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol) {
+    Each(O.text());
+    return;
   }
-  return W;
+  if (O.Kind == OperandKind::Vector || O.Kind == OperandKind::Binary)
+    for (const Operand &C : F.operands(O.Children))
+      forEachWritten(F, C, Each);
 }
 
-KnownBits truncate(KnownBits B, unsigned W) {
-  if (W >= 64)
-    return B;
-  uint64_t High = ~0ull << W;
-  return {(B.Zero & ~High) | High, B.One & ~High};
-}
-
-bool endsBlock(llvm::StringRef Op) {
-  return Op == "bra" || Op == "ret" || Op == "exit" || Op == "brx" ||
-         Op == "trap";
+/// Every register an operand reads.
+template <typename Fn>
+void forEachRead(const Function &F, const Operand &O, Fn &&Each) {
+  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
+    Each(O.text());
+  else
+    for (const Operand &C : F.operands(O.Children))
+      forEachRead(F, C, Each);
 }
 
 } // namespace
 
-void KnownBitsAnalysis::computeRelevant(llvm::ArrayRef<llvm::StringRef> Roots) {
-  Relevant.insert(Roots.begin(), Roots.end());
-  // A backward closure over "the first operand is computed from the rest";
-  // each round adds the sources of relevant destinations.
-  auto Names = [&](const Operand &O, auto &Self,
-                   llvm::SmallVectorImpl<llvm::StringRef> &Out) -> void {
-    if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
-      Out.push_back(O.text());
-    else
-      for (const Operand &C : F.operands(O.Children))
-        Self(C, Self, Out);
-  };
-  for (bool Grew = true; Grew;) {
+KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
+                                     llvm::ArrayRef<llvm::StringRef> Roots)
+    : F(F), IsDef(F.Instructions.size()) {
+  for (llvm::StringRef R : Roots)
+    makeRelevant(R);
+  // Rounds over the body backward: compiler output defines a value before
+  // it uses it, so one round follows a whole chain back to its constants,
+  // and a loop-carried value takes one more.  A body that needs more
+  // rounds gets an index of its writers instead.
+  bool Grew = true;
+  for (unsigned Round = 0; Grew && Round < MaxRounds; ++Round) {
     Grew = false;
-    for (const Instruction &I : F.Instructions) {
-      llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
-      if (Ops.size() < 2)
+    for (uint32_t I = F.Instructions.size(); I-- > 0;) {
+      const Instruction &Inst = F.Instructions[I];
+      if (IsDef[I] || !Inst.Operands.Count)
         continue;
-      llvm::SmallVector<llvm::StringRef, 4> Dsts;
-      Names(Ops[0], Names, Dsts);
-      if (llvm::none_of(Dsts, [&](llvm::StringRef D) {
-            return Relevant.count(D);
-          }))
+      bool Writes = false;
+      forEachWritten(F, F.Operands[Inst.Operands.First],
+                     [&](llvm::StringRef R) { Writes |= isRelevant(R); });
+      if (Writes)
+        Grew |= addDef(I);
+    }
+  }
+  if (Grew)
+    closeByIndex();
+  llvm::sort(Defs);
+  Cur.resize(RegId.size());
+  IsTouched.resize(RegId.size());
+  Local.assign(RegId.size(), false);
+}
+
+bool KnownBitsAnalysis::makeRelevant(llvm::StringRef Reg) {
+  if (!RegId.try_emplace(Reg, static_cast<uint32_t>(RegId.size())).second)
+    return false;
+  RegNames.push_back(Reg);
+  Filter |= filterBit(Reg);
+  return true;
+}
+
+bool KnownBitsAnalysis::addDef(uint32_t I) {
+  IsDef[I] = true;
+  Defs.push_back(I);
+  Knowable |= isModelledOpcode(F.Instructions[I].Opcode.text());
+  bool Grew = false;
+  for (const Operand &O : F.operands(F.Instructions[I].Operands).drop_front())
+    forEachRead(F, O, [&](llvm::StringRef Src) { Grew |= makeRelevant(Src); });
+  return Grew;
+}
+
+void KnownBitsAnalysis::closeByIndex() {
+  // Every written register numbered, its writers listed by a counting
+  // sort; then a worklist from what is relevant so far.
+  llvm::DenseMap<llvm::StringRef, uint32_t> Ids;
+  std::vector<std::pair<uint32_t, uint32_t>> Writes; // (register, inst)
+  for (uint32_t I = 0; I < F.Instructions.size(); ++I) {
+    const Instruction &Inst = F.Instructions[I];
+    if (Inst.Operands.Count)
+      forEachWritten(F, F.Operands[Inst.Operands.First], [&](llvm::StringRef R) {
+        auto It = Ids.try_emplace(R, static_cast<uint32_t>(Ids.size())).first;
+        Writes.push_back({It->second, I});
+      });
+  }
+  std::vector<uint32_t> Begin(Ids.size() + 1), Writers(Writes.size());
+  for (const auto &W : Writes)
+    ++Begin[W.first + 1];
+  for (size_t R = 0; R < Ids.size(); ++R)
+    Begin[R + 1] += Begin[R];
+  std::vector<uint32_t> Next(Begin.begin(), Begin.end() - 1);
+  for (const auto &W : Writes)
+    Writers[Next[W.first]++] = W.second;
+  std::vector<llvm::StringRef> Work(RegNames);
+  while (!Work.empty()) {
+    auto It = Ids.find(Work.back());
+    Work.pop_back();
+    if (It == Ids.end())
+      continue;
+    for (uint32_t K = Begin[It->second]; K < Begin[It->second + 1]; ++K) {
+      uint32_t I = Writers[K];
+      if (IsDef[I])
         continue;
-      llvm::SmallVector<llvm::StringRef, 8> Srcs;
-      for (const Operand &O : Ops.drop_front())
-        Names(O, Names, Srcs);
-      for (llvm::StringRef S : Srcs)
-        Grew |= Relevant.insert(S).second;
-      llvm::StringRef Op = I.Opcode.text();
-      AnyKnowable |= Op == "mov" || Op == "cvt" || Op == "and" || Op == "or" ||
-                     Op == "xor" || Op == "shl" || Op == "shr" ||
-                     Op == "add" || Op == "sub" || Op == "mul" || Op == "selp";
+      size_t Before = RegNames.size();
+      addDef(I);
+      Work.insert(Work.end(), RegNames.begin() + Before, RegNames.end());
     }
   }
 }
 
-void KnownBitsAnalysis::buildBlocks() {
-  llvm::StringMap<unsigned> LabelBlock;
-  Blocks.emplace_back();
-  bool Fresh = true; // The current block has no instruction yet.
-  for (const Statement &S : F.Statements) {
-    if (S.Kind == StmtKind::Label) {
-      if (!Fresh)
-        Blocks.emplace_back();
-      LabelBlock[F.Labels[S.Index].text()] = Blocks.size() - 1;
-      Fresh = true;
-      continue;
-    }
-    if (S.Kind != StmtKind::Instruction)
-      continue;
-    Blocks.back().Insts.push_back(S.Index);
-    Fresh = false;
-    if (endsBlock(F.Instructions[S.Index].Opcode.text())) {
-      Blocks.emplace_back();
-      Fresh = true;
-    }
+void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
+                                   llvm::ArrayRef<llvm::StringRef> Roots) {
+  // A temporary written and read in one block, always written before it
+  // is read there, never needs to leave that block's transfer.
+  constexpr uint32_t None = ~0u, Several = ~0u - 1;
+  std::vector<uint32_t> Home(RegId.size(), None), FirstDef(RegId.size(), None);
+  auto Each = [&](uint32_t I, auto &&Written, auto &&Read) {
+    llvm::ArrayRef<Operand> Ops = F.operands(F.Instructions[I].Operands);
+    forEachWritten(F, Ops[0], [&](llvm::StringRef R) {
+      auto It = RegId.find(R);
+      if (It != RegId.end())
+        Written(It->second);
+    });
+    for (const Operand &O : Ops.drop_front())
+      forEachRead(F, O, [&](llvm::StringRef R) {
+        auto It = RegId.find(R);
+        if (It != RegId.end())
+          Read(It->second);
+      });
+  };
+  for (uint32_t I : Defs) {
+    uint32_t B = G.blockOf(I).Number;
+    Each(
+        I,
+        [&](uint32_t R) {
+          Home[R] = Home[R] == None || Home[R] == B ? B : Several;
+          FirstDef[R] = std::min(FirstDef[R], I);
+        },
+        [](uint32_t) {});
   }
-  for (unsigned B = 0; B < Blocks.size(); ++B) {
-    Block &Blk = Blocks[B];
-    bool FallsThrough = true;
-    if (!Blk.Insts.empty()) {
-      const Instruction &Last = F.Instructions[Blk.Insts.back()];
-      llvm::StringRef Op = Last.Opcode.text();
-      bool Guarded = Last.Pred.Reg.valid();
-      if (Op == "bra") {
-        for (const Operand &O : F.operands(Last.Operands))
-          if (O.Kind == OperandKind::Symbol) {
-            auto It = LabelBlock.find(O.text());
-            if (It != LabelBlock.end())
-              Blk.Succs.push_back(It->second);
-          }
-        FallsThrough = Guarded;
-      } else if (Op == "brx") {
-        // An indirect branch may reach any label.
-        for (auto &L : LabelBlock)
-          Blk.Succs.push_back(L.second);
-        FallsThrough = Guarded;
-      } else if (Op == "ret" || Op == "exit" || Op == "trap") {
-        FallsThrough = Guarded;
-      }
-    }
-    if (FallsThrough && B + 1 < Blocks.size())
-      Blk.Succs.push_back(B + 1);
+  for (uint32_t R = 0; R < RegId.size(); ++R)
+    Local[R] = Home[R] != None && Home[R] != Several;
+  for (uint32_t I : Defs) {
+    uint32_t B = G.blockOf(I).Number;
+    Each(
+        I, [](uint32_t) {},
+        [&](uint32_t R) {
+          if (Home[R] != B || I <= FirstDef[R])
+            Local[R] = false;
+        });
+  }
+  for (llvm::StringRef R : Roots)
+    Local[RegId.find(R)->second] = false;
+}
+
+llvm::ArrayRef<uint32_t> KnownBitsAnalysis::defsIn(const CFGBlock &B) const {
+  auto First = llvm::lower_bound(Defs, B.FirstInst);
+  auto Last = std::lower_bound(First, Defs.end(), B.EndInst);
+  return llvm::ArrayRef<uint32_t>(&*First, Last - First);
+}
+
+const RegisterFact *KnownBitsAnalysis::fact(llvm::StringRef Reg) const {
+  auto It = RegId.find(Reg);
+  return It == RegId.end() ? nullptr : &Cur[It->second];
+}
+
+void KnownBitsAnalysis::set(llvm::StringRef Reg, const RegisterFact &Fact) {
+  auto It = RegId.find(Reg);
+  if (It == RegId.end())
+    return;
+  uint32_t R = It->second;
+  Cur[R] = Fact;
+  if (!IsTouched[R]) {
+    IsTouched[R] = true;
+    Touched.push_back(R);
   }
 }
 
-bool KnownBitsAnalysis::meetInto(KnownBitsState &Into,
-                                 const KnownBitsState &From, bool First) {
-  if (First) {
-    Into.Facts = From.Facts;
+void KnownBitsAnalysis::load(const State *S) {
+  for (uint32_t R : Touched) {
+    Cur[R] = RegisterFact();
+    IsTouched[R] = false;
+  }
+  Touched.clear();
+  if (!S || !*S)
+    return;
+  for (const auto &[R, Fact] : **S) {
+    Cur[R] = Fact;
+    IsTouched[R] = true;
+    Touched.push_back(R);
+  }
+}
+
+void KnownBitsAnalysis::store(State &S) {
+  auto Out = std::make_shared<Facts>();
+  llvm::sort(Touched);
+  for (uint32_t R : Touched) {
+    const RegisterFact &Fact = Cur[R];
+    if (!Local[R] &&
+        (!Fact.Bits.isUnknown() || Fact.Misaligned != RegisterFact::NoDef))
+      Out->push_back({R, Fact});
+  }
+  S = std::move(Out);
+}
+
+namespace {
+
+/// What is known of a register on both sides of a join.
+RegisterFact meet(const RegisterFact &A, const RegisterFact &B) {
+  RegisterFact New;
+  New.Bits = A.Bits.intersectWith(B.Bits);
+  New.DefInst = A.DefInst == B.DefInst ? A.DefInst : RegisterFact::NoDef;
+  // Misaligned on one path is worth reporting.
+  New.Misaligned =
+      A.Misaligned != RegisterFact::NoDef ? A.Misaligned : B.Misaligned;
+  return New;
+}
+
+} // namespace
+
+bool KnownBitsAnalysis::join(State &Into, const State &From,
+                             bool Widen) const {
+  if (Into == From || !Into)
+    return false;
+  // A register missing on either side is unknown there, so it is dropped.
+  // The lists are sorted by register: one merge finds whether anything
+  // changes, a second builds the result only if so.
+  static const Facts None;
+  const Facts &Old = *Into, &Other = From ? *From : None;
+  auto Walk = [&](auto &&Each) {
+    auto It = Other.begin();
+    for (const auto &[R, Fact] : Old) {
+      while (It != Other.end() && It->first < R)
+        ++It;
+      if (It == Other.end() || It->first != R)
+        Each(R, Fact, nullptr);
+      else
+        Each(R, Fact, &It->second);
+    }
+  };
+  // Often the result is From itself (From knows less of everything Into
+  // knows, and nothing else): then the list is shared, not built.
+  // Widening drops what changes, so then only unchanged entries count.
+  bool Changed = false;
+  size_t AsFrom = 0;
+  Walk([&](uint32_t, const RegisterFact &Fact, const RegisterFact *O) {
+    if (!O) {
+      Changed = true;
+      return;
+    }
+    if (*O == Fact) {
+      ++AsFrom;
+      return;
+    }
+    RegisterFact M = meet(Fact, *O);
+    Changed |= !(M == Fact);
+    AsFrom += !Widen && M == *O;
+  });
+  if (!Changed)
+    return false;
+  if (AsFrom == Other.size()) {
+    Into = From;
     return true;
   }
-  bool Changed = false;
-  llvm::SmallVector<llvm::StringRef, 8> Drop;
-  for (auto &[Reg, Fact] : Into.Facts) {
-    auto It = From.Facts.find(Reg);
-    RegisterFact New;
-    if (It != From.Facts.end()) {
-      New.Bits = Fact.Bits.meet(It->second.Bits);
-      New.DefInst = Fact.DefInst == It->second.DefInst ? Fact.DefInst
-                                                       : RegisterFact::NoDef;
-      // Misaligned on one path is worth reporting.
-      New.Misaligned = Fact.Misaligned != RegisterFact::NoDef
-                           ? Fact.Misaligned
-                           : It->second.Misaligned;
+  auto New = std::make_shared<Facts>();
+  Walk([&](uint32_t R, const RegisterFact &Fact, const RegisterFact *O) {
+    if (!O)
+      return;
+    RegisterFact M = meet(Fact, *O);
+    if (Widen && !(M == Fact)) {
+      // Whatever still changes here is given up at once.
+      M.Bits = llvm::KnownBits(64);
+      M.DefInst = RegisterFact::NoDef;
     }
-    if (New.Bits.known() == 0 && New.Misaligned == RegisterFact::NoDef) {
-      Drop.push_back(Reg);
-      Changed = true;
-    } else if (!(New == Fact)) {
-      Fact = New;
-      Changed = true;
-    }
-  }
-  for (llvm::StringRef R : Drop)
-    Into.Facts.erase(R);
-  return Changed;
+    if (!M.Bits.isUnknown() || M.Misaligned != RegisterFact::NoDef)
+      New->push_back({R, std::move(M)});
+  });
+  Into = std::move(New);
+  return true;
 }
 
-void KnownBitsAnalysis::transfer(uint32_t Index, KnownBitsState &S) const {
-  const Instruction &I = F.Instructions[Index];
-  llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
-  if (Ops.empty())
-    return;
-  llvm::StringRef Op = I.Opcode.text();
-  unsigned W = opWidth(F, I);
-  auto Src = [&](unsigned K) -> KnownBits {
-    return K < Ops.size() ? S.operandFact(F, Ops[K]).Bits : KnownBits();
-  };
-  // Misalignment travels with the value through the operations that build
-  // a descriptor from its fields.
-  uint32_t Misaligned = RegisterFact::NoDef;
-  for (unsigned K = 1; K < Ops.size(); ++K) {
-    uint32_t M = S.operandFact(F, Ops[K]).Misaligned;
-    if (M != RegisterFact::NoDef)
-      Misaligned = M;
-  }
-  auto Set = [&](const Operand &Dst, KnownBits B) {
-    if (Dst.Kind != OperandKind::Register && Dst.Kind != OperandKind::Symbol)
-      return;
-    B = truncate(B, W);
-    if (I.Pred.Reg.valid()) // Guarded: the old value may survive.
-      B = B.meet(S.lookup(Dst.text()).Bits);
-    if (B.known() == 0 && Misaligned == RegisterFact::NoDef)
-      S.Facts.erase(Dst.text());
-    else
-      S.Facts[Dst.text()] = {B, Index, Misaligned};
-  };
-  // Every register named in the first operand is written by most
-  // instructions; forgetting it is always safe.
-  auto Clobber = [&](const Operand &Dst, auto &Self) -> void {
-    if (Dst.Kind == OperandKind::Register || Dst.Kind == OperandKind::Symbol)
-      S.Facts.erase(Dst.text());
-    else if (Dst.Kind == OperandKind::Vector || Dst.Kind == OperandKind::Binary ||
-             Dst.Kind == OperandKind::List)
-      for (const Operand &C : F.operands(Dst.Children))
-        Self(C, Self);
-  };
-  const Operand &Dst = Ops[0];
-  // Registers that reach no root are not followed.
-  if ((Dst.Kind == OperandKind::Register || Dst.Kind == OperandKind::Symbol) &&
-      !Relevant.count(Dst.text()))
-    return;
-  bool Binary = Ops.size() == 3;
-  if (Op == "mov" && Ops.size() == 2) {
-    const Operand &From = Ops[1];
-    if (From.Kind == OperandKind::Vector && From.Children.Count == 2 && W == 64) {
-      // mov.b64 %rd, {lo, hi}
-      KnownBits Lo = truncate(S.operandFact(F, F.Operands[From.Children.First]).Bits, 32);
-      KnownBits Hi = truncate(S.operandFact(F, F.Operands[From.Children.First + 1]).Bits, 32);
-      Set(Dst, {(Lo.Zero & 0xffffffffull) | (Hi.Zero << 32),
-                (Lo.One & 0xffffffffull) | (Hi.One << 32)});
-      return;
-    }
-    if (Dst.Kind == OperandKind::Vector) {
-      Clobber(Dst, Clobber);
-      return;
-    }
-    Set(Dst, Src(1));
-    return;
-  }
-  if (Op == "cvt" && Ops.size() == 2) {
-    // Unsigned widening keeps the value; anything else is left unknown
-    // unless the source is a known constant that fits.
-    KnownBits B = truncate(Src(1), 32);
-    bool Unsigned = false;
-    for (const Span &Q : F.qualifiers(I.Qualifiers))
-      Unsigned |= Q.text() == ".u32" || Q.text() == ".u16";
-    Set(Dst, Unsigned ? B : KnownBits());
-    return;
-  }
-  if (Binary && (Op == "and" || Op == "or" || Op == "xor")) {
-    KnownBits A = Src(1), B = Src(2);
-    KnownBits R;
-    if (Op == "and")
-      R = {A.Zero | B.Zero, A.One & B.One};
-    else if (Op == "or")
-      R = {A.Zero & B.Zero, A.One | B.One};
-    else
-      R = {(A.Zero & B.Zero) | (A.One & B.One),
-           (A.Zero & B.One) | (A.One & B.Zero)};
-    Set(Dst, R);
-    return;
-  }
-  if (Binary && (Op == "shl" || Op == "shr")) {
-    KnownBits A = truncate(Src(1), W), Amount = Src(2);
-    if (!Amount.isConstant()) {
-      Set(Dst, KnownBits());
-      return;
-    }
-    uint64_t N = Amount.One;
-    if (N >= W) {
-      Set(Dst, KnownBits::constant(0));
-      return;
-    }
-    uint64_t Mask = W >= 64 ? ~0ull : (1ull << W) - 1;
-    if (Op == "shl") {
-      Set(Dst, {(A.Zero << N) | ((1ull << N) - 1), A.One << N});
-      return;
-    }
-    bool Signed = false;
-    for (const Span &Q : F.qualifiers(I.Qualifiers))
-      Signed |= Q.text().starts_with(".s");
-    // The descriptor encoding of addresses and offsets is '>> 4' of a
-    // 16-byte aligned value; known 1 bits shifted out mean it was not.
-    if (N == 4 && (A.One & 0xF))
-      Misaligned = Index;
-    KnownBits R{(A.Zero & Mask) >> N, (A.One & Mask) >> N};
-    uint64_t Vacated = Mask & ~(Mask >> N);
-    if (!Signed)
-      R.Zero |= Vacated;
-    Set(Dst, R);
-    return;
-  }
-  if (Binary && (Op == "add" || Op == "sub" || Op == "mul")) {
-    uint64_t Mask = W >= 64 ? ~0ull : (1ull << W) - 1;
-    KnownBits A = Src(1), B = Src(2);
-    if (A.isConstant(Mask) && B.isConstant(Mask)) {
-      uint64_t X = Op == "add" ? A.One + B.One
-                   : Op == "sub" ? A.One - B.One
-                                 : A.One * B.One;
-      // mul.lo/.wide: only .lo keeps the low bits exactly.
-      bool Wide = false;
-      for (const Span &Q : F.qualifiers(I.Qualifiers))
-        Wide |= Q.text() == ".wide" || Q.text() == ".hi";
-      Set(Dst, Wide ? KnownBits() : KnownBits::constant(X));
-      return;
-    }
-    Set(Dst, KnownBits());
-    return;
-  }
-  if (Op == "selp" && Ops.size() == 4) {
-    Set(Dst, Src(1).meet(Src(2)));
-    return;
-  }
-  Clobber(Dst, Clobber);
+uint64_t KnownBitsAnalysis::transfer(const CFGBlock &B, State &S) {
+  llvm::ArrayRef<uint32_t> D = defsIn(B);
+  if (D.empty())
+    return 0;
+  load(&S);
+  for (uint32_t I : D)
+    step(I);
+  store(S);
+  return D.size();
 }
 
-void KnownBitsAnalysis::run(
-    llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit) {
-  if (!AnyKnowable) {
-    // Only immediates can be known: no flow to follow.
-    KnownBitsState Empty;
-    for (uint32_t I = 0; I < F.Instructions.size(); ++I)
-      Visit(I, Empty);
-    return;
-  }
-  buildBlocks();
-  // Knowledge only shrinks, so this settles; the bound guards against a
-  // pathological body, which then gets no findings.
-  Blocks[0].Visited = true;
-  constexpr unsigned MaxRounds = 64;
-  bool Changed = true;
-  unsigned Round = 0;
-  for (; Changed && Round < MaxRounds; ++Round) {
-    Changed = false;
-    for (unsigned B = 0; B < Blocks.size(); ++B) {
-      if (!Blocks[B].Visited)
-        continue;
-      KnownBitsState S = Blocks[B].In;
-      for (uint32_t I : Blocks[B].Insts)
-        transfer(I, S);
-      for (unsigned Succ : Blocks[B].Succs) {
-        bool First = !Blocks[Succ].Visited;
-        Blocks[Succ].Visited = true;
-        Changed |= meetInto(Blocks[Succ].In, S, First);
-      }
-    }
-  }
-  if (Changed)
-    return;
-  for (Block &B : Blocks) {
-    if (!B.Visited)
-      continue;
-    KnownBitsState S = B.In;
-    for (uint32_t I : B.Insts) {
-      Visit(I, S);
-      transfer(I, S);
-    }
-  }
+RegisterFact KnownBitsState::lookup(llvm::StringRef Reg) const {
+  const RegisterFact *Fact = A.fact(Reg);
+  return Fact ? *Fact : RegisterFact();
 }
 
-void tcgen05::runKnownBits(
+RegisterFact KnownBitsState::operandFact(const NodePool &P,
+                                         const Operand &O) const {
+  return tcgen05::operandFact(P, O, A);
+}
+
+KnownBitsOutcome tcgen05::runKnownBits(
     const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
-    llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit) {
-  KnownBitsAnalysis(F, Roots).run(Visit);
+    llvm::ArrayRef<uint32_t> Sites,
+    llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit,
+    uint64_t Budget) {
+  KnownBitsOutcome Out;
+  KnownBitsAnalysis A(F, Roots);
+  KnownBitsState View(A);
+  if (!A.knowable()) {
+    // Only immediates can be known: no graph, no flow.
+    for (uint32_t Site : Sites)
+      Visit(Site, View);
+    return Out;
+  }
+  ControlFlowGraph G(F);
+  A.findLocals(G, Roots);
+  Out.Budget =
+      Budget ? Budget : PassesBudgeted * (G.size() + A.numDefs()) + 4096;
+  Out.Unmodelled.assign(G.unmodelled().begin(), G.unmodelled().end());
+  DataflowSolver<KnownBitsAnalysis> Solver(G, A, DataflowDirection::Forward);
+  bool Flow = true;
+  if (llvm::any_of(Out.Unmodelled, [](const UnmodelledConstruct &U) {
+        return U.Kind == UnmodelledConstruct::UnresolvedTarget;
+      })) {
+    // A missing edge would make facts at its target too optimistic.
+    Out.Status = KnownBitsOutcome::UnresolvedBranch;
+    Flow = false;
+  }
+  if (Flow) {
+    Flow = Solver.run(Out.Budget);
+    Out.Steps = Solver.steps();
+    if (!Flow)
+      Out.Status = KnownBitsOutcome::BudgetExceeded;
+  }
+  // Each block with sites starts from its fixed-point state, or with
+  // nothing known when there is none, and steps to each site in turn.
+  for (size_t K = 0; K < Sites.size();) {
+    const CFGBlock &B = G.blockOf(Sites[K]);
+    A.load(Flow ? Solver.input(B) : nullptr);
+    llvm::ArrayRef<uint32_t> D = A.defsIn(B);
+    for (; K < Sites.size() && Sites[K] < B.EndInst; ++K) {
+      for (; !D.empty() && D.front() < Sites[K]; D = D.drop_front())
+        A.step(D.front());
+      Visit(Sites[K], View);
+    }
+  }
+  return Out;
 }

@@ -30,7 +30,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                Function &Scratch, Tcgen05SyntaxParser &T5,
                DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
                const llvm::StringSet<> &FunctionNames,
-               const CheckOptions &Opts) {
+               const CheckOptions &Opts, AnalysisStats &Stats) {
   // The body is built in the worker's scratch storage, whose capacity
   // survives from function to function.
   ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse);
@@ -42,9 +42,14 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                            checkTcgen05Instruction(M, F, T, Regs, RuleSink);
                        });
   Summary = summarizeCtaGroups(F, FunctionNames);
+  ++Stats.Functions;
+  Stats.Statements += F.Statements.size();
+  Stats.Tcgen05Instructions += F.Tcgen05.size();
   DiagnosticSink DescSink(Cap);
+  DescriptorCheckOptions DescOpts;
+  DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
   if (Opts.CheckDescriptorValues)
-    checkDescriptors(M, F, DescSink);
+    checkDescriptors(M, F, DescSink, DescOpts, &Stats);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));
@@ -54,7 +59,8 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
 
 CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
                                  DiagnosticsEngine &Engine,
-                                 const CheckOptions &Opts) {
+                                 const CheckOptions &Opts,
+                                 AnalysisStats *Stats) {
   const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   llvm::StringRef Text = Buf->getBuffer();
   std::string Name = Buf->getBufferIdentifier().str();
@@ -91,6 +97,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
       Bodies.push_back(I);
   std::vector<DiagnosticSink> Sinks;
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
+  std::vector<AnalysisStats> BodyStats(Bodies.size());
   llvm::StringSet<> FunctionNames;
   for (const Function &F : M.Functions)
     FunctionNames.insert(F.Name.text());
@@ -112,11 +119,14 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
       [&](unsigned W, size_t I) {
         checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch[W],
                   *Parsers[W], Sinks[I], Cap, Summaries[Bodies[I]],
-                  FunctionNames, Opts);
+                  FunctionNames, Opts, BodyStats[I]);
       });
 
   for (DiagnosticSink &S : Sinks)
     ModuleSink.append(std::move(S));
+  if (Stats)
+    for (const AnalysisStats &S : BodyStats)
+      *Stats += S;
   DiagnosticSink KernelSink(Cap);
   checkKernelCtaGroups(M, Summaries, Opts.SeparateCompilation, KernelSink);
   ModuleSink.append(std::move(KernelSink));
@@ -151,10 +161,11 @@ CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
 
 CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                DiagnosticsEngine &Engine,
-                               const CheckOptions &Opts) {
+                               const CheckOptions &Opts,
+                               AnalysisStats *Stats) {
   unsigned ID = 0;
   CheckStatus S = loadFile(Path, SM, Engine, ID);
   if (S != CheckStatus::Clean)
     return S;
-  return checkBuffer(SM, ID, Engine, Opts);
+  return checkBuffer(SM, ID, Engine, Opts, Stats);
 }

@@ -110,11 +110,14 @@ void Retargeter::planBody(Function &F) {
       if (S.IDesc && S.IDesc->Kind == OperandKind::Register)
         Roots.push_back(S.IDesc->text());
     }
-    runKnownBits(F, Roots, [&](uint32_t Inst, const KnownBitsState &Facts) {
-      auto It = ByInst.find(Inst);
-      if (It != ByInst.end())
-        respell(F, *It->second, &Facts);
-    });
+    llvm::SmallVector<uint32_t, 8> Sites;
+    for (const ScaledMma &S : Scaled)
+      Sites.push_back(S.Inst);
+    llvm::sort(Sites);
+      runKnownBits(F, Roots, Sites,
+                 [&](uint32_t Inst, const KnownBitsState &Facts) {
+                   respell(F, *ByInst.find(Inst)->second, &Facts);
+                 });
   } else {
     for (const ScaledMma &S : Scaled)
       respell(F, S, nullptr);
@@ -132,7 +135,7 @@ void Retargeter::respell(const Function &F, const ScaledMma &S,
         K96Mask = Fld.mask();
     RegisterFact Fact = S.IDesc ? Facts->operandFact(F, *S.IDesc)
                                 : RegisterFact{};
-    if ((Fact.Bits.Zero & K96Mask) != K96Mask) {
+    if ((Fact.zero() & K96Mask) != K96Mask) {
       const Span &At = S.Size ? *S.Size : *S.BlockScale;
       Sink.report(DiagID::err_retarget_no_equivalent, At.range(),
                   {Size.str(), Other.str(), Target->Name.str(),

@@ -23,6 +23,7 @@ private:
   void parseBodyDirective();
   void parseLineTerminatedDirective();
   void parseCallPrototype();
+  void parseOperandDirective();
   void push(StmtKind K, uint32_t Index, Span Src) {
     F.Statements.push_back(Statement{K, Index, Src});
   }
@@ -94,6 +95,8 @@ void BodyParser::parseStatement() {
     F.Labels.push_back(Name.span());
     if (Tok.is(Tok::DotWord) && Tok.text() == ".callprototype")
       parseCallPrototype();
+    else if (Tok.is(Tok::DotWord) && Tok.text() == ".branchtargets")
+      parseOperandDirective();
     return;
   }
   parseInstruction(&Name);
@@ -178,22 +181,8 @@ void BodyParser::parseBodyDirective() {
   }
   if (W == ".loc" || W == ".file")
     return parseLineTerminatedDirective();
-  if (W == ".pragma") {
-    DirectiveStmt D;
-    D.Name = Tok.span();
-    D.Src.Begin = Tok.Ptr;
-    consume();
-    if (!parseOperandList(D.Operands)) {
-      recover();
-      return;
-    }
-    D.Src.End = Tok.end();
-    uint32_t Index = static_cast<uint32_t>(F.Directives.size());
-    F.Directives.push_back(D);
-    push(StmtKind::Directive, Index, D.Src);
-    expectSemi(".pragma", /*Quote=*/true);
-    return;
-  }
+  if (W == ".pragma")
+    return parseOperandDirective();
   if (W == ".callprototype") {
     Sink.report(DiagID::err_directive_not_allowed, Tok.span().range(),
                 {W.str(), "without a label"});
@@ -210,6 +199,17 @@ void BodyParser::parseBodyDirective() {
   }
   consume();
   recover();
+}
+
+void BodyParser::parseOperandDirective() {
+  // .pragma "...";  and  label: .branchtargets L1, L2;
+  DirectiveStmt D;
+  if (!parseListDirective(D))
+    return;
+  uint32_t Index = static_cast<uint32_t>(F.Directives.size());
+  F.Directives.push_back(D);
+  push(StmtKind::Directive, Index, D.Src);
+  expectSemi(D.Name.text(), /*Quote=*/true);
 }
 
 void BodyParser::parseLineTerminatedDirective() {

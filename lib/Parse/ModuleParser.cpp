@@ -119,14 +119,8 @@ void ModuleParser::parseTopLevelDirective() {
   if (W == ".alias") {
     noteItem();
     DirectiveStmt D;
-    D.Name = Tok.span();
-    D.Src.Begin = Tok.Ptr;
-    consume();
-    if (!parseOperandList(D.Operands)) {
-      recover();
+    if (!parseListDirective(D))
       return;
-    }
-    D.Src.End = Tok.end();
     expectSemi(".alias", /*Quote=*/true);
     addDirective(D);
     return;

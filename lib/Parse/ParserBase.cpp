@@ -152,6 +152,18 @@ IndexRange ParserBase::commit(llvm::ArrayRef<Operand> Ops) {
   return R;
 }
 
+bool ParserBase::parseListDirective(DirectiveStmt &D) {
+  D.Name = Tok.span();
+  D.Src.Begin = Tok.Ptr;
+  consume();
+  if (!parseOperandList(D.Operands)) {
+    recover();
+    return false;
+  }
+  D.Src.End = Tok.end();
+  return true;
+}
+
 bool ParserBase::parseOperandList(IndexRange &R) {
   llvm::SmallVector<Operand, 8> Ops;
   if (!Tok.is(Tok::Semi)) {

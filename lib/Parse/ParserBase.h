@@ -63,6 +63,9 @@ protected:
   /// Parses comma-separated operands until ';' (not consumed); appends them
   /// as a contiguous block to the pool.
   bool parseOperandList(IndexRange &R);
+  /// Parses a directive whose operands are a list: its name (the current
+  /// token) and operands up to ';' (not consumed).  Recovers on failure.
+  bool parseListDirective(DirectiveStmt &D);
   /// Stores Ops contiguously in the pool.
   IndexRange commit(llvm::ArrayRef<Operand> Ops);
 

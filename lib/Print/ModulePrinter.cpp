@@ -39,7 +39,8 @@ void printList(const NodePool &P, IndexRange R, llvm::raw_ostream &OS) {
 
 /// Does the directive end in ';' (as opposed to a line break)?
 bool needsSemi(llvm::StringRef Name) {
-  return Name == ".pragma" || Name == ".callprototype" || Name == ".alias";
+  return Name == ".pragma" || Name == ".callprototype" || Name == ".alias" ||
+         Name == ".branchtargets";
 }
 
 void printDirective(const DirectiveStmt &D, llvm::StringRef Indent,
@@ -250,11 +251,13 @@ void printBody(const Function &F, llvm::raw_ostream &OS) {
       break;
     case StmtKind::Label: {
       OS << F.Labels[St.Index].text() << ':';
-      // A prototype belongs to its label: `proto: .callprototype ...;`.
-      bool Proto = S + 1 < Stmts.size() &&
-                   Stmts[S + 1].Kind == StmtKind::Directive &&
-                   F.Directives[Stmts[S + 1].Index].Name.text() ==
-                       ".callprototype";
+      // A prototype or target list belongs to its label:
+      // `proto: .callprototype ...;`, `ts: .branchtargets L1, L2;`.
+      llvm::StringRef Next =
+          S + 1 < Stmts.size() && Stmts[S + 1].Kind == StmtKind::Directive
+              ? F.Directives[Stmts[S + 1].Index].Name.text()
+              : llvm::StringRef();
+      bool Proto = Next == ".callprototype" || Next == ".branchtargets";
       if (Proto) {
         OS << ' ';
         printDirective(F.Directives[Stmts[++S].Index], "", OS);

@@ -11,6 +11,7 @@
 
 #include "tcgen05/Sema/Tcgen05Check.h"
 
+#include "tcgen05/Analysis/ControlFlowGraph.h"
 #include "tcgen05/Basic/Diagnostic.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -56,12 +57,9 @@ tcgen05::summarizeCtaGroups(const Function &F,
   for (const Instruction &I : F.Instructions) {
     llvm::StringRef Op = I.Opcode.text();
     if (Op == "call") {
-      // call (ret), callee, (args): the callee is the first plain name.
-      for (const Operand &O : F.operands(I.Operands))
-        if (O.Kind == OperandKind::Symbol) {
-          S.Callees.push_back(O.text());
-          break;
-        }
+      llvm::StringRef Callee = calledFunction(F, I);
+      if (!Callee.empty())
+        S.Callees.push_back(Callee);
       continue;
     }
     collectFunctionNames(F, I.Operands, Functions, S.AddressTaken);

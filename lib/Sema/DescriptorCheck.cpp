@@ -2,6 +2,7 @@
 
 #include "tcgen05/Sema/DescriptorCheck.h"
 
+#include "tcgen05/Analysis/AnalysisStats.h"
 #include "tcgen05/Analysis/KnownBits.h"
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Descriptors/InstrDesc.h"
@@ -15,10 +16,10 @@ using namespace tcgen05;
 namespace {
 
 /// "0x08200490", with unknown bits shown as such.
-std::string describeValue(const KnownBits &B) {
+std::string describeValue(const RegisterFact &B) {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  OS << llvm::format_hex(static_cast<uint32_t>(B.One), 10);
+  OS << llvm::format_hex(static_cast<uint32_t>(B.one()), 10);
   uint32_t Unknown = ~static_cast<uint32_t>(B.known());
   if (Unknown)
     OS << " (bits " << llvm::format_hex(Unknown, 10) << " unknown)";
@@ -29,10 +30,10 @@ std::string describeValue(const KnownBits &B) {
 
 namespace {
 
-std::string describeValue64(const KnownBits &B) {
+std::string describeValue64(const RegisterFact &B) {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  OS << llvm::format_hex(B.One, 18);
+  OS << llvm::format_hex(B.one(), 18);
   if (uint64_t Unknown = ~B.known())
     OS << " (bits " << llvm::format_hex(Unknown, 18) << " unknown)";
   return OS.str();
@@ -76,10 +77,50 @@ IdescUse idescUse(const Module &M, const Function &F, const Tcgen05Inst &T) {
   return Use;
 }
 
+void countDescriptors(const Function &F, const DescUses &U,
+                      const KnownBitsState &S, AnalysisStats &Stats) {
+  if (U.IDesc)
+    Stats.countDescriptor(S.operandFact(F, *U.IDesc).known(), 32);
+  for (const auto &RO : U.Smem)
+    Stats.countDescriptor(S.operandFact(F, *RO.second).known(), 64);
+  if (U.Zcm)
+    Stats.countDescriptor(S.operandFact(F, *U.Zcm).known(), 64);
+}
+
+/// TC4100: where the analysis of F stopped short, and what that costs.
+void remarkIncomplete(const Function &F, const KnownBitsOutcome &Outcome,
+                      DiagnosticSink &Sink) {
+  const char *Local = "descriptor values in it are known only from their "
+                      "own basic block";
+  switch (Outcome.Status) {
+  case KnownBitsOutcome::BudgetExceeded:
+    Sink.report(DiagID::remark_descriptor_analysis, F.Name.range(),
+                {F.Name.text().str(),
+                 "its fixed point was not reached within " +
+                     std::to_string(Outcome.Budget) + " steps; " + Local});
+    break;
+  case KnownBitsOutcome::UnresolvedBranch:
+  case KnownBitsOutcome::Complete:
+    break;
+  }
+  for (const UnmodelledConstruct &U : Outcome.Unmodelled) {
+    bool Branch = U.Kind == UnmodelledConstruct::UnresolvedTarget;
+    Sink.report(DiagID::remark_descriptor_analysis,
+                F.Instructions[U.Inst].Src.range(),
+                {F.Name.text().str(),
+                 Branch ? std::string("the target of this branch is not "
+                                      "known; ") + Local
+                        : "this indirect call's callee is not known; values "
+                          "are not followed through it"});
+  }
+}
+
 } // namespace
 
 void tcgen05::checkDescriptors(const Module &M, const Function &F,
-                               DiagnosticSink &Sink) {
+                               DiagnosticSink &Sink,
+                               const DescriptorCheckOptions &Opts,
+                               AnalysisStats *Stats) {
   llvm::DenseMap<uint32_t, DescUses> Uses;
   for (const Tcgen05Inst &T : F.Tcgen05) {
     if (T.Opcode != Tcgen05Opcode::Mma && T.Opcode != Tcgen05Opcode::Cp)
@@ -121,11 +162,15 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
     for (const auto &RO : U.Smem)
       AddRoot(RO.second);
   }
-  runKnownBits(F, Roots, [&](uint32_t Inst, const KnownBitsState &S) {
-    auto It = Uses.find(Inst);
-    if (It == Uses.end())
-      return;
-    const DescUses &U = It->second;
+  llvm::SmallVector<uint32_t, 16> Sites;
+  for (auto &[Inst, U] : Uses)
+    Sites.push_back(Inst);
+  llvm::sort(Sites);
+  KnownBitsOutcome Outcome = runKnownBits(
+      F, Roots, Sites, [&](uint32_t Inst, const KnownBitsState &S) {
+    const DescUses &U = Uses.find(Inst)->second;
+    if (Stats)
+      countDescriptors(F, U, S, *Stats);
     const Tcgen05Inst &T = *U.Inst;
     auto Where = [&](Diagnostic &D, const RegisterFact &Fact,
                      llvm::StringRef Section) {
@@ -138,8 +183,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
     unsigned KnownM = 0;
     if (U.IDesc && Use.Kind) {
       RegisterFact Fact = S.operandFact(F, *U.IDesc);
-      uint32_t Known = static_cast<uint32_t>(Fact.Bits.known());
-      uint32_t Value = static_cast<uint32_t>(Fact.Bits.One);
+      uint32_t Known = static_cast<uint32_t>(Fact.known());
+      uint32_t Value = static_cast<uint32_t>(Fact.one());
       if (Known) {
         for (const IdescField &Fld : idescFields(Use.Kind->Layout))
           if (Fld.Name == "m" && (Known & Fld.mask()) == Fld.mask())
@@ -148,7 +193,7 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
         for (const IdescFinding &Finding : checkIdesc(Value, Known, Use)) {
           Diagnostic &D = Sink.report(
               Finding.Warning ? DiagID::warn_idesc_reserved : DiagID::err_idesc,
-              U.IDesc->Src.range(), {describeValue(Fact.Bits), Finding.Message});
+              U.IDesc->Src.range(), {describeValue(Fact), Finding.Message});
           D.note(DiagID::note_idesc_decoded, {},
                  {Use.Kind->Kind.str(),
                   describeIdesc(Value, Known, *Use.Kind)});
@@ -164,16 +209,16 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       RegisterFact Fact = S.operandFact(F, *U.IDesc);
       for (const IdescField &Fld : idescFields(Use.Kind->Layout))
         if ((Fld.Name == "transpose_a" || Fld.Name == "transpose_b") &&
-            (Fact.Bits.known() & Fld.mask()) == Fld.mask())
+            (Fact.known() & Fld.mask()) == Fld.mask())
           Transpose[Fld.Name == "transpose_b"] =
-              Fld.get(static_cast<uint32_t>(Fact.Bits.One));
+              Fld.get(static_cast<uint32_t>(Fact.one()));
     }
     for (const auto &[Role, Op] : U.Smem) {
       RegisterFact Fact = S.operandFact(F, *Op);
       if (Fact.Misaligned != RegisterFact::NoDef) {
         Diagnostic &D = Sink.report(
             DiagID::err_smem_desc, Op->Src.range(),
-            {describeValue64(Fact.Bits),
+            {describeValue64(Fact),
              tcgen05OperandRoleName(Role).str() + " of " +
                  tcgen05OpcodeName(T.Opcode).str(),
              "an address or offset in it is not 16-byte aligned: the '>> 4' "
@@ -182,7 +227,7 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
                F.Instructions[Fact.Misaligned].Src.range());
         D.note(DiagID::note_cite, {}, {"9.7.16.4.1"});
       }
-      uint64_t Known = Fact.Bits.known();
+      uint64_t Known = Fact.known();
       if (!Known)
         continue;
       int Which = Role == Tcgen05OperandRole::ADesc   ? 0
@@ -192,10 +237,10 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       constexpr uint64_t AbsoluteBit = 1ull << 52;
       // The absolute leading-dimension mode is for K-major matrices only.
       if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
-          (Known & AbsoluteBit) && (Fact.Bits.One & AbsoluteBit)) {
+          (Known & AbsoluteBit) && (Fact.one() & AbsoluteBit)) {
         Diagnostic &D = Sink.report(
             DiagID::err_smem_desc, Op->Src.range(),
-            {describeValue64(Fact.Bits),
+            {describeValue64(Fact),
              tcgen05OperandRoleName(Role).str() + " of " +
                  tcgen05OpcodeName(T.Opcode).str(),
              "the leading-dimension absolute address mode needs a K-major "
@@ -204,12 +249,12 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       }
       if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
           (Known & SwizzleMask) == SwizzleMask && Use.Kind) {
-        bool Mode1 = ((Fact.Bits.One & SwizzleMask) >> 61) == 1;
+        bool Mode1 = ((Fact.one() & SwizzleMask) >> 61) == 1;
         bool Tf32 = Use.Kind->Kind == ".kind::tf32";
         if (Mode1 != Tf32) {
           Diagnostic &D = Sink.report(
               DiagID::err_smem_desc, Op->Src.range(),
-              {describeValue64(Fact.Bits),
+              {describeValue64(Fact),
                tcgen05OperandRoleName(Role).str() + " of " +
                    tcgen05OpcodeName(T.Opcode).str(),
                Tf32 ? "a transposed .kind::tf32 matrix needs 128-byte "
@@ -223,30 +268,36 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       std::string What = tcgen05OperandRoleName(Role).str() + " of " +
                          tcgen05OpcodeName(T.Opcode).str();
       for (const IdescFinding &Finding :
-           checkSmemDesc(Fact.Bits.One, Known, M.EffectiveTarget)) {
+           checkSmemDesc(Fact.one(), Known, M.EffectiveTarget)) {
         Diagnostic &D =
             Sink.report(Finding.Warning ? DiagID::warn_smem_base_offset
                                         : DiagID::err_smem_desc,
                         Op->Src.range(),
-                        {describeValue64(Fact.Bits), What, Finding.Message});
+                        {describeValue64(Fact), What, Finding.Message});
         D.note(DiagID::note_desc_decoded, {},
-               {describeMatrixDesc(MatrixDescKind::Smem, Fact.Bits.One, Known)});
+               {describeMatrixDesc(MatrixDescKind::Smem, Fact.one(), Known)});
         Where(D, Fact, "9.7.16.4.1, Tables 40, 41");
       }
     }
     if (U.Zcm) {
       RegisterFact Fact = S.operandFact(F, *U.Zcm);
-      if (uint64_t Known = Fact.Bits.known()) {
+      if (uint64_t Known = Fact.known()) {
         for (const IdescFinding &Finding :
-             checkZeroColumnMask(Fact.Bits.One, Known, KnownM)) {
+             checkZeroColumnMask(Fact.one(), Known, KnownM)) {
           Diagnostic &D = Sink.report(
               Finding.Warning ? DiagID::warn_zcm_reserved : DiagID::err_zcm_desc,
-              U.Zcm->Src.range(), {describeValue64(Fact.Bits), Finding.Message});
+              U.Zcm->Src.range(), {describeValue64(Fact), Finding.Message});
           D.note(DiagID::note_desc_decoded, {},
-                 {describeMatrixDesc(MatrixDescKind::Zcm, Fact.Bits.One, Known)});
+                 {describeMatrixDesc(MatrixDescKind::Zcm, Fact.one(), Known)});
           Where(D, Fact, "9.7.16.4.3, Table 45");
         }
       }
     }
   });
+  bool Incomplete = Outcome.Status != KnownBitsOutcome::Complete ||
+                    !Outcome.Unmodelled.empty();
+  if (Stats && Incomplete)
+    ++Stats->FunctionsIncomplete;
+  if (Opts.RemarkIncompleteAnalysis && Incomplete)
+    remarkIncomplete(F, Outcome, Sink);
 }

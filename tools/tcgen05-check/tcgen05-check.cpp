@@ -96,6 +96,12 @@ cl::alias SeparateCompilationShort("c", cl::aliasopt(SeparateCompilation),
                                    cl::desc("Alias for --separate-compilation"),
                                    cl::cat(Category));
 
+cl::opt<bool> RemarkDescriptorAnalysis(
+    "Rdescriptor-analysis",
+    cl::desc("Remark where the descriptor analysis of a function stops "
+             "short (TC4100)"),
+    cl::cat(Category));
+
 cl::opt<std::string> DecodeIdesc(
     "decode-idesc",
     cl::desc("Print the fields of an instruction descriptor (with --kind) "
@@ -276,7 +282,7 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
 /// Checks, emits or checks templates for every input; false if an input
 /// could not be read or written.
 bool runInputs(SourceMgr &SM, DiagnosticsEngine &Engine,
-               const CheckOptions &Opts) {
+               const CheckOptions &Opts, AnalysisStats &Counts) {
   bool IOFailed = false;
   for (const std::string &Path : Inputs) {
     CheckStatus S;
@@ -296,7 +302,7 @@ bool runInputs(SourceMgr &SM, DiagnosticsEngine &Engine,
           !writeOutput(Out, Engine))
         S = CheckStatus::IOError;
     } else {
-      S = checkFile(Path, SM, Engine, Opts);
+      S = checkFile(Path, SM, Engine, Opts, &Counts);
     }
     IOFailed |= S == CheckStatus::IOError || S == CheckStatus::Usage;
     if (Engine.limitReached())
@@ -326,6 +332,14 @@ int main(int argc, char **argv) {
       "under -Werror\n                                   (groups: " +
       diagGroupList() + ")\n";
   cl::extrahelp Groups(GroupHelp);
+  // LLVM's own -stats (pass statistics, of which this tool has none)
+  // gives way to this one.
+  if (cl::Option *O = cl::getRegisteredOptions().lookup("stats"))
+    O->removeArgument();
+  static cl::opt<bool> Stats("stats",
+                             cl::desc("Print what was checked and how much "
+                                      "of its descriptor operands is known"),
+                             cl::cat(Category));
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   if (!cl::ParseCommandLineOptions(
@@ -378,13 +392,17 @@ int main(int argc, char **argv) {
   Opts.Target = Target;
   Opts.Pool = Pool.get();
   Opts.SeparateCompilation = SeparateCompilation;
+  Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
+  AnalysisStats Counts;
   SourceMgr SM;
-  bool InputsRead = runInputs(SM, Engine, Opts);
+  bool InputsRead = runInputs(SM, Engine, Opts, Counts);
   if (Engine.limitReached() && !Verify && OutputFormat == Format::Text)
     errs() << "tcgen05-check: fatal error: too many errors emitted, stopping "
               "now [-ferror-limit="
            << ErrorLimit << "]\n";
   Consumer.finish();
+  if (Stats)
+    Counts.print(errs());
   if (Verify)
     return Verifier.verify(SM, errs()) ? 1 : (InputsRead ? 0 : 2);
   if (!InputsRead)

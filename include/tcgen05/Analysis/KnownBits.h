@@ -1,78 +1,96 @@
 //===- KnownBits.h - What is known about each register's bits --*- C++ -*-===//
 //
-// A forward dataflow analysis over one function body: for every register,
-// which bits are known to be 0 and which 1 (the lattice of LLVM's
-// KnownBits), through mov, cvt, and/or/xor, shifts, add/sub/mul of known
-// values, selp, 64-bit packing, copies, and merges where control flow
-// joins.  Descriptor checks read the bits of their operands from it: a field
-// can be checked when its bits are known even if the rest is a runtime
-// value.
+// A forward dataflow analysis (Dataflow.h) over one function's control-flow
+// graph: for every register, which bits are known to be 0 and which 1, in
+// LLVM's KnownBits lattice, through mov (packing and unpacking vectors), cvt,
+// logic, shifts, bfe/bfi, prmt, arithmetic, selp and copies, and merges
+// where control flow joins.  Descriptor checks read the bits of their
+// operands from it: a field can be checked when its bits are known even if
+// the rest is a runtime value.
+//
+// Only registers whose value can flow into the roots are followed, and
+// block states hold only the registers something is known about, so a
+// debug build's thousands of blocks cost little.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_ANALYSIS_KNOWNBITS_H
 #define TCGEN05_ANALYSIS_KNOWNBITS_H
 
 #include "tcgen05/AST/AST.h"
+#include "tcgen05/Analysis/ControlFlowGraph.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/KnownBits.h"
 
 #include <cstdint>
 
 namespace tcgen05 {
 
-struct KnownBits {
-  uint64_t Zero = 0; ///< Bits known to be 0.
-  uint64_t One = 0;  ///< Bits known to be 1.
-
-  static KnownBits constant(uint64_t V) { return {~V, V}; }
-  uint64_t known() const { return Zero | One; }
-  bool isConstant(uint64_t Mask = ~0ull) const {
-    return (known() & Mask) == Mask;
-  }
-  /// What is known on both sides of a join.
-  KnownBits meet(const KnownBits &O) const {
-    return {Zero & O.Zero, One & O.One};
-  }
-  bool operator==(const KnownBits &O) const {
-    return Zero == O.Zero && One == O.One;
-  }
-};
-
-/// A register's known bits and, when every path agrees, the instruction
-/// that last defined it.
+/// A register's known bits (64 wide; narrower registers have their upper
+/// bits known 0) and, when every path agrees, the instruction that last
+/// defined it.
 struct RegisterFact {
-  KnownBits Bits;
+  llvm::KnownBits Bits = llvm::KnownBits(64);
   uint32_t DefInst = NoDef;
   /// The value went through a '>> 4' that shifted out known 1 bits: the
   /// descriptor encoding of an address or offset that is not 16-byte
   /// aligned (PTX ISA 9.7.16.4.1).  The instruction that did it.
   uint32_t Misaligned = NoDef;
   static constexpr uint32_t NoDef = ~0u;
+
+  uint64_t zero() const { return Bits.Zero.getZExtValue(); }
+  uint64_t one() const { return Bits.One.getZExtValue(); }
+  uint64_t known() const { return zero() | one(); }
   bool operator==(const RegisterFact &O) const {
     return Bits == O.Bits && DefInst == O.DefInst && Misaligned == O.Misaligned;
   }
 };
 
+class KnownBitsAnalysis;
+
 /// Facts at one point of a body.
 class KnownBitsState {
 public:
+  explicit KnownBitsState(const KnownBitsAnalysis &A) : A(A) {}
   RegisterFact lookup(llvm::StringRef Reg) const;
   /// The known bits of an operand (a register, an immediate, or -imm).
   RegisterFact operandFact(const NodePool &P, const Operand &O) const;
 
 private:
-  friend class KnownBitsAnalysis;
-  llvm::DenseMap<llvm::StringRef, RegisterFact> Facts;
+  const KnownBitsAnalysis &A;
 };
 
-/// Runs the analysis over F's body and calls Visit with the facts that hold
-/// just before each instruction.  Only registers that can flow into Roots
-/// (register names) are followed: facts about the others are never asked
-/// for.
-void runKnownBits(
+/// How far the analysis of a function got.
+struct KnownBitsOutcome {
+  enum StatusT : uint8_t {
+    Complete,
+    /// The fixed point was not reached within the budget: facts are those
+    /// within each basic block only.
+    BudgetExceeded,
+    /// A branch target is not resolved: facts are those within each basic
+    /// block only.
+    UnresolvedBranch,
+  } Status = Complete;
+  uint64_t Steps = 0, Budget = 0;
+  /// What the graph does not model (unresolved targets, indirect calls).
+  std::vector<UnmodelledConstruct> Unmodelled;
+};
+
+/// Runs the analysis over F (building its control-flow graph when some
+/// value can become known) and calls Visit with the facts that hold just
+/// before each instruction of Sites (indices into the function's
+/// instructions, ascending).  Only registers that can flow into Roots
+/// (register names) are followed.  Budget (in block visits and
+/// instructions applied) 0 takes the default, a fixed number of passes over
+/// the blocks and relevant instructions, so that the work stays linear in
+/// the function's size.  Sites in
+/// code no path reaches get the facts of their own block only.
+KnownBitsOutcome runKnownBits(
     const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
-    llvm::function_ref<void(uint32_t InstIndex, const KnownBitsState &)> Visit);
+    llvm::ArrayRef<uint32_t> Sites,
+    llvm::function_ref<void(uint32_t InstIndex, const KnownBitsState &)> Visit,
+    uint64_t Budget = 0);
 
 } // namespace tcgen05
 

@@ -7,6 +7,7 @@
 #ifndef TCGEN05_FRONTEND_CHECK_H
 #define TCGEN05_FRONTEND_CHECK_H
 
+#include "tcgen05/Analysis/AnalysisStats.h"
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Basic/Target.h"
 #include "tcgen05/Parse/Parser.h"
@@ -39,6 +40,9 @@ struct CheckOptions {
   /// Follow known bits into descriptor operands (TC4xxx).  Off for
   /// inline-asm templates, whose operand values the compiler supplies.
   bool CheckDescriptorValues = true;
+  /// Remark where the descriptor analysis of a function stops short
+  /// (TC4100, -Rdescriptor-analysis).
+  bool RemarkIncompleteAnalysis = false;
   ParseOptions Parse;
 };
 
@@ -50,9 +54,10 @@ enum class CheckStatus {
 };
 
 /// Checks every input named by Path ("-" for standard input), adding it to
-/// SM.  Diagnostics go to Engine.
+/// SM.  Diagnostics go to Engine; counts are added to Stats when given.
 CheckStatus checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
-                      DiagnosticsEngine &Engine, const CheckOptions &Opts);
+                      DiagnosticsEngine &Engine, const CheckOptions &Opts,
+                      AnalysisStats *Stats = nullptr);
 
 /// Reads Path ("-" for standard input) into a new buffer of SM; reports
 /// and returns IOError if it cannot.
@@ -61,7 +66,8 @@ CheckStatus loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
 
 /// Checks a buffer already added to SM.
 CheckStatus checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
-                        DiagnosticsEngine &Engine, const CheckOptions &Opts);
+                        DiagnosticsEngine &Engine, const CheckOptions &Opts,
+                        AnalysisStats *Stats = nullptr);
 
 } // namespace tcgen05
 

@@ -13,9 +13,19 @@
 namespace tcgen05 {
 
 class DiagnosticSink;
+struct AnalysisStats;
 
+struct DescriptorCheckOptions {
+  /// Say when a function's analysis stops short (TC4100): its budget is
+  /// spent or its control flow is not fully known.
+  bool RemarkIncompleteAnalysis = false;
+};
+
+/// Checks F's descriptor operands; counts them into Stats when given.
 void checkDescriptors(const Module &M, const Function &F,
-                      DiagnosticSink &Sink);
+                      DiagnosticSink &Sink,
+                      const DescriptorCheckOptions &Opts = {},
+                      AnalysisStats *Stats = nullptr);
 
 } // namespace tcgen05
 

@@ -1,0 +1,40 @@
+//===- AnalysisStats.h - What a check looked at, in numbers -----*- C++ -*-===//
+//
+// Counts for --stats: how much was checked, and how much of it the
+// descriptor analysis could see.  Each function body counts into its own
+// record (bodies are checked on several threads); the records are summed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_ANALYSIS_ANALYSISSTATS_H
+#define TCGEN05_ANALYSIS_ANALYSISSTATS_H
+
+#include <cstdint>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace tcgen05 {
+
+struct AnalysisStats {
+  uint64_t Functions = 0;
+  uint64_t Statements = 0;
+  uint64_t Tcgen05Instructions = 0;
+  /// Descriptor operands (instruction, shared memory and zero-column mask
+  /// descriptors) by how many of their bits are known where they are used.
+  uint64_t DescriptorsKnown = 0;
+  uint64_t DescriptorsPartlyKnown = 0;
+  uint64_t DescriptorsUnknown = 0;
+  /// Functions whose descriptor analysis stopped short (TC4100).
+  uint64_t FunctionsIncomplete = 0;
+
+  AnalysisStats &operator+=(const AnalysisStats &O);
+  /// Counts a descriptor operand of which Known of Width bits are known.
+  void countDescriptor(uint64_t Known, unsigned Width);
+  /// One "name: count" line per counter.
+  void print(llvm::raw_ostream &OS) const;
+};
+
+} // namespace tcgen05
+
+#endif

@@ -1,0 +1,132 @@
+//===- Dataflow.h - Worklist dataflow over a control-flow graph --*- C++ -*-===//
+//
+// A monotone dataflow solver, forward or backward, to a fixed point.  The
+// analysis supplies the lattice; the solver supplies the order (reverse
+// post-order for forward problems, post-order for backward ones, so that a
+// loop body is settled before what follows it) and the budget.
+//
+// The analysis type provides:
+//   using State = ...;
+//   State boundary();  // at the entry (forward) or at exits (backward)
+//   /// Merges From into Into where paths join; returns whether Into
+//   /// changed.  Union makes a may-analysis, intersection a must-analysis.
+//   /// Widen is set once Into has changed WidenAfter times: a lattice with
+//   /// long descending chains (a loop counter losing one known bit per
+//   /// trip) then jumps to its end for whatever still changes.
+//   bool join(State &Into, const State &From, bool Widen);
+//   /// Applies the block to S (forward: entry to exit; backward: exit to
+//   /// entry); returns the work done, in steps charged to the budget.
+//   uint64_t transfer(const CFGBlock &B, State &S);
+//
+// A block's state is set by the first path that reaches it and joined with
+// the others after, so a must-analysis needs no "everything" element.
+// Blocks no path reaches (from the entry, or for backward problems to an
+// exit) keep no state.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_ANALYSIS_DATAFLOW_H
+#define TCGEN05_ANALYSIS_DATAFLOW_H
+
+#include "tcgen05/Analysis/ControlFlowGraph.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/PostOrderIterator.h"
+
+#include <functional>
+#include <optional>
+#include <queue>
+#include <vector>
+
+namespace tcgen05 {
+
+enum class DataflowDirection { Forward, Backward };
+
+template <typename AnalysisT> class DataflowSolver {
+public:
+  using State = typename AnalysisT::State;
+
+  /// How many changes of a block's state the solver allows before it asks
+  /// the analysis to widen.
+  static constexpr unsigned WidenAfter = 3;
+
+  DataflowSolver(const ControlFlowGraph &G, AnalysisT &A,
+                 DataflowDirection Dir)
+      : G(G), A(A), Forward(Dir == DataflowDirection::Forward),
+        In(G.size()), Changes(G.size()), Order(G.size(), Unordered) {}
+
+  /// Runs to a fixed point or until Budget steps are spent.  Returns
+  /// whether the fixed point was reached; if not, the states are partial
+  /// and must not be read as facts.
+  bool run(uint64_t Budget) {
+    // Reverse post-order of the forward graph; backward problems visit it
+    // from the end.
+    std::vector<const CFGBlock *> Rpo;
+    Rpo.reserve(G.size());
+    for (const CFGBlock *B : llvm::ReversePostOrderTraversal<const ControlFlowGraph *>(&G))
+      Rpo.push_back(B);
+    if (!Forward)
+      std::reverse(Rpo.begin(), Rpo.end());
+    for (uint32_t K = 0; K < Rpo.size(); ++K)
+      Order[Rpo[K]->Number] = K;
+
+    std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> Work;
+    llvm::BitVector Queued(Rpo.size());
+    auto Push = [&](const CFGBlock &B) {
+      uint32_t K = Order[B.Number];
+      if (K != Unordered && !Queued.test(K)) {
+        Queued.set(K);
+        Work.push(K);
+      }
+    };
+    for (const CFGBlock *B : Rpo)
+      if (Forward ? B->Number == 0 : B->Succs.empty()) {
+        In[B->Number] = A.boundary();
+        Push(*B);
+      }
+    Steps = 0;
+    while (!Work.empty()) {
+      uint32_t K = Work.top();
+      Work.pop();
+      Queued.reset(K);
+      const CFGBlock &B = *Rpo[K];
+      State S = *In[B.Number];
+      Steps += A.transfer(B, S) + 1;
+      if (Steps > Budget)
+        return false;
+      for (const CFGBlock *Next : Forward ? B.Succs : B.Preds) {
+        std::optional<State> &Into = In[Next->Number];
+        if (!Into) {
+          Into = S;
+          Push(*Next);
+        } else if (A.join(*Into, S, Changes[Next->Number] >= WidenAfter)) {
+          if (Changes[Next->Number] < WidenAfter)
+            ++Changes[Next->Number];
+          Push(*Next);
+        }
+      }
+    }
+    return true;
+  }
+
+  /// The state on entry to B (forward) or on exit from it (backward);
+  /// nullptr if no path reaches B.
+  const State *input(const CFGBlock &B) const {
+    return In[B.Number] ? &*In[B.Number] : nullptr;
+  }
+  /// The steps the last run took.
+  uint64_t steps() const { return Steps; }
+
+private:
+  static constexpr uint32_t Unordered = ~0u;
+  const ControlFlowGraph &G;
+  AnalysisT &A;
+  bool Forward;
+  std::vector<std::optional<State>> In;
+  std::vector<uint8_t> Changes; ///< Saturates at WidenAfter.
+  std::vector<uint32_t> Order;
+  uint64_t Steps = 0;
+};
+
+} // namespace tcgen05
+
+#endif

@@ -1,0 +1,213 @@
+//===- ControlFlowGraph.cpp - Basic blocks of one function body -----------===//
+
+#include "tcgen05/Analysis/ControlFlowGraph.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tcgen05;
+
+llvm::StringRef tcgen05::calledFunction(const Function &F,
+                                        const Instruction &I) {
+  // call (ret), callee, (args)[, proto]: the callee follows the optional
+  // return list.
+  for (const Operand &O : F.operands(I.Operands)) {
+    if (O.Kind == OperandKind::List)
+      continue;
+    return O.Kind == OperandKind::Symbol ? O.text() : llvm::StringRef();
+  }
+  return {};
+}
+
+void CFGBlock::printAsOperand(llvm::raw_ostream &OS, bool) const {
+  OS << "bb" << Number;
+}
+
+namespace {
+
+bool endsBlock(llvm::StringRef Op) {
+  return Op == "bra" || Op == "brx" || Op == "ret" || Op == "exit" ||
+         Op == "trap";
+}
+
+/// Labels by (scope, name).  A label is visible in its scope and the
+/// scopes nested in it, before and after its definition; an inner
+/// definition hides an outer one (as in Symbols.cpp).
+class ScopedLabels {
+public:
+  ScopedLabels() : Parent{0}, Open{0} {}
+  void open() {
+    Parent.push_back(Open.back());
+    Open.push_back(static_cast<uint32_t>(Parent.size() - 1));
+  }
+  void close() {
+    if (Open.size() > 1)
+      Open.pop_back();
+  }
+  uint32_t current() const { return Open.back(); }
+  void define(llvm::StringRef Name, uint32_t Value) {
+    Map.try_emplace({current(), Name}, Value);
+  }
+  std::optional<uint32_t> find(uint32_t Scope, llvm::StringRef Name) const {
+    for (;; Scope = Parent[Scope]) {
+      auto It = Map.find({Scope, Name});
+      if (It != Map.end())
+        return It->second;
+      if (Scope == 0)
+        return std::nullopt;
+    }
+  }
+
+private:
+  std::vector<uint32_t> Parent;
+  llvm::SmallVector<uint32_t, 8> Open;
+  llvm::DenseMap<std::pair<uint32_t, llvm::StringRef>, uint32_t> Map;
+};
+
+} // namespace
+
+ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
+  ScopedLabels Labels;  // label -> block
+  ScopedLabels Targets; // label of a .branchtargets list -> statement
+  struct Jump {
+    uint32_t Inst, Scope;
+  };
+  std::vector<Jump> Jumps;
+  std::vector<uint32_t> TargetScope(F.Statements.size());
+  InstBlock.resize(F.Instructions.size());
+
+  Blocks.emplace_back();
+  auto StartBlock = [&](uint32_t FirstInst) {
+    if (!Blocks.back().empty())
+      Blocks.emplace_back();
+    Blocks.back().FirstInst = Blocks.back().EndInst = FirstInst;
+  };
+  uint32_t NextInst = 0;
+  const std::vector<Statement> &Stmts = F.Statements;
+  for (size_t S = 0; S < Stmts.size(); ++S) {
+    switch (Stmts[S].Kind) {
+    case StmtKind::ScopeBegin:
+      Labels.open();
+      Targets.open();
+      break;
+    case StmtKind::ScopeEnd:
+      Labels.close();
+      Targets.close();
+      break;
+    case StmtKind::Label: {
+      llvm::StringRef Name = F.Labels[Stmts[S].Index].text();
+      if (S + 1 < Stmts.size() && Stmts[S + 1].Kind == StmtKind::Directive &&
+          F.Directives[Stmts[S + 1].Index].Name.text() == ".branchtargets") {
+        Targets.define(Name, static_cast<uint32_t>(S + 1));
+        TargetScope[S + 1] = Targets.current();
+        break;
+      }
+      StartBlock(NextInst);
+      Labels.define(Name, static_cast<uint32_t>(Blocks.size() - 1));
+      break;
+    }
+    case StmtKind::Instruction: {
+      uint32_t I = Stmts[S].Index;
+      const Instruction &Inst = F.Instructions[I];
+      InstBlock[I] = static_cast<uint32_t>(Blocks.size() - 1);
+      Blocks.back().EndInst = NextInst = I + 1;
+      llvm::StringRef Op = Inst.Opcode.text();
+      if (Op == "call") {
+        llvm::StringRef Callee = calledFunction(F, Inst);
+        Calls.push_back({I, Callee});
+        if (Callee.empty())
+          Unmodelled.push_back({UnmodelledConstruct::IndirectCall, I});
+      }
+      if (endsBlock(Op)) {
+        if (Op == "bra" || Op == "brx")
+          Jumps.push_back({I, Labels.current()});
+        StartBlock(NextInst);
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  // A trailing empty block stays: a label at the end of the body names it.
+
+  // Successors first, then predecessors, in one edge array.
+  std::vector<llvm::SmallVector<uint32_t, 2>> Succ(Blocks.size());
+  auto AddEdge = [&](uint32_t From, uint32_t To) {
+    if (!llvm::is_contained(Succ[From], To))
+      Succ[From].push_back(To);
+  };
+  auto Unresolved = [&](uint32_t I) {
+    Unmodelled.push_back({UnmodelledConstruct::UnresolvedTarget, I});
+  };
+  for (const Jump &J : Jumps) {
+    const Instruction &I = F.Instructions[J.Inst];
+    uint32_t From = InstBlock[J.Inst];
+    llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
+    if (I.Opcode.text() == "bra") {
+      std::optional<uint32_t> To;
+      if (!Ops.empty() && Ops.back().Kind == OperandKind::Symbol)
+        To = Labels.find(J.Scope, Ops.back().text());
+      if (To)
+        AddEdge(From, *To);
+      else
+        Unresolved(J.Inst);
+      continue;
+    }
+    // brx.idx index, list: every label of the .branchtargets list.
+    std::optional<uint32_t> List;
+    if (Ops.size() == 2 && Ops[1].Kind == OperandKind::Symbol)
+      List = Targets.find(J.Scope, Ops[1].text());
+    if (!List) {
+      Unresolved(J.Inst);
+      continue;
+    }
+    const DirectiveStmt &D = F.Directives[Stmts[*List].Index];
+    for (const Operand &L : F.operands(D.Operands)) {
+      std::optional<uint32_t> To;
+      if (L.Kind == OperandKind::Symbol)
+        To = Labels.find(TargetScope[*List], L.text());
+      if (To)
+        AddEdge(From, *To);
+      else
+        Unresolved(J.Inst);
+    }
+  }
+  for (uint32_t B = 0; B < Blocks.size(); ++B) {
+    CFGBlock &Blk = Blocks[B];
+    Blk.Parent = this;
+    Blk.Number = B;
+    bool FallsThrough = true;
+    if (!Blk.empty()) {
+      const Instruction &Last = F.Instructions[Blk.EndInst - 1];
+      FallsThrough = !endsBlock(Last.Opcode.text()) || Last.Pred.Reg.valid();
+    }
+    if (FallsThrough && B + 1 < Blocks.size())
+      AddEdge(B, B + 1);
+  }
+  std::vector<uint32_t> NumPreds(Blocks.size());
+  size_t NumEdges = 0;
+  for (const auto &S : Succ) {
+    NumEdges += S.size();
+    for (uint32_t To : S)
+      ++NumPreds[To];
+  }
+  Edges.resize(2 * NumEdges);
+  CFGBlock **Next = Edges.data();
+  for (uint32_t B = 0; B < Blocks.size(); ++B) {
+    Blocks[B].Succs = llvm::ArrayRef<CFGBlock *>(Next, Succ[B].size());
+    for (uint32_t To : Succ[B])
+      *Next++ = &Blocks[To];
+  }
+  // Predecessor lists are filled in block order through a cursor each.
+  std::vector<CFGBlock **> Cursor(Blocks.size());
+  for (uint32_t B = 0; B < Blocks.size(); ++B) {
+    Blocks[B].Preds = llvm::ArrayRef<CFGBlock *>(Next, NumPreds[B]);
+    Cursor[B] = Next;
+    Next += NumPreds[B];
+  }
+  for (uint32_t B = 0; B < Blocks.size(); ++B)
+    for (uint32_t To : Succ[B])
+      *Cursor[To]++ = &Blocks[B];
+}

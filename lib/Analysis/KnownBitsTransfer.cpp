@@ -1,0 +1,364 @@
+//===- KnownBitsTransfer.cpp - Known bits through one instruction ---------===//
+//
+// Semantics are those of the PTX ISA's integer and data-movement
+// instructions (9.7.1 to 9.7.9); anything else, or any form not modelled
+// (floating point, saturation, carries, prmt modes), makes what it writes
+// unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KnownBitsTransfer.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace tcgen05;
+using llvm::APInt;
+using llvm::KnownBits;
+
+RegisterFact tcgen05::operandFact(const NodePool &P, const Operand &O,
+                                  const RegisterFacts &Facts) {
+  RegisterFact R;
+  switch (O.Kind) {
+  case OperandKind::Integer:
+    R.Bits = KnownBits::makeConstant(APInt(64, O.Value));
+    break;
+  case OperandKind::Unary:
+    if (O.Op == '-' && P.Operands[O.Children.First].Kind == OperandKind::Integer)
+      R.Bits = KnownBits::makeConstant(
+          APInt(64, 0 - P.Operands[O.Children.First].Value));
+    break;
+  case OperandKind::Register:
+  case OperandKind::Symbol:
+    if (const RegisterFact *F = Facts.fact(O.text()))
+      R = *F;
+    break;
+  default:
+    break;
+  }
+  return R;
+}
+
+namespace {
+
+enum class Op {
+  Mov, Cvt, And, Or, Xor, Not, Shl, Shr, Add, Sub, Mul, Selp, Bfe, Bfi,
+  Prmt, Other
+};
+
+Op opcodeOf(llvm::StringRef Opcode) {
+  return llvm::StringSwitch<Op>(Opcode)
+      .Case("mov", Op::Mov)
+      .Case("cvt", Op::Cvt)
+      .Case("and", Op::And)
+      .Case("or", Op::Or)
+      .Case("xor", Op::Xor)
+      .Case("not", Op::Not)
+      .Case("shl", Op::Shl)
+      .Case("shr", Op::Shr)
+      .Case("add", Op::Add)
+      .Case("sub", Op::Sub)
+      .Case("mul", Op::Mul)
+      .Case("selp", Op::Selp)
+      .Case("bfe", Op::Bfe)
+      .Case("bfi", Op::Bfi)
+      .Case("prmt", Op::Prmt)
+      .Default(Op::Other);
+}
+
+/// A type qualifier: '.u32' is {'u', 32}; every floating-point or
+/// narrow-float type is 'f'.
+struct TypeQual {
+  char Kind;
+  unsigned Width;
+  bool integer() const { return Kind == 'b' || Kind == 'u' || Kind == 's'; }
+};
+
+llvm::SmallVector<TypeQual, 2> typeQualifiers(const Function &F,
+                                              const Instruction &I,
+                                              bool &Other) {
+  llvm::SmallVector<TypeQual, 2> Types;
+  for (const Span &Q : F.qualifiers(I.Qualifiers)) {
+    llvm::StringRef T = Q.text().drop_front();
+    unsigned W;
+    if (T.size() >= 2 && llvm::StringRef("bus").contains(T[0]) &&
+        !T.drop_front().getAsInteger(10, W) &&
+        (W == 8 || W == 16 || W == 32 || W == 64))
+      Types.push_back({T[0], W});
+    else if (T.starts_with("f") || T.starts_with("bf") ||
+             T.starts_with("tf") || T.starts_with("e") || T.starts_with("ue"))
+      Types.push_back({'f', 0});
+    else if (T == "sat" || T == "cc" || T == "f4e" || T == "b4e" ||
+             T == "rc8" || T == "ecl" || T == "ecr" || T == "rc16")
+      Other = true; // Saturation, carries, prmt modes: not modelled.
+  }
+  return Types;
+}
+
+bool hasQualifier(const Function &F, const Instruction &I,
+                  llvm::StringRef Word) {
+  for (const Span &Q : F.qualifiers(I.Qualifiers))
+    if (Q.text() == Word)
+      return true;
+  return false;
+}
+
+int bitOf(const KnownBits &K, unsigned I) {
+  return K.One[I] ? 1 : K.Zero[I] ? 0 : -1;
+}
+
+void setBitOf(KnownBits &K, unsigned I, int V) {
+  if (V == 1)
+    K.One.setBit(I);
+  else if (V == 0)
+    K.Zero.setBit(I);
+}
+
+std::optional<uint64_t> constantOf(const KnownBits &K) {
+  if (K.isConstant())
+    return K.getConstant().getZExtValue();
+  return std::nullopt;
+}
+
+/// The value shifted by a constant amount, as PTX shifts: amounts past the
+/// width give 0, or the sign for shr.s.
+KnownBits shiftBy(Op O, bool Signed, const KnownBits &A, uint64_t N) {
+  unsigned W = A.getBitWidth();
+  if (N >= W) {
+    if (O == Op::Shr && Signed)
+      return KnownBits::ashr(A, KnownBits::makeConstant(APInt(W, W - 1)));
+    return KnownBits::makeConstant(APInt(W, 0));
+  }
+  KnownBits Amount = KnownBits::makeConstant(APInt(W, N));
+  if (O == Op::Shl)
+    return KnownBits::shl(A, Amount);
+  return Signed ? KnownBits::ashr(A, Amount) : KnownBits::lshr(A, Amount);
+}
+
+/// bfe: Len bits of A from Pos, zero- or sign-extended (9.7.1.18).
+KnownBits bitFieldExtract(const KnownBits &A, unsigned Pos, unsigned Len,
+                          bool Signed) {
+  unsigned W = A.getBitWidth();
+  int Sign = 0;
+  if (Signed && Len > 0)
+    Sign = bitOf(A, std::min(Pos + Len - 1, W - 1));
+  KnownBits R(W);
+  for (unsigned I = 0; I < W; ++I)
+    setBitOf(R, I, I < Len && Pos + I < W ? bitOf(A, Pos + I) : Sign);
+  return R;
+}
+
+/// bfi: B with Len bits from Pos replaced by A's low bits (9.7.1.19).
+KnownBits bitFieldInsert(const KnownBits &A, const KnownBits &B, unsigned Pos,
+                         unsigned Len) {
+  unsigned W = B.getBitWidth();
+  KnownBits R(W);
+  for (unsigned I = 0; I < W; ++I)
+    setBitOf(R, I, I >= Pos && I - Pos < Len ? bitOf(A, I - Pos) : bitOf(B, I));
+  return R;
+}
+
+/// prmt.b32 in its default mode: each result byte is a byte of {B, A}, or
+/// that byte's sign replicated (9.7.9.7).
+KnownBits permute(const KnownBits &A, const KnownBits &B, uint64_t Selector) {
+  KnownBits Both = B.concat(A);
+  KnownBits R(32);
+  for (unsigned Byte = 0; Byte < 4; ++Byte) {
+    unsigned Sel = (Selector >> (4 * Byte)) & 0xF;
+    unsigned From = (Sel & 7) * 8;
+    for (unsigned I = 0; I < 8; ++I)
+      setBitOf(R, Byte * 8 + I,
+               bitOf(Both, (Sel & 8) ? From + 7 : From + I));
+  }
+  return R;
+}
+
+class Transfer {
+public:
+  Transfer(const Function &F, uint32_t Index, RegisterFacts &Facts)
+      : F(F), I(F.Instructions[Index]), Index(Index), Facts(Facts),
+        Ops(F.operands(I.Operands)) {}
+  void run();
+
+private:
+  KnownBits src(unsigned K, unsigned W) const {
+    return K < Ops.size() ? operandFact(F, Ops[K], Facts).Bits.trunc(W)
+                          : KnownBits(W);
+  }
+  void set(const Operand &Dst, const KnownBits &B);
+  void clobber(const Operand &Dst);
+  void move(unsigned W);
+
+  const Function &F;
+  const Instruction &I;
+  uint32_t Index;
+  RegisterFacts &Facts;
+  llvm::ArrayRef<Operand> Ops;
+  uint32_t Misaligned = RegisterFact::NoDef;
+};
+
+void Transfer::set(const Operand &Dst, const KnownBits &B) {
+  if (Dst.Kind != OperandKind::Register && Dst.Kind != OperandKind::Symbol)
+    return;
+  RegisterFact Fact;
+  Fact.Bits = B.zextOrTrunc(64);
+  Fact.DefInst = Index;
+  Fact.Misaligned = Misaligned;
+  if (I.Pred.Reg.valid()) { // Guarded: the old value may survive.
+    const RegisterFact *Old = Facts.fact(Dst.text());
+    Fact.Bits = Fact.Bits.intersectWith(Old ? Old->Bits : KnownBits(64));
+  }
+  Facts.set(Dst.text(), Fact);
+}
+
+void Transfer::clobber(const Operand &Dst) {
+  if (Dst.Kind == OperandKind::Register || Dst.Kind == OperandKind::Symbol) {
+    RegisterFact Unknown;
+    Unknown.DefInst = Index;
+    Facts.set(Dst.text(), Unknown);
+  } else if (Dst.Kind == OperandKind::Vector || Dst.Kind == OperandKind::Binary) {
+    for (const Operand &C : F.operands(Dst.Children))
+      clobber(C);
+  }
+}
+
+void Transfer::move(unsigned W) {
+  const Operand &Dst = Ops[0], &From = Ops[1];
+  if (From.Kind == OperandKind::Vector && Dst.Kind != OperandKind::Vector) {
+    // Packing: mov.b32 r, {h0, h1}; mov.b64 d, {r0, r1} or {h0, .., h3}.
+    llvm::ArrayRef<Operand> Parts = F.operands(From.Children);
+    unsigned PW = W / Parts.size();
+    if (PW * Parts.size() != W || PW < 8)
+      return clobber(Dst);
+    KnownBits R = operandFact(F, Parts.back(), Facts).Bits.trunc(PW);
+    for (size_t K = Parts.size() - 1; K-- > 0;)
+      R = R.concat(operandFact(F, Parts[K], Facts).Bits.trunc(PW));
+    return set(Dst, R);
+  }
+  if (Dst.Kind == OperandKind::Vector && From.Kind != OperandKind::Vector) {
+    // Unpacking: mov.b64 {lo, hi}, d; the first element is the low part.
+    llvm::ArrayRef<Operand> Parts = F.operands(Dst.Children);
+    unsigned PW = W / Parts.size();
+    if (PW * Parts.size() != W || PW < 8)
+      return clobber(Dst);
+    KnownBits Whole = src(1, W);
+    for (size_t K = 0; K < Parts.size(); ++K)
+      set(Parts[K], Whole.extractBits(PW, K * PW));
+    return;
+  }
+  if (Dst.Kind == OperandKind::Vector)
+    return clobber(Dst);
+  set(Dst, src(1, W));
+}
+
+void Transfer::run() {
+  if (Ops.empty())
+    return;
+  const Operand &Dst = Ops[0];
+  Op O = opcodeOf(I.Opcode.text());
+  bool Unmodelled = false;
+  llvm::SmallVector<TypeQual, 2> Types = typeQualifiers(F, I, Unmodelled);
+  TypeQual T = Types.empty() ? TypeQual{'b', 64} : Types.front();
+  bool Integer = llvm::all_of(Types, [](TypeQual Q) { return Q.integer(); });
+  // The operand counts of the forms modelled.
+  static constexpr unsigned Arity[] = {2, 2, 3, 3, 3, 2, 3, 3, 3, 3, 3, 4, 4, 5, 4, 0};
+  if (O == Op::Other || Unmodelled || !Integer ||
+      Ops.size() != Arity[static_cast<unsigned>(O)])
+    return clobber(Dst);
+  // Misalignment travels with the value through the operations that build
+  // a descriptor from its fields.
+  for (const Operand &S : Ops.drop_front()) {
+    uint32_t M = operandFact(F, S, Facts).Misaligned;
+    if (M != RegisterFact::NoDef)
+      Misaligned = M;
+  }
+  unsigned W = T.Width;
+  bool Signed = T.Kind == 's';
+  switch (O) {
+  case Op::Mov:
+    return move(W);
+  case Op::Cvt: {
+    // cvt.dtype.atype: integer to integer keeps the value, extended by the
+    // source's signedness.
+    if (Types.size() != 2)
+      return clobber(Dst);
+    KnownBits A = src(1, Types[1].Width);
+    return set(Dst, Types[1].Kind == 's' ? A.sextOrTrunc(W) : A.zextOrTrunc(W));
+  }
+  case Op::And:
+    return set(Dst, src(1, W) & src(2, W));
+  case Op::Or:
+    return set(Dst, src(1, W) | src(2, W));
+  case Op::Xor:
+    return set(Dst, src(1, W) ^ src(2, W));
+  case Op::Not: {
+    KnownBits A = src(1, W);
+    std::swap(A.Zero, A.One);
+    return set(Dst, A);
+  }
+  case Op::Shl:
+  case Op::Shr: {
+    KnownBits A = src(1, W);
+    std::optional<uint64_t> N = constantOf(src(2, 32));
+    if (!N)
+      return set(Dst, KnownBits(W));
+    // The descriptor encoding of addresses and offsets is '>> 4' of a
+    // 16-byte aligned value; known 1 bits shifted out mean it was not.
+    if (O == Op::Shr && *N == 4 && (A.One.getZExtValue() & 0xF))
+      Misaligned = Index;
+    return set(Dst, shiftBy(O, Signed, A, *N));
+  }
+  case Op::Add:
+    return set(Dst, KnownBits::add(src(1, W), src(2, W)));
+  case Op::Sub:
+    return set(Dst, KnownBits::sub(src(1, W), src(2, W)));
+  case Op::Mul: {
+    KnownBits A = src(1, W), B = src(2, W);
+    if (hasQualifier(F, I, ".wide")) {
+      A = Signed ? A.sext(2 * W) : A.zext(2 * W);
+      B = Signed ? B.sext(2 * W) : B.zext(2 * W);
+      return set(Dst, KnownBits::mul(A, B));
+    }
+    if (hasQualifier(F, I, ".hi"))
+      return set(Dst, Signed ? KnownBits::mulhs(A, B) : KnownBits::mulhu(A, B));
+    return set(Dst, KnownBits::mul(A, B));
+  }
+  case Op::Selp:
+    return set(Dst, src(1, W).intersectWith(src(2, W)));
+  case Op::Bfe: {
+    std::optional<uint64_t> Pos = constantOf(src(2, 32)),
+                            Len = constantOf(src(3, 32));
+    if (!Pos || !Len)
+      return set(Dst, KnownBits(W));
+    return set(Dst, bitFieldExtract(src(1, W), *Pos & 0xFF, *Len & 0xFF,
+                                    Signed));
+  }
+  case Op::Bfi: {
+    std::optional<uint64_t> Pos = constantOf(src(3, 32)),
+                            Len = constantOf(src(4, 32));
+    if (!Pos || !Len)
+      return set(Dst, KnownBits(W));
+    return set(Dst, bitFieldInsert(src(1, W), src(2, W), *Pos & 0xFF,
+                                   *Len & 0xFF));
+  }
+  case Op::Prmt: {
+    std::optional<uint64_t> Sel = constantOf(src(3, 32));
+    if (!Sel || W != 32)
+      return set(Dst, KnownBits(W));
+    return set(Dst, permute(src(1, 32), src(2, 32), *Sel));
+  }
+  case Op::Other:
+    break;
+  }
+  clobber(Dst);
+}
+
+} // namespace
+
+bool tcgen05::isModelledOpcode(llvm::StringRef Opcode) {
+  return opcodeOf(Opcode) != Op::Other;
+}
+
+void tcgen05::transferInstruction(const Function &F, uint32_t Inst,
+                                  RegisterFacts &Facts) {
+  Transfer(F, Inst, Facts).run();
+}

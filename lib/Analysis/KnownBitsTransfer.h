@@ -1,0 +1,39 @@
+//===- KnownBitsTransfer.h - Known bits through one instruction -*- C++ -*-===//
+//
+// The transfer functions of the known-bits analysis: what one PTX
+// instruction does to the known bits of the registers it writes, computed
+// with LLVM's KnownBits operations.  Kept apart from the dataflow so that
+// they can be tested and extended alone.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_LIB_ANALYSIS_KNOWNBITSTRANSFER_H
+#define TCGEN05_LIB_ANALYSIS_KNOWNBITSTRANSFER_H
+
+#include "tcgen05/Analysis/KnownBits.h"
+
+namespace tcgen05 {
+
+/// The facts at one point, by register name.
+class RegisterFacts {
+public:
+  virtual ~RegisterFacts() = default;
+  /// nullptr: nothing is known and nothing can be.
+  virtual const RegisterFact *fact(llvm::StringRef Reg) const = 0;
+  virtual void set(llvm::StringRef Reg, const RegisterFact &Fact) = 0;
+};
+
+/// The known bits of an operand: a register, an immediate, or -imm.
+RegisterFact operandFact(const NodePool &P, const Operand &O,
+                         const RegisterFacts &Facts);
+
+/// Whether an opcode can make anything known (for the others, what they
+/// write is unknown).
+bool isModelledOpcode(llvm::StringRef Opcode);
+
+/// Applies instruction Inst of F to Facts.
+void transferInstruction(const Function &F, uint32_t Inst,
+                         RegisterFacts &Facts);
+
+} // namespace tcgen05
+
+#endif

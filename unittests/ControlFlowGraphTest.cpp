@@ -1,0 +1,138 @@
+#include "KernelGraph.h"
+
+#include "tcgen05/Analysis/Dominators.h"
+
+#include "llvm/ADT/SCCIterator.h"
+
+using namespace tcgen05;
+
+namespace {
+
+struct Graph : KernelGraph {
+  using KernelGraph::KernelGraph;
+  static std::vector<uint32_t> numbers(llvm::ArrayRef<CFGBlock *> Bs) {
+    std::vector<uint32_t> N;
+    for (const CFGBlock *B : Bs)
+      N.push_back(B->Number);
+    return N;
+  }
+};
+
+using Ns = std::vector<uint32_t>;
+
+} // namespace
+
+TEST(ControlFlowGraphTest, BranchesAndFallThrough) {
+  Graph G("mov.b32 %r1, 0;\n"
+          "@%p1 bra L1;\n"       // bb0 -> bb2, bb1
+          "mov.b32 %r2, 1;\n"
+          "bra.uni L2;\n"        // bb1 -> bb3
+          "L1: mov.b32 %r3, 2;\n" // bb2 -> bb3 (falls through)
+          "L2: @%p2 ret;\n"       // bb3 -> bb4 (guarded ret)
+          "exit;\n"               // bb4: no successor
+          "L3: trap;\n");         // bb5: unreachable
+  ASSERT_TRUE(G.Sink.diagnostics().empty());
+  EXPECT_EQ(G.G->size(), 7u); // And the empty block after trap.
+  EXPECT_EQ(Graph::numbers(G.at("@%p1")->Succs), (Ns{2, 1}));
+  EXPECT_EQ(Graph::numbers(G.at("bra.uni")->Succs), (Ns{3}));
+  EXPECT_EQ(Graph::numbers(G.at("mov.b32 %r3")->Succs), (Ns{3}));
+  EXPECT_EQ(Graph::numbers(G.at("@%p2")->Succs), (Ns{4}));
+  EXPECT_TRUE(G.at("exit")->Succs.empty());
+  EXPECT_TRUE(G.at("trap")->Preds.empty());
+  EXPECT_EQ(Graph::numbers(G.at("@%p2")->Preds), (Ns{1, 2}));
+  EXPECT_TRUE(G.G->unmodelled().empty());
+}
+
+TEST(ControlFlowGraphTest, ScopedLabels) {
+  // Each scope's DONE is its own; the outer DONE is reached only from
+  // outside the scopes.
+  Graph G("{\nW: @%p1 bra DONE;\nbra W;\nDONE:\n}\n"
+          "mov.b32 %r1, 1;\n"
+          "{\nW: @%p2 bra DONE;\nbra W;\nDONE:\n}\n"
+          "mov.b32 %r2, 2;\n"
+          "bra DONE;\n"
+          "mov.b32 %r3, 3;\n"
+          "DONE: ret;\n");
+  ASSERT_TRUE(G.Sink.diagnostics().empty());
+  CFGBlock *First = G.at("@%p1"), *Second = G.at("@%p2");
+  CFGBlock *AfterFirst = G.at("mov.b32 %r1");
+  CFGBlock *AfterSecond = G.at("mov.b32 %r2");
+  EXPECT_EQ(Graph::numbers(First->Succs), (Ns{AfterFirst->Number, First->Number + 1}));
+  EXPECT_EQ(Graph::numbers(Second->Succs), (Ns{AfterSecond->Number, Second->Number + 1}));
+  // bra W goes back to its own scope's W.
+  EXPECT_EQ(Graph::numbers(G.G->block(First->Number + 1).Succs), (Ns{First->Number}));
+  EXPECT_EQ(Graph::numbers(AfterSecond->Succs), (Ns{G.at("ret")->Number}));
+  EXPECT_TRUE(G.at("mov.b32 %r3")->Preds.empty());
+}
+
+TEST(ControlFlowGraphTest, BranchTargetsAndUnmodelled) {
+  Graph G("ts: .branchtargets A, B;\n"
+          "brx.idx %r1, ts;\n"
+          "A: ret;\n"
+          "B: ret;\n"
+          "C: bra NOWHERE;\n"
+          "call (%r2), %rd1, (%r3);\n"
+          "call (%r2), f, (%r3);\n");
+  CFGBlock *Brx = G.at("brx.idx");
+  CFGBlock *A = G.at("ret");
+  EXPECT_EQ(Graph::numbers(Brx->Succs), (Ns{A->Number, A->Number + 1}));
+  ASSERT_EQ(G.G->unmodelled().size(), 2u);
+  EXPECT_EQ(G.G->unmodelled()[0].Kind, UnmodelledConstruct::IndirectCall);
+  EXPECT_EQ(G.G->unmodelled()[1].Kind, UnmodelledConstruct::UnresolvedTarget);
+  ASSERT_EQ(G.G->calls().size(), 2u);
+  EXPECT_EQ(G.G->calls()[0].Callee, "");
+  EXPECT_EQ(G.G->calls()[1].Callee, "f");
+}
+
+TEST(ControlFlowGraphTest, Dominators) {
+  // bb0 -> {bb1, bb2} -> bb3 (a diamond), bb3 loops to itself via bb4.
+  Graph G("@%p1 bra L1;\n"
+          "mov.b32 %r1, 1;\n"
+          "bra L2;\n"
+          "L1: mov.b32 %r1, 2;\n"
+          "L2: mov.b32 %r2, 3;\n"
+          "L3: add.s32 %r2, %r2, 1;\n"
+          "@%p2 bra L3;\n"
+          "ret;\n");
+  DominatorTree DT;
+  DT.recalculate(*G.G);
+  PostDominatorTree PDT;
+  PDT.recalculate(*G.G);
+  CFGBlock *Entry = G.at("@%p1"), *Then = G.at("mov.b32 %r1, 1"),
+           *Else = G.at("mov.b32 %r1, 2"), *Join = G.at("mov.b32 %r2"),
+           *Loop = G.at("add.s32"), *Exit = G.at("ret");
+  EXPECT_TRUE(DT.dominates(Entry, Join));
+  EXPECT_FALSE(DT.dominates(Then, Join));
+  EXPECT_EQ(DT.getNode(Join)->getIDom()->getBlock(), Entry);
+  EXPECT_TRUE(DT.dominates(Join, Loop));
+  EXPECT_TRUE(DT.dominates(Loop, Exit));
+  EXPECT_TRUE(PDT.dominates(Join, Entry));
+  EXPECT_TRUE(PDT.dominates(Exit, Loop));
+  EXPECT_FALSE(PDT.dominates(Then, Entry));
+  EXPECT_EQ(PDT.getNode(Entry)->getIDom()->getBlock(), Join);
+  EXPECT_TRUE(DT.verify());
+  EXPECT_TRUE(PDT.verify());
+  (void)Else;
+}
+
+TEST(ControlFlowGraphTest, IrreducibleLoopIsOneSCC) {
+  // Two entries into the cycle A <-> B: no header dominates the other.
+  Graph G("@%p1 bra B;\n"
+          "A: mov.b32 %r1, 1;\n"
+          "@%p2 bra B;\n"
+          "ret;\n"
+          "B: mov.b32 %r2, 2;\n"
+          "bra A;\n");
+  DominatorTree DT;
+  DT.recalculate(*G.G);
+  CFGBlock *A = G.at("mov.b32 %r1"), *B = G.at("mov.b32 %r2");
+  EXPECT_FALSE(DT.dominates(A, B));
+  EXPECT_FALSE(DT.dominates(B, A));
+  bool Found = false;
+  for (auto I = llvm::scc_begin(G.G.get()); !I.isAtEnd(); ++I)
+    if (I->size() > 1) {
+      Found = true;
+      EXPECT_TRUE(llvm::is_contained(*I, A) && llvm::is_contained(*I, B));
+    }
+  EXPECT_TRUE(Found);
+}
