@@ -176,7 +176,10 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
     D.Range = Move(D.Range);
     // Immediate operands are placeholders for values the compiler picks.
     size_t Off = static_cast<size_t>(D.Range.Start.getPointer() - TemplateStart);
-    if (D.ID == DiagID::err_tcgen05_operand_range &&
+    bool ValueRule = D.ID == DiagID::err_tcgen05_operand_range ||
+                     D.ID == DiagID::err_tcgen05_operand_power_of_two ||
+                     D.ID == DiagID::err_tcgen05_operand_multiple;
+    if (ValueRule &&
         llvm::any_of(Immediates, [&](const std::pair<size_t, size_t> &P) {
           return Off >= P.first && Off < P.second;
         }))

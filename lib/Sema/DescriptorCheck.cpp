@@ -14,30 +14,6 @@ using namespace tcgen05;
 
 namespace {
 
-/// "0x08200490", with unknown bits shown as such.
-std::string describeValue(const KnownBits &B) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << llvm::format_hex(static_cast<uint32_t>(B.One), 10);
-  uint32_t Unknown = ~static_cast<uint32_t>(B.known());
-  if (Unknown)
-    OS << " (bits " << llvm::format_hex(Unknown, 10) << " unknown)";
-  return OS.str();
-}
-
-} // namespace
-
-namespace {
-
-std::string describeValue64(const KnownBits &B) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << llvm::format_hex(B.One, 18);
-  if (uint64_t Unknown = ~B.known())
-    OS << " (bits " << llvm::format_hex(Unknown, 18) << " unknown)";
-  return OS.str();
-}
-
 /// The descriptor operands of one tcgen05 instruction.
 struct DescUses {
   const Tcgen05Inst *Inst = nullptr;
@@ -134,6 +110,9 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
                F.Instructions[Fact.DefInst].Src.range());
       D.note(DiagID::note_cite, {}, {Section.str()});
     };
+    auto Value = [](const RegisterFact &Fact) {
+      return describeDescriptorValue(Fact.Bits.One, Fact.Bits.known(), 64);
+    };
     IdescUse Use = idescUse(M, F, T);
     unsigned KnownM = 0;
     if (U.IDesc && Use.Kind) {
@@ -146,9 +125,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
             KnownM = Fld.get(Value)
                      << (Use.Kind->Layout == IdescLayout::Dense ? 4 : 7);
         for (const IdescFinding &Finding : checkIdesc(Value, Known, Use)) {
-          Diagnostic &D = Sink.report(
-              Finding.Warning ? DiagID::warn_idesc_reserved : DiagID::err_idesc,
-              U.IDesc->Src.range(), {describeValue(Fact.Bits), Finding.Message});
+          Diagnostic &D =
+              Sink.report(Finding.ID, U.IDesc->Src.range(), Finding.Args);
           D.note(DiagID::note_idesc_decoded, {},
                  {Use.Kind->Kind.str(),
                   describeIdesc(Value, Known, *Use.Kind)});
@@ -171,13 +149,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
     for (const auto &[Role, Op] : U.Smem) {
       RegisterFact Fact = S.operandFact(F, *Op);
       if (Fact.Misaligned != RegisterFact::NoDef) {
-        Diagnostic &D = Sink.report(
-            DiagID::err_smem_desc, Op->Src.range(),
-            {describeValue64(Fact.Bits),
-             tcgen05OperandRoleName(Role).str() + " of " +
-                 tcgen05OpcodeName(T.Opcode).str(),
-             "an address or offset in it is not 16-byte aligned: the '>> 4' "
-             "of its encoding drops set bits"});
+        Diagnostic &D = Sink.report(DiagID::err_smem_misaligned,
+                                    Op->Src.range(), {Value(Fact)});
         D.note(DiagID::note_desc_misaligned_here,
                F.Instructions[Fact.Misaligned].Src.range());
         D.note(DiagID::note_cite, {}, {"9.7.16.4.1"});
@@ -193,13 +166,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       // The absolute leading-dimension mode is for K-major matrices only.
       if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
           (Known & AbsoluteBit) && (Fact.Bits.One & AbsoluteBit)) {
-        Diagnostic &D = Sink.report(
-            DiagID::err_smem_desc, Op->Src.range(),
-            {describeValue64(Fact.Bits),
-             tcgen05OperandRoleName(Role).str() + " of " +
-                 tcgen05OpcodeName(T.Opcode).str(),
-             "the leading-dimension absolute address mode needs a K-major "
-             "matrix, but the instruction descriptor transposes it"});
+        Diagnostic &D = Sink.report(DiagID::err_smem_absolute_transposed,
+                                    Op->Src.range(), {Value(Fact)});
         Where(D, Fact, "9.7.16.4.1");
       }
       if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
@@ -207,28 +175,18 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
         bool Mode1 = ((Fact.Bits.One & SwizzleMask) >> 61) == 1;
         bool Tf32 = Use.Kind->Kind == ".kind::tf32";
         if (Mode1 != Tf32) {
-          Diagnostic &D = Sink.report(
-              DiagID::err_smem_desc, Op->Src.range(),
-              {describeValue64(Fact.Bits),
-               tcgen05OperandRoleName(Role).str() + " of " +
-                   tcgen05OpcodeName(T.Opcode).str(),
-               Tf32 ? "a transposed .kind::tf32 matrix needs 128-byte "
-                      "swizzling with 32-byte atoms (mode 1)"
-                    : "a transposed matrix cannot use 128-byte swizzling "
-                      "with 32-byte atoms (mode 1) with " +
-                          Use.Kind->Kind.str()});
+          Diagnostic &D =
+              Tf32
+                  ? Sink.report(DiagID::err_smem_tf32_swizzle, Op->Src.range(),
+                                {Value(Fact)})
+                  : Sink.report(DiagID::err_smem_transposed_swizzle,
+                                Op->Src.range(), {Value(Fact), Use.Kind->Kind});
           Where(D, Fact, "9.7.16.10.1");
         }
       }
-      std::string What = tcgen05OperandRoleName(Role).str() + " of " +
-                         tcgen05OpcodeName(T.Opcode).str();
       for (const IdescFinding &Finding :
            checkSmemDesc(Fact.Bits.One, Known, M.EffectiveTarget)) {
-        Diagnostic &D =
-            Sink.report(Finding.Warning ? DiagID::warn_smem_base_offset
-                                        : DiagID::err_smem_desc,
-                        Op->Src.range(),
-                        {describeValue64(Fact.Bits), What, Finding.Message});
+        Diagnostic &D = Sink.report(Finding.ID, Op->Src.range(), Finding.Args);
         D.note(DiagID::note_desc_decoded, {},
                {describeMatrixDesc(MatrixDescKind::Smem, Fact.Bits.One, Known)});
         Where(D, Fact, "9.7.16.4.1, Tables 40, 41");
@@ -239,9 +197,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       if (uint64_t Known = Fact.Bits.known()) {
         for (const IdescFinding &Finding :
              checkZeroColumnMask(Fact.Bits.One, Known, KnownM)) {
-          Diagnostic &D = Sink.report(
-              Finding.Warning ? DiagID::warn_zcm_reserved : DiagID::err_zcm_desc,
-              U.Zcm->Src.range(), {describeValue64(Fact.Bits), Finding.Message});
+          Diagnostic &D =
+              Sink.report(Finding.ID, U.Zcm->Src.range(), Finding.Args);
           D.note(DiagID::note_desc_decoded, {},
                  {describeMatrixDesc(MatrixDescKind::Zcm, Fact.Bits.One, Known)});
           Where(D, Fact, "9.7.16.4.3, Table 45");
