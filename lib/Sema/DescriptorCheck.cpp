@@ -7,9 +7,6 @@
 #include "tcgen05/Descriptors/InstrDesc.h"
 #include "tcgen05/Descriptors/MatrixDesc.h"
 
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
-
 using namespace tcgen05;
 
 namespace {

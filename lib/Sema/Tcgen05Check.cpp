@@ -458,9 +458,8 @@ void InstructionChecker::checkKind() {
     Diagnostic &D = Sink.report(
         DiagID::err_tcgen05_qual_target, Kind->Word.range(),
         {KindWord.str(), quotedName(), M.EffectiveTarget->Name.str()});
-    D.note(DiagID::note_tcgen05_supported_on, {},
-           {"'" + KindWord.str() + "' with .sp",
-            describeTargetSet(K->SparseTargets)});
+    D.note(DiagID::note_tcgen05_sparse_supported_on, {},
+           {KindWord, describeTargetSet(K->SparseTargets)});
     cite(D, formInfo(*TheForm).Section);
   }
 }

@@ -1,8 +1,9 @@
 //===- Tcgen05SyntaxErrors.h - Messages for syntax errors -------*- C++ -*-===//
 //
 // Turns the parser's first error (a token, the rule being parsed and the
-// tokens it expected) into a message that names the operand or word that was
-// expected, in the manual's terms.
+// tokens it expected) into the catalogue entry of the syntax rule it breaks,
+// with arguments that name the operand or word that was expected, in the
+// manual's terms.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_LIB_SYNTAX_TCGEN05SYNTAXERRORS_H
