@@ -250,8 +250,8 @@ void InstructionChecker::checkQualifiers() {
       Diagnostic &D = Sink.report(
           DiagID::err_tcgen05_qual_target, Q.Word.range(),
           {W.str(), quotedName(), M.EffectiveTarget->Name.str()});
-      D.note(DiagID::note_tcgen05_supported_on, {},
-             {"'" + W.str() + "'", describeTargetSet(R->Targets)});
+      D.note(DiagID::note_tcgen05_qual_supported_on, {},
+             {W, describeTargetSet(R->Targets)});
       cite(D, R->Section);
     }
     if (TooNew)
