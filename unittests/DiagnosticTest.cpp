@@ -3,6 +3,7 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <set>
 
 using namespace tcgen05;
@@ -15,6 +16,51 @@ TEST(DiagnosticTest, CodesAreFormattedWithFourDigits) {
 TEST(DiagnosticTest, MessagesSubstituteArguments) {
   EXPECT_EQ(formatDiagMessage(DiagID::err_expected, {"';'", "'}'"}),
             "expected ';', found '}'");
+}
+
+// As clang's diagnostic tablegen does, the catalogue says what each
+// argument is: every placeholder names a known kind, the arguments are
+// numbered from 0 without gaps, and one argument has one kind.
+TEST(DiagnosticTest, EveryPlaceholderNamesAKind) {
+  for (unsigned I = 0; I < static_cast<unsigned>(DiagID::NumDiagIDs); ++I) {
+    DiagID ID = static_cast<DiagID>(I);
+    const DiagInfo &Info = getDiagInfo(ID);
+    std::optional<std::vector<DiagPlaceholder>> Ps = diagPlaceholders(ID);
+    ASSERT_TRUE(Ps) << Info.Name.str() << ": unknown argument kind in \""
+                    << Info.Format.str() << "\"";
+    std::map<unsigned, DiagArgKind> Kinds;
+    for (const DiagPlaceholder &P : *Ps) {
+      auto [It, New] = Kinds.insert({P.Index, P.Kind});
+      EXPECT_EQ(It->second, P.Kind)
+          << Info.Name.str() << ": %" << P.Index << " is used as two kinds";
+    }
+    unsigned Next = 0;
+    for (const auto &[Index, Kind] : Kinds)
+      EXPECT_EQ(Index, Next++)
+          << Info.Name.str() << ": arguments skip %" << Next - 1;
+  }
+}
+
+TEST(DiagnosticTest, ArgumentsAreSpelledByTheirKind) {
+  EXPECT_EQ(
+      formatDiagMessage(DiagID::err_tcgen05_word_not_here,
+                        {"tcgen05.ld", ".sp",
+                         DiagArg::list({"tcgen05.mma", "tcgen05.mma.ws"})}),
+      "malformed tcgen05.ld: '.sp' is only valid on tcgen05.mma or "
+      "tcgen05.mma.ws");
+  EXPECT_EQ(
+      formatDiagMessage(DiagID::err_tcgen05_expected_token,
+                        {"tcgen05.wait",
+                         DiagArg::list({".wait::ld", ".wait::st"}), "'.wait'"}),
+      "malformed tcgen05.wait: expected '.wait::ld' or '.wait::st', "
+      "found '.wait'");
+  EXPECT_EQ(DiagArg(48).format(DiagArgKind::Value), "48");
+  EXPECT_EQ(DiagArg::bits(0x400490, 32).format(DiagArgKind::Hex), "0x00400490");
+  EXPECT_EQ(DiagArg::bits(0x80, 8).format(DiagArgKind::Hex), "0x80");
+  EXPECT_EQ(DiagArg::range(0, 31).format(DiagArgKind::Range), "[0, 31]");
+  EXPECT_EQ(DiagArg::list({"64"}).format(DiagArgKind::List), "64");
+  EXPECT_EQ(DiagArg::list({"64", "128", "256"}).format(DiagArgKind::List),
+            "64, 128 or 256");
 }
 
 TEST(DiagnosticTest, LookupFindsEveryCode) {

@@ -1,7 +1,8 @@
 //===- Tcgen05SyntaxTest.cpp - The structured tcgen05 parse ---------------===//
 //
 // Valid forms of every tcgen05 instruction (opcode, qualifier classes and
-// operand roles) and malformed ones (one TC3001/TC3002 at the right column).
+// operand roles) and malformed ones (one TC30xx at the right column, its code
+// saying which syntax rule broke).
 // Word positions follow CUDA 13.0's ptxas.
 //
 //===----------------------------------------------------------------------===//
@@ -59,9 +60,9 @@ protected:
     return F->Tcgen05[F->Instructions[0].Tcgen05];
   }
 
-  /// The statement must get exactly one diagnostic with Code, at Column of
+  /// The statement must get exactly one diagnostic ID, at Column of
   /// its line, whose message contains Message.  Returns it.
-  const Diagnostic *invalid(const std::string &Statement, unsigned Code,
+  const Diagnostic *invalid(const std::string &Statement, DiagID ID,
                             unsigned Column, const std::string &Message) {
     parse(Statement);
     if (Sink.diagnostics().size() != 1) {
@@ -72,7 +73,7 @@ protected:
       return nullptr;
     }
     const Diagnostic &D = Sink.diagnostics()[0];
-    EXPECT_EQ(D.code(), Code) << Statement << "\n  " << D.Message;
+    EXPECT_EQ(D.ID, ID) << Statement << "\n  " << D.Message;
     EXPECT_EQ(lineOf(D.Range.Start), StatementLine) << D.Message;
     EXPECT_EQ(columnOf(D.Range.Start), Column)
         << Statement << "\n  " << D.Message;
@@ -435,40 +436,49 @@ TEST_F(Tcgen05SyntaxTest, OneParserForManyStatements) {
 
 TEST_F(Tcgen05SyntaxTest, WsMustFollowMma) {
   invalid("tcgen05.mma.cta_group::1.kind::f16.ws [%r1], %rd1, %rd2, %r2, %p1;",
-          3001, 35, "'.ws' must directly follow '.mma'");
+          DiagID::err_tcgen05_word_position, 35,
+          "'.ws' must directly follow '.mma'");
   invalid("tcgen05.mma.sp.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, [%r3], "
           "%r2, %p1;",
-          3001, 15, "'.ws' must directly follow '.mma'");
+          DiagID::err_tcgen05_word_position, 15,
+          "'.ws' must directly follow '.mma'");
 }
 
 TEST_F(Tcgen05SyntaxTest, RedMustFollowLd) {
   invalid("tcgen05.ld.sync.red.aligned.32x32b.x2.f32.min {%f1, %f2}, %f3, "
           "[%r1];",
-          3001, 16, "'.red' must directly follow '.ld'");
+          DiagID::err_tcgen05_word_position, 16,
+          "'.red' must directly follow '.ld'");
 }
 
 TEST_F(Tcgen05SyntaxTest, NameWordsAreNoQualifiers) {
-  invalid("tcgen05.ld.sync.aligned.32x32b.x2.b32.sp {%r1, %r2}, [%r3];", 3001,
-          38, "'.sp' is only valid on tcgen05.mma");
-  invalid("tcgen05.ld.sync.aligned.32x32b.x2.b32.mma {%r1, %r2}, [%r3];", 3001,
-          38, "'.mma' names an instruction");
-  invalid("tcgen05.wait::ld.wait::st.sync.aligned;", 3001, 17,
+  invalid("tcgen05.ld.sync.aligned.32x32b.x2.b32.sp {%r1, %r2}, [%r3];",
+          DiagID::err_tcgen05_word_not_here, 38,
+          "'.sp' is only valid on tcgen05.mma");
+  invalid("tcgen05.ld.sync.aligned.32x32b.x2.b32.mma {%r1, %r2}, [%r3];",
+          DiagID::err_tcgen05_name_as_qualifier, 38,
+          "'.mma' names an instruction");
+  invalid("tcgen05.wait::ld.wait::st.sync.aligned;",
+          DiagID::err_tcgen05_name_as_qualifier, 17,
           "'.wait::st' names an instruction");
 }
 
 TEST_F(Tcgen05SyntaxTest, InstructionNames) {
   const Diagnostic *D =
-      invalid("tcgen05.foo.bar [%r1], %r2;", 3002, 8, "'tcgen05.foo'");
+      invalid("tcgen05.foo.bar [%r1], %r2;",
+              DiagID::err_tcgen05_unknown_instruction, 8, "'tcgen05.foo'");
   ASSERT_TRUE(D);
   ASSERT_FALSE(D->Notes.empty());
   EXPECT_NE(D->Notes[0].Message.find("tcgen05.mma.ws.sp"), std::string::npos);
   invalid("tcgen05.cta_group::1.mma.kind::f16 [%r1], %rd1, %rd2, %r2, %p1;",
-          3002, 8, "'tcgen05.cta_group::1'");
-  invalid("tcgen05.wait.sync.aligned;", 3001, 8,
-          "expected .wait::ld or .wait::st, found '.wait'");
-  invalid("tcgen05.fence::foo;", 3001, 8,
-          "expected .fence::before_thread_sync or .fence::after_thread_sync");
-  invalid("tcgen05 [%r1];", 3001, 9, "expected an instruction name");
+          DiagID::err_tcgen05_unknown_instruction, 8, "'tcgen05.cta_group::1'");
+  invalid("tcgen05.wait.sync.aligned;", DiagID::err_tcgen05_expected_token, 8,
+          "expected '.wait::ld' or '.wait::st', found '.wait'");
+  invalid("tcgen05.fence::foo;", DiagID::err_tcgen05_expected_token, 8,
+          "expected '.fence::before_thread_sync' or "
+          "'.fence::after_thread_sync'");
+  invalid("tcgen05 [%r1];", DiagID::err_tcgen05_expected_name, 9,
+          "expected an instruction name");
 }
 
 //===----------------------------------------------------------------------===//
@@ -477,7 +487,8 @@ TEST_F(Tcgen05SyntaxTest, InstructionNames) {
 
 TEST_F(Tcgen05SyntaxTest, AddressExpected) {
   const Diagnostic *D = invalid(
-      "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, %r3;", 3001, 51,
+      "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, %r3;",
+      DiagID::err_tcgen05_expected_operand, 51,
       "malformed tcgen05.ld: expected [taddr] (a tensor memory address in "
       "brackets), found '%r3'");
   ASSERT_TRUE(D);
@@ -486,114 +497,133 @@ TEST_F(Tcgen05SyntaxTest, AddressExpected) {
   EXPECT_NE(D->Notes[0].Message.find("r, [taddr]"), std::string::npos);
   EXPECT_EQ(D->Notes[1].Message, "see PTX ISA 9.7.16.8.3");
 
-  invalid("tcgen05.alloc.cta_group::1.sync.aligned.b32 %rd1, 32;", 3001, 45,
-          "expected [dst]");
-  invalid("tcgen05.shift.cta_group::1.down %r1;", 3001, 33, "expected [taddr]");
-  invalid("tcgen05.commit.cta_group::1.mbarrier::arrive::one.b64 %rd1;", 3001,
-          55, "expected [mbar]");
+  invalid("tcgen05.alloc.cta_group::1.sync.aligned.b32 %rd1, 32;",
+          DiagID::err_tcgen05_expected_operand, 45, "expected [dst]");
+  invalid("tcgen05.shift.cta_group::1.down %r1;",
+          DiagID::err_tcgen05_expected_operand, 33, "expected [taddr]");
+  invalid("tcgen05.commit.cta_group::1.mbarrier::arrive::one.b64 %rd1;",
+          DiagID::err_tcgen05_expected_operand, 55, "expected [mbar]");
 }
 
 TEST_F(Tcgen05SyntaxTest, ValueExpected) {
-  invalid("tcgen05.dealloc.cta_group::1.sync.aligned.b32 [%r1], 32;", 3001, 47,
+  invalid("tcgen05.dealloc.cta_group::1.sync.aligned.b32 [%r1], 32;",
+          DiagID::err_tcgen05_expected_operand, 47,
           "expected taddr (a register holding the tensor memory address, "
           "without brackets), found '['");
-  invalid("tcgen05.cp.cta_group::1.128x256b [%r1], [%rd1];", 3001, 41,
-          "expected s-desc");
+  invalid("tcgen05.cp.cta_group::1.128x256b [%r1], [%rd1];",
+          DiagID::err_tcgen05_expected_operand, 41, "expected s-desc");
   invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, [%rd2], %r2, %p1;",
-          3001, 49, "expected b-desc");
+          DiagID::err_tcgen05_expected_operand, 49, "expected b-desc");
   invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], !%rd1, %rd2, %r2, %p1;",
-          3001, 43, "expected a-desc (a 64-bit register) or [a-tmem]");
+          DiagID::err_tcgen05_expected_operand, 43,
+          "expected a-desc (a 64-bit register) or [a-tmem]");
 }
 
 TEST_F(Tcgen05SyntaxTest, VectorExpected) {
-  invalid("tcgen05.ld.sync.aligned.32x32b.x1.b32 %r1, [%r3];", 3001, 39,
+  invalid("tcgen05.ld.sync.aligned.32x32b.x1.b32 %r1, [%r3];",
+          DiagID::err_tcgen05_expected_operand, 39,
           "expected r (a brace-enclosed vector of registers), found '%r1'");
-  invalid("tcgen05.st.sync.aligned.32x32b.x1.b32 [%r3], %r1;", 3001, 46,
+  invalid("tcgen05.st.sync.aligned.32x32b.x1.b32 [%r3], %r1;",
+          DiagID::err_tcgen05_expected_operand, 46,
           "expected r (a brace-enclosed vector of registers), found '%r1'");
 }
 
 TEST_F(Tcgen05SyntaxTest, OperandCounts) {
-  invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2;", 3001,
-          58, "too few operands: expected ',' after idesc, found ';'");
-  invalid("tcgen05.alloc.cta_group::1.sync.aligned.b32 [%rd1];", 3001, 51,
+  invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2;",
+          DiagID::err_tcgen05_missing_comma, 58,
+          "too few operands: expected ',' after idesc, found ';'");
+  invalid("tcgen05.alloc.cta_group::1.sync.aligned.b32 [%rd1];",
+          DiagID::err_tcgen05_missing_comma, 51,
           "too few operands: expected ',' after [dst]");
-  invalid("tcgen05.shift.cta_group::1.down [%r1], %r2;", 3001, 38,
+  invalid("tcgen05.shift.cta_group::1.down [%r1], %r2;",
+          DiagID::err_tcgen05_extra_operand, 38,
           "too many operands: expected ';' after [taddr], found ','");
   invalid("tcgen05.mma.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1, "
           "%rd3, 3;",
-          3001, 72,
+          DiagID::err_tcgen05_extra_operand, 72,
           "too many operands: expected ';' after "
           "zero-column-mask-desc");
-  invalid("tcgen05.fence::before_thread_sync %r1;", 3001, 35,
+  invalid("tcgen05.fence::before_thread_sync %r1;",
+          DiagID::err_tcgen05_no_operands, 35,
           "expected ';' (the instruction takes no operands), found '%r1'");
 }
 
 TEST_F(Tcgen05SyntaxTest, MmaTails) {
   invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
           "{%r3, %r3, %r3, %r3};",
-          3001, 80,
+          DiagID::err_tcgen05_missing_comma, 80,
           "too few operands: expected ',' after "
           "{ disable-output-lane }");
   invalid("tcgen05.mma.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
           "{%r3, %r3, %r3, %r3}, %p1;",
-          3001, 63, "expected enable-input-d (a predicate), found '{'");
+          DiagID::err_tcgen05_expected_operand, 63,
+          "expected enable-input-d (a predicate), found '{'");
   invalid("tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale [%r1], %rd1, "
           "%rd2, %r2, [%r3], [%r4], %p1, 3;",
-          3001, 94, "too many operands: expected ';' after enable-input-d");
+          DiagID::err_tcgen05_extra_operand, 94,
+          "too many operands: expected ';' after enable-input-d");
   invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1, "
           "1.5;",
-          3001, 65, "expected scale-input-d (an integer), found '1.5'");
+          DiagID::err_tcgen05_expected_operand, 65,
+          "expected scale-input-d (an integer), found '1.5'");
 }
 
 TEST_F(Tcgen05SyntaxTest, RedvalNeedsRed) {
-  invalid("tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, %r3, [%r4];", 3001,
-          51, "a redval operand needs tcgen05.ld.red");
+  invalid("tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, %r3, [%r4];",
+          DiagID::err_tcgen05_redval_needs_red, 51,
+          "a redval operand needs tcgen05.ld.red");
   invalid("tcgen05.ld.red.sync.aligned.32x32b.x2.f32.min {%f1, %f2}, [%r1];",
-          3001, 59, "expected redval (a register), found '['");
+          DiagID::err_tcgen05_expected_operand, 59,
+          "expected redval (a register), found '['");
 }
 
 TEST_F(Tcgen05SyntaxTest, SparseMetadataFollowsSp) {
   invalid("tcgen05.mma.sp.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1;",
-          3001, 58,
+          DiagID::err_tcgen05_missing_variant_operand, 58,
           "expected [sp-meta-tmem] (an address in brackets) after "
-          "b-desc, found '%r2'");
+          "b-desc, as '.sp' requires, found '%r2'");
   invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, [%r5], %r2, "
           "%p1;",
-          3001, 55, "[sp-meta-tmem] operand of the .sp variant");
+          DiagID::err_tcgen05_operand_without_variant, 55,
+          "[sp-meta-tmem] is an operand of the '.sp' forms");
   invalid("tcgen05.mma.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, [%r5], "
           "%r2, %p1;",
-          3001, 58, "this instruction has no .sp");
+          DiagID::err_tcgen05_operand_without_variant, 58,
+          "this instruction has no '.sp'");
 }
 
 TEST_F(Tcgen05SyntaxTest, ScaleOperandsFollowBlockScale) {
   invalid("tcgen05.mma.cta_group::1.kind::mxf4.block_scale [%r1], %rd1, %rd2, "
           "%r2, %p1;",
-          3001, 73,
+          DiagID::err_tcgen05_missing_variant_operand, 73,
           "expected [scale-A-tmem] (an address in brackets) after "
-          "idesc, as .block_scale requires, found '%p1'");
+          "idesc, as '.block_scale' requires, found '%p1'");
   invalid("tcgen05.mma.cta_group::1.kind::mxf4 [%r1], %rd1, %rd2, %r2, [%r3], "
           "[%r4], %p1;",
-          3001, 61, "this instruction has no .block_scale");
+          DiagID::err_tcgen05_operand_without_variant, 61,
+          "this instruction has no '.block_scale'");
 }
 
 TEST_F(Tcgen05SyntaxTest, InsideAnOperand) {
-  invalid("tcgen05.cp.cta_group::1.128x256b [], %rd1;", 3001, 35,
+  invalid("tcgen05.cp.cta_group::1.128x256b [], %rd1;",
+          DiagID::err_tcgen05_expected_address, 35,
           "expected a register, symbol or integer in [taddr], found ']'");
 }
 
 TEST_F(Tcgen05SyntaxTest, InsideAVector) {
   invalid("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
           "{[%r1]}, %p1;",
-          3001, 61, "expected a register in { disable-output-lane }");
+          DiagID::err_tcgen05_expected_vector_element, 61,
+          "expected a register in the vector { disable-output-lane }");
 }
 
 TEST_F(Tcgen05SyntaxTest, DuplicateNameWords) {
   invalid("tcgen05.ld.red.red.sync.aligned.32x32b.x2.f32.min {%f1, %f2}, %f3, "
           "[%r1];",
-          3001, 15, "duplicate '.red'");
+          DiagID::err_tcgen05_duplicate_word, 15, "duplicate '.red'");
   invalid("tcgen05.mma.ws.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
           "%p1;",
-          3001, 15, "duplicate '.ws'");
+          DiagID::err_tcgen05_duplicate_word, 15, "duplicate '.ws'");
 }
 
 // The PTX lexer reports the byte; offsets into the statement stay exact.
@@ -613,7 +643,7 @@ TEST_F(Tcgen05SyntaxTest, NonAsciiInAComment) {
 TEST_F(Tcgen05SyntaxTest, ErrorRangeCoversTheToken) {
   const Diagnostic *D = invalid(
       "tcgen05.mma.cta_group::1.kind::f16.ws [%r1], %rd1, %rd2, %r2, %p1;",
-      3001, 35, "'.ws'");
+      DiagID::err_tcgen05_word_position, 35, "'.ws'");
   ASSERT_TRUE(D);
   EXPECT_EQ(D->Range.End.getPointer() - D->Range.Start.getPointer(), 3);
 }

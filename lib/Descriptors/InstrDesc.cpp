@@ -77,11 +77,11 @@ bool inList(llvm::StringRef Bars, unsigned V) {
   return false;
 }
 
-std::string listText(llvm::StringRef Bars) {
-  std::string Out = Bars.str();
-  for (size_t P; (P = Out.find('|')) != std::string::npos;)
-    Out.replace(P, 1, ", ");
-  return Out;
+/// The entries of a "a|b|c" table field, for a list argument.
+DiagArg listOf(llvm::StringRef Bars) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Bars.split(Parts, '|', -1, false);
+  return DiagArg::list(std::vector<std::string>(Parts.begin(), Parts.end()));
 }
 
 const IdescField *field(IdescLayout L, llvm::StringRef Name) {
@@ -102,12 +102,6 @@ std::optional<llvm::StringRef> valueName(llvm::StringRef List, uint32_t V) {
       return Name;
   }
   return std::nullopt;
-}
-
-std::string hex(uint32_t V) {
-  std::string S;
-  llvm::raw_string_ostream(S) << llvm::format_hex(V, 10);
-  return S;
 }
 
 unsigned dimM(const IdescField &F, uint32_t V) {
@@ -168,25 +162,43 @@ std::string tcgen05::describeIdesc(uint32_t V, uint32_t Known,
   return Out;
 }
 
+IdescFinding::IdescFinding(DiagID ID, std::vector<DiagArg> Args)
+    : Warning(getDiagInfo(ID).DefaultSeverity == Severity::Warning), ID(ID),
+      Args(std::move(Args)), Message(formatDiagMessage(ID, this->Args)) {}
+
+std::string tcgen05::describeDescriptorValue(uint64_t V, uint64_t Known,
+                                             unsigned Bits) {
+  uint64_t All = Bits == 64 ? ~0ull : (1ull << Bits) - 1;
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << llvm::format_hex(V & All, Bits / 4 + 2);
+  if (uint64_t Unknown = ~Known & All)
+    OS << " (bits " << llvm::format_hex(Unknown, Bits / 4 + 2) << " unknown)";
+  return OS.str();
+}
+
 std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
                                               const IdescUse &Use) {
   std::vector<IdescFinding> Out;
   const IdescKind &K = *Use.Kind;
-  auto Err = [&](std::string M) { Out.push_back({false, std::move(M)}); };
+  std::string Value = describeDescriptorValue(V, Known, 32);
+  auto Err = [&](DiagID ID, std::vector<DiagArg> Args = {}) {
+    Args.insert(Args.begin(), Value);
+    Out.emplace_back(ID, std::move(Args));
+  };
   auto Known_ = [&](llvm::StringRef Name) -> const IdescField * {
     const IdescField *F = field(K.Layout, Name);
     return F && (Known & F->mask()) == F->mask() ? F : nullptr;
   };
-  std::string KindName = K.Kind.str();
+  llvm::StringRef KindName = K.Kind;
 
   auto CheckType = [&](llvm::StringRef Name, llvm::StringRef Allowed) {
     if (Allowed.empty())
       return;
     if (const IdescField *F = Known_(Name))
       if (!valueName(Allowed, F->get(V)))
-        Err(Name.str() + "=" + std::to_string(F->get(V)) +
-            " is not a type of " + KindName + "; valid: " +
-            Allowed.str());
+        Err(DiagID::err_idesc_type,
+            {Name, F->get(V), KindName, listOf(Allowed)});
   };
   CheckType("dtype", K.DTypes);
   CheckType("atype", K.ATypes);
@@ -194,30 +206,28 @@ std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
 
   if (const IdescField *F = Known_("sparse"))
     if (F->get(V) != (Use.Sparse ? 1u : 0u))
-      Err(Use.Sparse ? "the sparsity bit is clear on a sparse .sp MMA"
-                     : "the sparsity bit is set on a dense MMA (no .sp)");
+      Err(Use.Sparse ? DiagID::err_idesc_sparse_clear
+                     : DiagID::err_idesc_sparse_set);
   if (const IdescField *F = Known_("saturate"); F && F->get(V) && !K.Saturate)
-    Err("saturate is only for .kind::i8");
+    Err(DiagID::err_idesc_saturate);
   for (llvm::StringRef N : {"negate_a", "negate_b"})
     if (const IdescField *F = Known_(N); F && F->get(V) && !K.Negate)
-      Err(N.str() + " is not allowed for " + KindName);
+      Err(DiagID::err_idesc_field_for_kind, {N, KindName});
   for (llvm::StringRef N : {"transpose_a", "transpose_b"})
     if (const IdescField *F = Known_(N); F && F->get(V) && !K.Transpose)
-      Err(N.str() + " is not allowed for " + KindName);
+      Err(DiagID::err_idesc_field_for_kind, {N, KindName});
   if (const IdescField *F = Known_("max_shift"); F && F->get(V) && !Use.Ws)
-    Err("a maximum B-reuse shift is only for tcgen05.mma.ws");
+    Err(DiagID::err_idesc_max_shift);
   if (const IdescField *F = Known_("k96"); F && F->get(V)) {
     bool Sm103 = Use.Target && Use.Target->SM == 103;
     if (Use.Target && !Sm103)
-      Err("the K=96 bit is only supported on sm_103a and sm_103f, not " +
-          Use.Target->Name.str());
+      Err(DiagID::err_idesc_k96_target, {Use.Target->Name});
   }
   for (llvm::StringRef N : {"a_scale_id", "b_scale_id"})
     if (const IdescField *F = Known_(N);
         F && K.Layout == IdescLayout::MxF4 && F->get(V) != 0 &&
         F->get(V) != 2)
-      Err(N.str() + "=" + std::to_string(F->get(V)) + " is not valid for " +
-          KindName + "; valid: 0, 2");
+      Err(DiagID::err_idesc_scale_id, {N, F->get(V), KindName});
   // Four scale factors per row (.scale_vec::4X, or .block16 at K=64/128)
   // fill the whole Tensor Memory word: the IDs must be 0 (9.7.16.10.7.2).
   bool K96 = false;
@@ -226,23 +236,20 @@ std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
   if (Use.ScaleVec == ".scale_vec::4X" || (Use.ScaleVec == ".block16" && !K96))
     for (llvm::StringRef N : {"a_scale_id", "b_scale_id"})
       if (const IdescField *F = Known_(N); F && F->get(V) != 0)
-        Err(N.str() + "=" + std::to_string(F->get(V)) + " must be 0 with " +
-            Use.ScaleVec.str());
+        Err(DiagID::err_idesc_scale_id_zero, {N, F->get(V), Use.ScaleVec});
   if (const IdescField *F = Known_("scale_type");
       F && F->get(V) == 0 && K.Kind != ".kind::mxf4nvf4")
-    Err("scale type UE4M3 (0) is only for .kind::mxf4nvf4; " + KindName +
-        " uses UE8M0 (1)");
+    Err(DiagID::err_idesc_scale_type, {KindName});
 
   // Shapes: Table 39 (and Table 50 for transposed 8-bit B).
   const ShapeRule *Shape = findShape(K.Layout, Use);
   if (const IdescField *MF = Known_("m"); MF && Shape) {
     unsigned M = dimM(*MF, V);
     if (!inList(Shape->Ms, M))
-      Err("M=" + std::to_string(M) + " is not valid for " + KindName +
-          (Use.Ws ? " with .ws" : "") + " with .cta_group::" +
-          std::to_string(Use.CtaGroup) + "; valid M: " + listText(Shape->Ms));
+      Err(Use.Ws ? DiagID::err_idesc_m_ws : DiagID::err_idesc_m,
+          {M, KindName, Use.CtaGroup, listOf(Shape->Ms)});
     if (Use.Ashift && M != 128 && M != 256)
-      Err(".ashift needs M=128 or M=256, not M=" + std::to_string(M));
+      Err(DiagID::err_idesc_ashift_m, {M});
   }
   if (const IdescField *NF = Known_("n"); NF && Shape) {
     unsigned N = NF->get(V) << 3;
@@ -251,13 +258,10 @@ std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
                                : ".cta_group::" + std::to_string(Use.CtaGroup);
     if (!Shape->NStep) {
       if (!inList(Shape->Ns, N))
-        Err("N=" + std::to_string(N) + " is not valid for " + Where +
-            "; valid N: " + listText(Shape->Ns));
+        Err(DiagID::err_idesc_n, {N, Where, listOf(Shape->Ns)});
     } else if (N < Shape->NMin || N > Shape->NMax || N % Shape->NStep) {
-      Err("N=" + std::to_string(N) + " is not valid with " + Where +
-          "; valid N: " + std::to_string(Shape->NMin) + " to " +
-          std::to_string(Shape->NMax) + " in steps of " +
-          std::to_string(Shape->NStep));
+      Err(DiagID::err_idesc_n_step,
+          {N, Where, Shape->NMin, Shape->NMax, Shape->NStep});
     } else {
       const IdescField *TB = Known_("transpose_b");
       const IdescField *BT = Known_("btype");
@@ -268,15 +272,13 @@ std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
       const TransposeRule *T = findTranspose8(Use.CtaGroup);
       if (!Use.Ws && T && TB && TB->get(V) && EightBitB &&
           (N < T->NMin || N % T->NStep))
-        Err("N=" + std::to_string(N) + " is not valid for a transposed "
-            "8-bit B matrix with .cta_group::" + std::to_string(Use.CtaGroup) +
-            "; valid N: " + std::to_string(T->NMin) + " to 256 in steps of " +
-            std::to_string(T->NStep) + " (Table 50)");
+        Err(DiagID::err_idesc_n_transposed,
+            {N, Use.CtaGroup, T->NMin, T->NStep});
     }
   }
   uint32_t Reserved = idescReservedMask(K.Layout) & Known & V;
   if (Reserved)
-    Out.push_back({true, "sets reserved bits " + hex(Reserved)});
+    Err(DiagID::warn_idesc_reserved, {DiagArg::bits(Reserved, 32)});
   return Out;
 }
 

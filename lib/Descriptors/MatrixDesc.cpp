@@ -22,12 +22,6 @@ const DescField *field(MatrixDescKind K, llvm::StringRef Name) {
   return nullptr;
 }
 
-std::string hex64(uint64_t V) {
-  std::string S;
-  llvm::raw_string_ostream(S) << llvm::format_hex(V, 18);
-  return S;
-}
-
 } // namespace
 
 std::vector<DescField> tcgen05::matrixDescFields(MatrixDescKind K) {
@@ -60,6 +54,11 @@ std::vector<IdescFinding>
 tcgen05::checkSmemDesc(uint64_t V, uint64_t Known,
                        const std::optional<TargetInfo> &T) {
   std::vector<IdescFinding> Out;
+  std::string Value = describeDescriptorValue(V, Known, 64);
+  auto Add = [&](DiagID ID, std::vector<DiagArg> Args = {}) {
+    Args.insert(Args.begin(), Value);
+    Out.emplace_back(ID, std::move(Args));
+  };
   auto Get = [&](llvm::StringRef Name) -> std::optional<uint64_t> {
     const DescField *F = field(MatrixDescKind::Smem, Name);
     if ((Known & F->mask()) != F->mask())
@@ -67,15 +66,12 @@ tcgen05::checkSmemDesc(uint64_t V, uint64_t Known,
     return F->get(V);
   };
   if (auto X = Get("fixed_001"); X && *X != 1)
-    Out.push_back({false, "bits 46-48 must be the constant 0b001, not " +
-                              std::to_string(*X)});
+    Add(DiagID::err_smem_fixed_bits, {*X});
   if (auto X = Get("fixed_zero"); X && *X != 0)
-    Out.push_back({false, "bits 53-60 must be 0"});
+    Add(DiagID::err_smem_fixed_zero);
   std::optional<uint64_t> Swizzle = Get("swizzle");
   if (Swizzle && (*Swizzle == 3 || *Swizzle == 5 || *Swizzle == 7))
-    Out.push_back({false, "swizzling mode " + std::to_string(*Swizzle) +
-                              " is invalid; valid: 0 (none), 1 (128B with "
-                              "32B atoms), 2 (128B), 4 (64B), 6 (32B)"});
+    Add(DiagID::err_smem_swizzle, {*Swizzle});
   // Table 41: the swizzle pattern repeats every 1024, 512 or 256 bytes; a
   // matrix starting inside a pattern names its position in base_offset,
   // (start >> 7) & 7.  The pattern may start elsewhere than the matrix, so
@@ -86,21 +82,13 @@ tcgen05::checkSmemDesc(uint64_t V, uint64_t Known,
     uint64_t Bytes = *Start << 4;
     uint64_t Expected = ((Bytes % Pattern) >> 7) & 7;
     if (*Base != Expected)
-      Out.push_back({true, "base_offset " + std::to_string(*Base) +
-                               " does not match a matrix starting at byte " +
-                               std::to_string(Bytes) + " of its " +
-                               std::to_string(Pattern) +
-                               "-byte swizzle pattern (expected " +
-                               std::to_string(Expected) + ")"});
+      Add(DiagID::warn_smem_base_offset, {*Base, Bytes, Pattern, Expected});
   }
   if (auto Abs = Get("lead_absolute"); Abs && *Abs) {
     if (T && T->SM != 103)
-      Out.push_back({false, "the leading-dimension absolute address mode is "
-                            "only supported on sm_103a, not " +
-                                T->Name.str()});
+      Add(DiagID::err_smem_absolute_target, {T->Name});
     if (Swizzle && *Swizzle != 2)
-      Out.push_back({false, "the leading-dimension absolute address mode "
-                            "needs 128-byte swizzling (mode 2)"});
+      Add(DiagID::err_smem_absolute_swizzle);
   }
   return Out;
 }
@@ -109,19 +97,22 @@ std::vector<IdescFinding> tcgen05::checkZeroColumnMask(uint64_t V,
                                                        uint64_t Known,
                                                        unsigned M) {
   std::vector<IdescFinding> Out;
+  std::string Value = describeDescriptorValue(V, Known, 64);
   const DescField *Shift = field(MatrixDescKind::Zcm, "column_shift");
   if ((Known & Shift->mask()) == Shift->mask()) {
     uint64_t S = Shift->get(V);
     uint64_t Max = M == 32 ? 16 : 32;
-    if (S > Max)
-      Out.push_back({false, "column shift " + std::to_string(S) +
-                                " exceeds the maximum of " +
-                                std::to_string(Max) +
-                                (M == 32 ? " for M=32" : "")});
+    if (S > Max && M == 32)
+      Out.emplace_back(DiagID::err_zcm_shift_m32,
+                       std::vector<DiagArg>{Value, S});
+    else if (S > Max)
+      Out.emplace_back(DiagID::err_zcm_shift,
+                       std::vector<DiagArg>{Value, S, Max});
   }
   uint64_t Reserved = matrixDescReservedMask(MatrixDescKind::Zcm) & Known & V;
   if (Reserved)
-    Out.push_back({true, "sets reserved bits " + hex64(Reserved)});
+    Out.emplace_back(DiagID::warn_zcm_reserved,
+                     std::vector<DiagArg>{Value, DiagArg::bits(Reserved, 64)});
   return Out;
 }
 

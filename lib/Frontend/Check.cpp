@@ -138,7 +138,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
 
 CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                               DiagnosticsEngine &Engine, unsigned &BufferID) {
-  auto IOError = [&](DiagID ID, llvm::ArrayRef<std::string> Args) {
+  auto IOError = [&](DiagID ID, llvm::ArrayRef<DiagArg> Args) {
     Diagnostic D = Diagnostic::make(ID, {}, Args, Path.str());
     Engine.emit(nullptr, std::move(D));
     return CheckStatus::IOError;
@@ -154,7 +154,7 @@ CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                    {Path.str(), BufOrErr.getError().message()});
   if ((*BufOrErr)->getBufferSize() >= (1ull << 32))
     return IOError(DiagID::err_input_too_large,
-                   {Path.str(), std::to_string((*BufOrErr)->getBufferSize())});
+                   {Path.str(), (*BufOrErr)->getBufferSize()});
   BufferID = SM.AddNewSourceBuffer(std::move(*BufOrErr), llvm::SMLoc());
   return CheckStatus::Clean;
 }

@@ -47,7 +47,7 @@ private:
   CheckStatus decodeSmem();
   CheckStatus encodeSmem();
 
-  CheckStatus usage(DiagID ID, llvm::ArrayRef<std::string> Args,
+  CheckStatus usage(DiagID ID, llvm::ArrayRef<DiagArg> Args,
                     std::optional<std::string> Known = std::nullopt) {
     Diagnostic D = Diagnostic::make(ID, {}, Args, Origin);
     if (Known)
@@ -58,8 +58,7 @@ private:
   const IdescKind *kind();
   std::optional<uint64_t> value(unsigned Bits);
   bool fields(std::vector<std::pair<std::string, uint64_t>> &Out);
-  CheckStatus report(const std::vector<IdescFinding> &Findings, DiagID Error,
-                     DiagID Warning, llvm::ArrayRef<std::string> Prefix);
+  CheckStatus report(const std::vector<IdescFinding> &Findings);
   CheckStatus encoded(std::optional<uint64_t> V, const std::string &Error,
                       unsigned HexDigits);
 
@@ -93,8 +92,7 @@ std::optional<uint64_t> DescriptorTool::value(unsigned Bits) {
   unsigned long long V;
   if (llvm::StringRef(R.Input).trim().getAsInteger(0, V) ||
       (Bits < 64 && V >> Bits)) {
-    usage(DiagID::err_usage_bad_descriptor_value,
-          {R.Input, std::to_string(Bits)});
+    usage(DiagID::err_usage_bad_descriptor_value, {R.Input, Bits});
     return std::nullopt;
   }
   return V;
@@ -120,16 +118,10 @@ bool DescriptorTool::fields(
   return true;
 }
 
-CheckStatus DescriptorTool::report(const std::vector<IdescFinding> &Findings,
-                                   DiagID Error, DiagID Warning,
-                                   llvm::ArrayRef<std::string> Prefix) {
+CheckStatus DescriptorTool::report(const std::vector<IdescFinding> &Findings) {
   unsigned Before = Engine.numErrors();
-  for (const IdescFinding &F : Findings) {
-    std::vector<std::string> Args(Prefix.begin(), Prefix.end());
-    Args.push_back(F.Message);
-    Engine.emit(nullptr, Diagnostic::make(F.Warning ? Warning : Error, {},
-                                          Args, Origin));
-  }
+  for (const IdescFinding &F : Findings)
+    Engine.emit(nullptr, Diagnostic::make(F.ID, {}, F.Args, Origin));
   return Engine.numErrors() > Before ? CheckStatus::Errors
                                      : CheckStatus::Clean;
 }
@@ -162,8 +154,7 @@ CheckStatus DescriptorTool::decodeIdesc() {
   Use.CtaGroup = R.CtaGroup;
   if (!R.Target.empty())
     Use.Target = lookupTarget(R.Target);
-  return report(checkIdesc(static_cast<uint32_t>(*V), ~0u, Use),
-                DiagID::err_idesc, DiagID::warn_idesc_reserved, {hex(*V, 8)});
+  return report(checkIdesc(static_cast<uint32_t>(*V), ~0u, Use));
 }
 
 CheckStatus DescriptorTool::encodeIdesc() {
@@ -195,9 +186,7 @@ CheckStatus DescriptorTool::decodeSmem() {
   std::optional<TargetInfo> T;
   if (!R.Target.empty())
     T = lookupTarget(R.Target);
-  return report(checkSmemDesc(*V, ~0ull, T), DiagID::err_smem_desc,
-                DiagID::warn_smem_base_offset,
-                {hex(*V, 16), "--decode-smem-desc"});
+  return report(checkSmemDesc(*V, ~0ull, T));
 }
 
 CheckStatus DescriptorTool::encodeSmem() {

@@ -213,10 +213,12 @@ void Emitter::remarkOldest(unsigned Chosen, const TargetInfo &T,
       Reasons.push_back({D.Message, At});
     }
     for (const Reason &X : Reasons)
-      R.note(DiagID::note_version_blocker, X.At,
-             {formatPTXVersion(BelowVersion), X.Message,
-              X.More ? " (here and in " + std::to_string(X.More) + " more)"
-                     : std::string()});
+      if (X.More)
+        R.note(DiagID::note_version_blocker_more, X.At,
+               {formatPTXVersion(BelowVersion), X.Message, X.More});
+      else
+        R.note(DiagID::note_version_blocker, X.At,
+               {formatPTXVersion(BelowVersion), X.Message});
   }
   Engine.emit(&SM, std::move(R));
 }

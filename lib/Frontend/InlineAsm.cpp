@@ -72,8 +72,7 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   const char *TemplateStart =
       SM.getMemoryBuffer(TemplateID)->getBufferStart();
   // R is invalid for what lies outside the template (its constraints).
-  auto Fail = [&](DiagID ID, llvm::SMRange R,
-                  llvm::ArrayRef<std::string> Args) {
+  auto Fail = [&](DiagID ID, llvm::SMRange R, llvm::ArrayRef<DiagArg> Args) {
     Engine.emit(&SM, Diagnostic::make(ID, R, Args, Name.str()));
     return CheckStatus::IOError;
   };
@@ -86,7 +85,7 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
     std::optional<llvm::StringRef> T = constraintType(Constraints[I]);
     if (!T)
       return Fail(DiagID::err_asm_constraint, llvm::SMRange(),
-                  {Constraints[I], std::to_string(I)});
+                  {Constraints[I], I});
     Types.push_back(T);
     if (!T->empty())
       Module += "\t.reg " + T->str() + " %" + std::to_string(I) + ", $" +
@@ -122,10 +121,9 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
       N = N * 10 + static_cast<unsigned>(Template[J++] - '0');
     if (N >= Types.size())
       return Fail(DiagID::err_asm_operand_range,
-                  llvm::SMRange(
-                      llvm::SMLoc::getFromPointer(TemplateStart + I),
-                      llvm::SMLoc::getFromPointer(TemplateStart + J)),
-                  {Template.slice(I, J).str(), std::to_string(Types.size())});
+                  llvm::SMRange(llvm::SMLoc::getFromPointer(TemplateStart + I),
+                                llvm::SMLoc::getFromPointer(TemplateStart + J)),
+                  {Template.slice(I, J), Types.size()});
     Map.Points.push_back({Module.size(), I});
     if (Types[N]->empty()) {
       // An immediate: its value is the compiler's; only its form counts.
@@ -170,15 +168,18 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
     if (D.Range.Start.isValid() &&
         static_cast<size_t>(D.Range.Start.getPointer() - ModuleStart) >=
             Map.Tail) {
-      for (std::string &A : D.Args)
-        if (A == "'}'")
-          A = "end of template";
+      for (DiagArg &A : D.Args)
+        if (A.shape() == DiagArg::Shape::String && A.str() == "'}'")
+          A = DiagArg("end of template");
       D.Message = formatDiagMessage(D.ID, D.Args);
     }
     D.Range = Move(D.Range);
     // Immediate operands are placeholders for values the compiler picks.
     size_t Off = static_cast<size_t>(D.Range.Start.getPointer() - TemplateStart);
-    if (D.ID == DiagID::err_tcgen05_operand_range &&
+    bool ValueRule = D.ID == DiagID::err_tcgen05_operand_range ||
+                     D.ID == DiagID::err_tcgen05_operand_power_of_two ||
+                     D.ID == DiagID::err_tcgen05_operand_multiple;
+    if (ValueRule &&
         llvm::any_of(Immediates, [&](const std::pair<size_t, size_t> &P) {
           return Off >= P.first && Off < P.second;
         }))

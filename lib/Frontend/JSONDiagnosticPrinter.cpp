@@ -25,6 +25,43 @@ llvm::json::Object locationObject(const llvm::SourceMgr *SM, llvm::SMRange R,
   return O;
 }
 
+/// The catalogue arguments of D, each with the kind its placeholder gives
+/// it, so tools need not parse the message.
+llvm::json::Array argumentsArray(const Diagnostic &D) {
+  std::vector<DiagArgKind> Kinds(D.Args.size(), DiagArgKind::Text);
+  if (auto Ps = diagPlaceholders(D.ID))
+    for (const DiagPlaceholder &P : *Ps)
+      if (P.Index < Kinds.size())
+        Kinds[P.Index] = P.Kind;
+  llvm::json::Array Out;
+  for (size_t I = 0; I < D.Args.size(); ++I) {
+    const DiagArg &A = D.Args[I];
+    llvm::json::Object O;
+    llvm::StringRef Kind = diagArgKindName(Kinds[I]);
+    O["kind"] = Kind.empty() ? "text" : Kind;
+    switch (A.shape()) {
+    case DiagArg::Shape::Integer:
+      // Descriptors are 64-bit: hex text keeps them exact.
+      if (Kinds[I] == DiagArgKind::Hex)
+        O["value"] = A.format(DiagArgKind::Hex);
+      else
+        O["value"] = A.value();
+      break;
+    case DiagArg::Shape::Range:
+      O["value"] = llvm::json::Array{A.value(), A.high()};
+      break;
+    case DiagArg::Shape::List:
+      O["value"] = llvm::json::Array(A.items());
+      break;
+    case DiagArg::Shape::String:
+      O["value"] = A.str();
+      break;
+    }
+    Out.push_back(std::move(O));
+  }
+  return Out;
+}
+
 class JSONDiagnosticPrinter : public DiagnosticConsumer {
 public:
   explicit JSONDiagnosticPrinter(llvm::raw_ostream &OS) : OS(OS) {}
@@ -36,6 +73,7 @@ public:
     O["code"] = formatDiagCode(D.code());
     O["name"] = getDiagInfo(D.ID).Name;
     O["message"] = D.Message;
+    O["args"] = argumentsArray(D);
     llvm::json::Array Notes;
     for (const DiagNote &N : D.Notes) {
       llvm::json::Object NO = locationObject(SM, N.Range, "");

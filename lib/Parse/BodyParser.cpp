@@ -41,8 +41,7 @@ void BodyParser::run() {
     switch (Tok.Kind) {
     case Tok::Eof:
       Sink.report(DiagID::err_unexpected_eof, Tok.span().range(),
-                  {"expected '}' to end the body of '" + F.Name.text().str() +
-                   "'"})
+                  {F.Name.text()})
           .note(DiagID::note_to_match, Open.span().range(), {"{"});
       return;
     case Tok::RBrace:
@@ -54,7 +53,7 @@ void BodyParser::run() {
     case Tok::LBrace:
       if (Depth >= Opts.MaxScopeDepth) {
         Sink.report(DiagID::err_nesting_too_deep, Tok.span().range(),
-                    {std::to_string(Opts.MaxScopeDepth)});
+                    {Opts.MaxScopeDepth});
         consume();
         skipBalancedBraces();
         break;
@@ -184,16 +183,14 @@ void BodyParser::parseBodyDirective() {
   if (W == ".pragma")
     return parseOperandDirective();
   if (W == ".callprototype") {
-    Sink.report(DiagID::err_directive_not_allowed, Tok.span().range(),
-                {W.str(), "without a label"});
+    Sink.report(DiagID::err_directive_needs_label, Tok.span().range(), {W});
     consume();
     recover();
     return;
   }
   if (W == ".entry" || W == ".func" || W == ".version" || W == ".target" ||
       W == ".address_size" || W == ".section" || isLinkage(W)) {
-    Sink.report(DiagID::err_directive_not_allowed, Tok.span().range(),
-                {W.str(), "inside a function body"});
+    Sink.report(DiagID::err_directive_not_allowed, Tok.span().range(), {W});
   } else {
     Sink.report(DiagID::err_unknown_directive, Tok.span().range(), {W.str()});
   }

@@ -248,8 +248,7 @@ void ModuleParser::parseSection() {
   consume();
   while (!Tok.is(Tok::RBrace)) {
     if (Tok.is(Tok::Eof)) {
-      Sink.report(DiagID::err_unexpected_eof, Tok.span().range(),
-                  {"expected '}' to end the section"})
+      Sink.report(DiagID::err_unexpected_eof_section, Tok.span().range())
           .note(DiagID::note_to_match, Open.span().range(), {"{"});
       return;
     }

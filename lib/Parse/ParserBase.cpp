@@ -214,7 +214,7 @@ bool ParserBase::parseBinaryRest(llvm::SmallVectorImpl<Operand> &Out,
     Kids.push_back(Out.pop_back_val());
     if (++ExprDepth > MaxOperandDepth) {
       Sink.report(DiagID::err_nesting_too_deep, Tok.span().range(),
-                  {std::to_string(MaxOperandDepth)});
+                  {MaxOperandDepth});
       return false;
     }
     bool OK = parseBinary(Kids, Prec + 1);
@@ -248,7 +248,7 @@ bool ParserBase::parseUnary(llvm::SmallVectorImpl<Operand> &Out) {
   consume();
   if (++ExprDepth > MaxOperandDepth) {
     Sink.report(DiagID::err_nesting_too_deep, Tok.span().range(),
-                {std::to_string(MaxOperandDepth)});
+                {MaxOperandDepth});
     return false;
   }
   llvm::SmallVector<Operand, 1> Kid;
@@ -275,7 +275,7 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
     ++OpenVectorBraces;
   if (++ExprDepth > MaxOperandDepth) {
     Sink.report(DiagID::err_nesting_too_deep, Open.span().range(),
-                {std::to_string(MaxOperandDepth)});
+                {MaxOperandDepth});
     return false;
   }
   size_t Start = Scratch.size();
@@ -452,7 +452,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
     consume();
     if (++ExprDepth > MaxOperandDepth) {
       Sink.report(DiagID::err_nesting_too_deep, Open.span().range(),
-                  {std::to_string(MaxOperandDepth)});
+                  {MaxOperandDepth});
       return false;
     }
     bool OK = parseBinary(Out, 1);

@@ -126,7 +126,7 @@ void tcgen05::checkKernelCtaGroups(
                                 First[Late].range(),
                                 {Kernel.Name.text().str()});
     D.note(DiagID::note_tcgen05_other_group, First[1 - Late].range(),
-           {"this instruction", Groups[1 - Late]});
+           {Groups[1 - Late]});
     D.note(DiagID::note_cite, {}, {"9.7.16.7.1"});
   }
 }

@@ -8,36 +8,9 @@
 #include "tcgen05/Descriptors/InstrDesc.h"
 #include "tcgen05/Descriptors/MatrixDesc.h"
 
-#include "llvm/Support/Format.h"
-#include "llvm/Support/raw_ostream.h"
-
 using namespace tcgen05;
 
 namespace {
-
-/// "0x08200490", with unknown bits shown as such.
-std::string describeValue(const RegisterFact &B) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << llvm::format_hex(static_cast<uint32_t>(B.one()), 10);
-  uint32_t Unknown = ~static_cast<uint32_t>(B.known());
-  if (Unknown)
-    OS << " (bits " << llvm::format_hex(Unknown, 10) << " unknown)";
-  return OS.str();
-}
-
-} // namespace
-
-namespace {
-
-std::string describeValue64(const RegisterFact &B) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << llvm::format_hex(B.one(), 18);
-  if (uint64_t Unknown = ~B.known())
-    OS << " (bits " << llvm::format_hex(Unknown, 18) << " unknown)";
-  return OS.str();
-}
 
 /// The descriptor operands of one tcgen05 instruction.
 struct DescUses {
@@ -87,32 +60,19 @@ void countDescriptors(const Function &F, const DescUses &U,
     Stats.countDescriptor(S.operandFact(F, *U.Zcm).known(), 64);
 }
 
-/// TC4100: where the analysis of F stopped short, and what that costs.
+/// TC4100-TC4102: where the analysis of F stopped short, and what that
+/// costs.
 void remarkIncomplete(const Function &F, const KnownBitsOutcome &Outcome,
                       DiagnosticSink &Sink) {
-  const char *Local = "descriptor values in it are known only from their "
-                      "own basic block";
-  switch (Outcome.Status) {
-  case KnownBitsOutcome::BudgetExceeded:
-    Sink.report(DiagID::remark_descriptor_analysis, F.Name.range(),
-                {F.Name.text().str(),
-                 "its fixed point was not reached within " +
-                     std::to_string(Outcome.Budget) + " steps; " + Local});
-    break;
-  case KnownBitsOutcome::UnresolvedBranch:
-  case KnownBitsOutcome::Complete:
-    break;
-  }
-  for (const UnmodelledConstruct &U : Outcome.Unmodelled) {
-    bool Branch = U.Kind == UnmodelledConstruct::UnresolvedTarget;
-    Sink.report(DiagID::remark_descriptor_analysis,
-                F.Instructions[U.Inst].Src.range(),
-                {F.Name.text().str(),
-                 Branch ? std::string("the target of this branch is not "
-                                      "known; ") + Local
-                        : "this indirect call's callee is not known; values "
-                          "are not followed through it"});
-  }
+  std::string Name = F.Name.text().str();
+  if (Outcome.Status == KnownBitsOutcome::BudgetExceeded)
+    Sink.report(DiagID::remark_descriptor_analysis_budget, F.Name.range(),
+                {Name, Outcome.Budget});
+  for (const UnmodelledConstruct &U : Outcome.Unmodelled)
+    Sink.report(U.Kind == UnmodelledConstruct::UnresolvedTarget
+                    ? DiagID::remark_descriptor_analysis_branch
+                    : DiagID::remark_descriptor_analysis_call,
+                F.Instructions[U.Inst].Src.range(), {Name});
 }
 
 } // namespace
@@ -179,6 +139,9 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
                F.Instructions[Fact.DefInst].Src.range());
       D.note(DiagID::note_cite, {}, {Section.str()});
     };
+    auto Value = [](const RegisterFact &Fact) {
+      return describeDescriptorValue(Fact.one(), Fact.known(), 64);
+    };
     IdescUse Use = idescUse(M, F, T);
     unsigned KnownM = 0;
     if (U.IDesc && Use.Kind) {
@@ -191,9 +154,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
             KnownM = Fld.get(Value)
                      << (Use.Kind->Layout == IdescLayout::Dense ? 4 : 7);
         for (const IdescFinding &Finding : checkIdesc(Value, Known, Use)) {
-          Diagnostic &D = Sink.report(
-              Finding.Warning ? DiagID::warn_idesc_reserved : DiagID::err_idesc,
-              U.IDesc->Src.range(), {describeValue(Fact), Finding.Message});
+          Diagnostic &D =
+              Sink.report(Finding.ID, U.IDesc->Src.range(), Finding.Args);
           D.note(DiagID::note_idesc_decoded, {},
                  {Use.Kind->Kind.str(),
                   describeIdesc(Value, Known, *Use.Kind)});
@@ -216,13 +178,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
     for (const auto &[Role, Op] : U.Smem) {
       RegisterFact Fact = S.operandFact(F, *Op);
       if (Fact.Misaligned != RegisterFact::NoDef) {
-        Diagnostic &D = Sink.report(
-            DiagID::err_smem_desc, Op->Src.range(),
-            {describeValue64(Fact),
-             tcgen05OperandRoleName(Role).str() + " of " +
-                 tcgen05OpcodeName(T.Opcode).str(),
-             "an address or offset in it is not 16-byte aligned: the '>> 4' "
-             "of its encoding drops set bits"});
+        Diagnostic &D = Sink.report(DiagID::err_smem_misaligned,
+                                    Op->Src.range(), {Value(Fact)});
         D.note(DiagID::note_desc_misaligned_here,
                F.Instructions[Fact.Misaligned].Src.range());
         D.note(DiagID::note_cite, {}, {"9.7.16.4.1"});
@@ -238,13 +195,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       // The absolute leading-dimension mode is for K-major matrices only.
       if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
           (Known & AbsoluteBit) && (Fact.one() & AbsoluteBit)) {
-        Diagnostic &D = Sink.report(
-            DiagID::err_smem_desc, Op->Src.range(),
-            {describeValue64(Fact),
-             tcgen05OperandRoleName(Role).str() + " of " +
-                 tcgen05OpcodeName(T.Opcode).str(),
-             "the leading-dimension absolute address mode needs a K-major "
-             "matrix, but the instruction descriptor transposes it"});
+        Diagnostic &D = Sink.report(DiagID::err_smem_absolute_transposed,
+                                    Op->Src.range(), {Value(Fact)});
         Where(D, Fact, "9.7.16.4.1");
       }
       if (Which >= 0 && Transpose[Which] && *Transpose[Which] &&
@@ -252,28 +204,18 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
         bool Mode1 = ((Fact.one() & SwizzleMask) >> 61) == 1;
         bool Tf32 = Use.Kind->Kind == ".kind::tf32";
         if (Mode1 != Tf32) {
-          Diagnostic &D = Sink.report(
-              DiagID::err_smem_desc, Op->Src.range(),
-              {describeValue64(Fact),
-               tcgen05OperandRoleName(Role).str() + " of " +
-                   tcgen05OpcodeName(T.Opcode).str(),
-               Tf32 ? "a transposed .kind::tf32 matrix needs 128-byte "
-                      "swizzling with 32-byte atoms (mode 1)"
-                    : "a transposed matrix cannot use 128-byte swizzling "
-                      "with 32-byte atoms (mode 1) with " +
-                          Use.Kind->Kind.str()});
+          Diagnostic &D =
+              Tf32
+                  ? Sink.report(DiagID::err_smem_tf32_swizzle, Op->Src.range(),
+                                {Value(Fact)})
+                  : Sink.report(DiagID::err_smem_transposed_swizzle,
+                                Op->Src.range(), {Value(Fact), Use.Kind->Kind});
           Where(D, Fact, "9.7.16.10.1");
         }
       }
-      std::string What = tcgen05OperandRoleName(Role).str() + " of " +
-                         tcgen05OpcodeName(T.Opcode).str();
       for (const IdescFinding &Finding :
            checkSmemDesc(Fact.one(), Known, M.EffectiveTarget)) {
-        Diagnostic &D =
-            Sink.report(Finding.Warning ? DiagID::warn_smem_base_offset
-                                        : DiagID::err_smem_desc,
-                        Op->Src.range(),
-                        {describeValue64(Fact), What, Finding.Message});
+        Diagnostic &D = Sink.report(Finding.ID, Op->Src.range(), Finding.Args);
         D.note(DiagID::note_desc_decoded, {},
                {describeMatrixDesc(MatrixDescKind::Smem, Fact.one(), Known)});
         Where(D, Fact, "9.7.16.4.1, Tables 40, 41");
@@ -284,9 +226,8 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
       if (uint64_t Known = Fact.known()) {
         for (const IdescFinding &Finding :
              checkZeroColumnMask(Fact.one(), Known, KnownM)) {
-          Diagnostic &D = Sink.report(
-              Finding.Warning ? DiagID::warn_zcm_reserved : DiagID::err_zcm_desc,
-              U.Zcm->Src.range(), {describeValue64(Fact), Finding.Message});
+          Diagnostic &D =
+              Sink.report(Finding.ID, U.Zcm->Src.range(), Finding.Args);
           D.note(DiagID::note_desc_decoded, {},
                  {describeMatrixDesc(MatrixDescKind::Zcm, Fact.one(), Known)});
           Where(D, Fact, "9.7.16.4.3, Table 45");

@@ -54,16 +54,11 @@ struct OperandUse {
   const Operand *Op;
 };
 
-std::string quoteList(llvm::StringRef Bars) {
+/// The words of a "a|b|c" table entry.
+std::vector<std::string> splitBars(llvm::StringRef Bars) {
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   Bars.split(Parts, '|');
-  std::string Out;
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    if (I)
-      Out += I + 1 == Parts.size() ? " or " : ", ";
-    Out += "'" + Parts[I].str() + "'";
-  }
-  return Out;
+  return std::vector<std::string>(Parts.begin(), Parts.end());
 }
 
 bool inList(llvm::StringRef Bars, llvm::StringRef Word) {
@@ -119,7 +114,10 @@ private:
   }
   llvm::StringRef name() const { return formInfo(*TheForm).Spelling; }
   std::string quotedName() const { return name().str(); }
-  std::string valuesOfClass(QC C) const;
+  std::vector<std::string> valuesOfClass(QC C) const;
+  /// Notes which qualifiers Of accepts.
+  void noteValues(Diagnostic &D, llvm::StringRef Of,
+                  std::vector<std::string> Values);
   Diagnostic &cite(Diagnostic &D, llvm::StringRef Section) {
     return D.note(DiagID::note_cite, {}, {citation(Section)});
   }
@@ -148,18 +146,23 @@ std::optional<Form> InstructionChecker::detectForm() {
   });
 }
 
-std::string InstructionChecker::valuesOfClass(QC C) const {
-  std::string Out;
+std::vector<std::string> InstructionChecker::valuesOfClass(QC C) const {
+  std::vector<std::string> Out;
   llvm::StringSet<> Seen;
-  for (const QualRule &R : qualifierRules()) {
-    if (!(R.Forms & bitOf(*TheForm)) || (C != QC::Unknown && R.Class != C) ||
-        !Seen.insert(R.Spelling).second)
-      continue;
-    if (!Out.empty())
-      Out += ", ";
-    Out += R.Spelling;
-  }
-  return Out.empty() ? "no qualifiers of this kind" : Out;
+  for (const QualRule &R : qualifierRules())
+    if ((R.Forms & bitOf(*TheForm)) && (C == QC::Unknown || R.Class == C) &&
+        Seen.insert(R.Spelling).second)
+      Out.push_back(R.Spelling.str());
+  return Out;
+}
+
+void InstructionChecker::noteValues(Diagnostic &D, llvm::StringRef Of,
+                                    std::vector<std::string> Values) {
+  if (Values.empty())
+    D.note(DiagID::note_tcgen05_no_values, {}, {Of});
+  else
+    D.note(DiagID::note_tcgen05_valid_values, {},
+           {Of, DiagArg::list(std::move(Values))});
 }
 
 void InstructionChecker::run() {
@@ -224,8 +227,7 @@ void InstructionChecker::checkQualifiers() {
       Diagnostic &D = Sink.report(DiagID::err_tcgen05_qual_invalid,
                                   Q.Word.range(), {W.str(), quotedName()});
       QC C = Other ? Other->Class : QC::Unknown;
-      D.note(DiagID::note_tcgen05_valid_values, {},
-             {quotedName(), valuesOfClass(C)});
+      noteValues(D, quotedName(), valuesOfClass(C));
       cite(D, formInfo(*TheForm).Section);
       continue;
     }
@@ -248,8 +250,8 @@ void InstructionChecker::checkQualifiers() {
       Diagnostic &D = Sink.report(
           DiagID::err_tcgen05_qual_target, Q.Word.range(),
           {W.str(), quotedName(), M.EffectiveTarget->Name.str()});
-      D.note(DiagID::note_tcgen05_supported_on, {},
-             {"'" + W.str() + "'", describeTargetSet(R->Targets)});
+      D.note(DiagID::note_tcgen05_qual_supported_on, {},
+             {W, describeTargetSet(R->Targets)});
       cite(D, R->Section);
     }
     if (TooNew)
@@ -266,8 +268,7 @@ void InstructionChecker::checkRequired() {
     Diagnostic &D = Sink.report(
         DiagID::err_tcgen05_qual_missing, I.Opcode.range(),
         {quotedName(), classRule(R.Class).Noun.str()});
-    D.note(DiagID::note_tcgen05_valid_values, {},
-           {quotedName(), valuesOfClass(R.Class)});
+    noteValues(D, quotedName(), valuesOfClass(R.Class));
     cite(D, R.Section);
   }
 }
@@ -288,7 +289,7 @@ void InstructionChecker::checkCombinations() {
       if (Need && findClass(Need->Class))
         break;
       cite(Sink.report(DiagID::err_tcgen05_qual_needs, If->Word.range(),
-                       {C.If.str(), quotedName(), quoteList(C.Other)}),
+                       {C.If, quotedName(), DiagArg::list(splitBars(C.Other))}),
            C.Section);
       break;
     }
@@ -308,25 +309,24 @@ void InstructionChecker::checkCombinations() {
       bool HasQual = llvm::any_of(
           Quals, [&](const QualUse &Q) { return inList(C.Other, Q.Word.text()); });
       if (O && !HasQual)
-        cite(Sink.report(DiagID::err_tcgen05_operand_presence, O->Op->Src.range(),
-                         {tcgen05OperandRoleName(C.Role).str(), quotedName(),
-                          "is only allowed with " + quoteList(C.Other)}),
+        cite(Sink.report(DiagID::err_tcgen05_operand_presence,
+                         O->Op->Src.range(),
+                         {tcgen05OperandRoleName(C.Role), quotedName(),
+                          DiagArg::list(splitBars(C.Other))}),
              C.Section);
       else if (!O && HasQual)
-        cite(Sink.report(DiagID::err_tcgen05_operand_presence,
-                         I.Src.range(),
-                         {tcgen05OperandRoleName(C.Role).str(), quotedName(),
-                          "is required with " + quoteList(C.Other)}),
+        cite(Sink.report(DiagID::err_tcgen05_operand_required, I.Src.range(),
+                         {tcgen05OperandRoleName(C.Role), quotedName(),
+                          DiagArg::list(splitBars(C.Other))}),
              C.Section);
       break;
     }
     case ComboKind::QualNeedsOperand: {
       const QualUse *If = find(C.If);
       if (If && !findRole(C.Role))
-        cite(Sink.report(DiagID::err_tcgen05_qual_needs, If->Word.range(),
-                         {C.If.str(), quotedName(),
-                          "the " + tcgen05OperandRoleName(C.Role).str() +
-                              " operand"}),
+        cite(Sink.report(DiagID::err_tcgen05_qual_needs_operand,
+                         If->Word.range(),
+                         {C.If, quotedName(), tcgen05OperandRoleName(C.Role)}),
              C.Section);
       break;
     }
@@ -366,10 +366,9 @@ void InstructionChecker::checkLdStVector() {
   unsigned Want = S->RegistersAtX1 * N;
   if (Values->Op->Children.Count != Want)
     cite(Sink.report(DiagID::err_tcgen05_vector_length, Values->Op->Src.range(),
-                     {"r", quotedName(), std::to_string(Want),
-                      "'" + Shape->Word.text().str() + Num->Word.text().str() +
-                          "'",
-                      std::to_string(Values->Op->Children.Count)}),
+                     {"r", quotedName(), Want,
+                      Shape->Word.text().str() + Num->Word.text().str(),
+                      Values->Op->Children.Count}),
          "9.7.16.8.3, Table 47");
 }
 
@@ -382,9 +381,8 @@ void InstructionChecker::checkDisableOutputLane() {
   unsigned Want = Group->Word.text() == ".cta_group::2" ? 8 : 4;
   if (Lanes->Op->Children.Count != Want)
     cite(Sink.report(DiagID::err_tcgen05_vector_length, Lanes->Op->Src.range(),
-                     {"disable-output-lane", quotedName(),
-                      std::to_string(Want), "'" + Group->Word.text().str() + "'",
-                      std::to_string(Lanes->Op->Children.Count)}),
+                     {"disable-output-lane", quotedName(), Want,
+                      Group->Word.text(), Lanes->Op->Children.Count}),
          formInfo(*TheForm).Section);
 }
 
@@ -403,7 +401,7 @@ void InstructionChecker::checkKind() {
          K->Section);
   } else if (K->BlockScale == BlockScaleUse::Required && !Scale) {
     cite(Sink.report(DiagID::err_tcgen05_qual_needs, Kind->Word.range(),
-                     {KindWord.str(), quotedName(), "'.block_scale'"}),
+                     {KindWord, quotedName(), DiagArg::list({".block_scale"})}),
          K->Section);
   }
   if (Vec && K->BlockScale == BlockScaleUse::Required &&
@@ -411,17 +409,14 @@ void InstructionChecker::checkKind() {
     Diagnostic &D =
         Sink.report(DiagID::err_tcgen05_qual_excludes, Vec->Word.range(),
                     {Vec->Word.text().str(), KindWord.str(), quotedName()});
-    D.note(DiagID::note_tcgen05_valid_values, {},
-           {KindWord.str(), quoteList(K->ScaleVecs)});
+    noteValues(D, KindWord, splitBars(K->ScaleVecs));
     cite(D, K->Section);
   }
   if (!Vec && Scale && K->BlockScale == BlockScaleUse::Required) {
     if (K->DefaultScaleVec.empty()) {
-      Diagnostic &D = Sink.report(
-          DiagID::err_tcgen05_qual_needs, Kind->Word.range(),
-          {KindWord.str(), quotedName(), "a scale vector size"});
-      D.note(DiagID::note_tcgen05_valid_values, {},
-             {KindWord.str(), quoteList(K->ScaleVecs)});
+      Diagnostic &D = Sink.report(DiagID::err_tcgen05_qual_needs_scale_vec,
+                                  Kind->Word.range(), {KindWord, quotedName()});
+      noteValues(D, KindWord, splitBars(K->ScaleVecs));
       cite(D, K->Section);
     } else if (const QualRule *Def =
                    findQualifier(*TheForm, K->DefaultScaleVec)) {
@@ -450,12 +445,12 @@ void InstructionChecker::checkKind() {
       D && K->ScaleInputD == ScaleInputDUse::Forbidden)
     cite(Sink.report(DiagID::err_tcgen05_operand_presence, D->Op->Src.range(),
                      {"scale-input-d", quotedName(),
-                      "is only allowed with .kind::f16 and .kind::tf32"}),
+                      DiagArg::list({".kind::f16", ".kind::tf32"})}),
          formInfo(*TheForm).Section);
   if (K->MaxOperands && Ops.size() > K->MaxOperands)
-    cite(Sink.report(DiagID::err_tcgen05_too_many_operands, Ops.back().Op->Src.range(),
-                     {quotedName(), KindWord.str(),
-                      std::to_string(K->MaxOperands)}),
+    cite(Sink.report(DiagID::err_tcgen05_too_many_operands,
+                     Ops.back().Op->Src.range(),
+                     {quotedName(), KindWord, K->MaxOperands}),
          K->Section);
   bool Sparse = *TheForm == Form::MmaSp || *TheForm == Form::MmaWsSp;
   if (Sparse && FormSupported && TargetKnown &&
@@ -463,9 +458,8 @@ void InstructionChecker::checkKind() {
     Diagnostic &D = Sink.report(
         DiagID::err_tcgen05_qual_target, Kind->Word.range(),
         {KindWord.str(), quotedName(), M.EffectiveTarget->Name.str()});
-    D.note(DiagID::note_tcgen05_supported_on, {},
-           {"'" + KindWord.str() + "' with .sp",
-            describeTargetSet(K->SparseTargets)});
+    D.note(DiagID::note_tcgen05_sparse_supported_on, {},
+           {KindWord, describeTargetSet(K->SparseTargets)});
     cite(D, formInfo(*TheForm).Section);
   }
 }
@@ -551,20 +545,17 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
         V = -V;
       bool Ranged = R.Min != 0 || R.Max != 0;
       if (Ranged && (V < R.Min || V > R.Max || Lit.Overflow)) {
-        std::string Want = "in [" + std::to_string(R.Min) + ", " +
-                           std::to_string(R.Max) + "]";
-        cite(Sink.report(DiagID::err_tcgen05_operand_range, O.Src.range(),
-                         {Role, quotedName(), Want, O.text().str()}),
+        cite(Sink.report(
+                 DiagID::err_tcgen05_operand_range, O.Src.range(),
+                 {Role, quotedName(), DiagArg::range(R.Min, R.Max), O.text()}),
              R.Section);
       } else if (R.Step == -1 && (V & (V - 1)) != 0) {
-        cite(Sink.report(DiagID::err_tcgen05_operand_range, O.Src.range(),
-                         {Role, quotedName(), "a power of 2", O.text().str()}),
+        cite(Sink.report(DiagID::err_tcgen05_operand_power_of_two,
+                         O.Src.range(), {Role, quotedName(), O.text()}),
              R.Section);
       } else if (R.Step > 0 && V % R.Step != 0) {
-        cite(Sink.report(DiagID::err_tcgen05_operand_range, O.Src.range(),
-                         {Role, quotedName(),
-                          "a multiple of " + std::to_string(R.Step),
-                          O.text().str()}),
+        cite(Sink.report(DiagID::err_tcgen05_operand_multiple, O.Src.range(),
+                         {Role, quotedName(), R.Step, O.text()}),
              R.Section);
       }
       return;

@@ -166,13 +166,13 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
   try {
     return P->parse(F, InstIndex, Sink);
   } catch (std::exception &E) {
-    Sink.report(
-        DiagID::err_tcgen05_syntax, F.Instructions[InstIndex].Src.range(),
-        {"tcgen05 instruction", std::string("the parser failed: ") + E.what()});
-  } catch (...) {
-    Sink.report(DiagID::err_tcgen05_syntax,
+    Sink.report(DiagID::err_tcgen05_parser_failed,
                 F.Instructions[InstIndex].Src.range(),
-                {"tcgen05 instruction", "the parser failed"});
+                {"tcgen05 instruction", E.what()});
+  } catch (...) {
+    Sink.report(DiagID::err_tcgen05_parser_failed,
+                F.Instructions[InstIndex].Src.range(),
+                {"tcgen05 instruction", "an unknown exception"});
   }
   return false;
 }
@@ -270,19 +270,6 @@ void Tcgen05SyntaxParser::Impl::reportSyntaxError(const char *Base,
   } else {
     Problem.Begin = 0;
     Problem.End = Text.size();
-    Problem.Message = "the statement does not match the instruction's syntax";
   }
-  auto Loc = [&](size_t Offset) {
-    return llvm::SMLoc::getFromPointer(Base + Offset);
-  };
-  Diagnostic &D =
-      Sink.report(DiagID::err_tcgen05_syntax,
-                  llvm::SMRange(Loc(Problem.Begin), Loc(Problem.End)),
-                  {Spelled.Name, Problem.Message});
-  if (Problem.OpenBracket)
-    D.note(
-        DiagID::note_to_match,
-        llvm::SMRange(Loc(*Problem.OpenBracket), Loc(*Problem.OpenBracket + 1)),
-        {std::string(1, Problem.Bracket)});
-  addFormNotes(D, Spelled);
+  reportSyntaxProblem(Problem, Base, Spelled, Sink);
 }

@@ -23,6 +23,23 @@ std::string syntax::describeToken(antlr4::Token *T) {
   return "'" + Text + "'";
 }
 
+void syntax::reportSyntaxProblem(const SyntaxProblem &P, const char *Base,
+                                 const SpelledInstruction &Spelled,
+                                 DiagnosticSink &Sink) {
+  auto Loc = [&](size_t Offset) {
+    return llvm::SMLoc::getFromPointer(Base + Offset);
+  };
+  std::vector<DiagArg> Args{Spelled.Name};
+  Args.insert(Args.end(), P.Args.begin(), P.Args.end());
+  Diagnostic &D =
+      Sink.report(P.ID, llvm::SMRange(Loc(P.Begin), Loc(P.End)), Args);
+  if (P.OpenBracket)
+    D.note(DiagID::note_to_match,
+           llvm::SMRange(Loc(*P.OpenBracket), Loc(*P.OpenBracket + 1)),
+           {std::string(1, P.Bracket)});
+  addFormNotes(D, Spelled);
+}
+
 void syntax::addFormNotes(Diagnostic &D, const SpelledInstruction &Spelled) {
   if (!Spelled.Form) {
     D.note(DiagID::note_tcgen05_forms, llvm::SMRange(),
@@ -94,23 +111,35 @@ void lastOperandBefore(antlr4::tree::ParseTree *T, size_t Before,
     lastOperandBefore(C, Before, Failing, Last);
 }
 
-std::string misplacedWord(size_t Type, const std::string &Word,
-                          const SpelledInstruction &Inst) {
+SyntaxProblem problem(DiagID ID, std::vector<DiagArg> Args) {
+  SyntaxProblem P;
+  P.ID = ID;
+  P.Args = std::move(Args);
+  return P;
+}
+
+/// A name word ('.ws', '.red', '.sp', '.ld') where it does not belong.
+SyntaxProblem misplacedWord(size_t Type, const std::string &Word,
+                            const SpelledInstruction &Inst) {
+  std::optional<Tcgen05Opcode> Op;
+  if (Inst.Form)
+    Op = getTcgen05FormInfo(*Inst.Form).Opcode;
   switch (Type) {
   case G::WS:
-    if (Inst.Form &&
-        getTcgen05FormInfo(*Inst.Form).Opcode == Tcgen05Opcode::Mma)
-      return "'.ws' must directly follow '.mma' (tcgen05.mma.ws)";
-    return "'.ws' is only valid directly after tcgen05.mma";
+    if (Op == Tcgen05Opcode::Mma)
+      return problem(DiagID::err_tcgen05_word_position,
+                     {Word, ".mma", "tcgen05.mma.ws"});
+    return problem(DiagID::err_tcgen05_word_elsewhere, {Word, "tcgen05.mma"});
   case G::RED:
-    if (Inst.Form && getTcgen05FormInfo(*Inst.Form).Opcode == Tcgen05Opcode::Ld)
-      return "'.red' must directly follow '.ld' (tcgen05.ld.red)";
-    return "'.red' is only valid directly after tcgen05.ld";
+    if (Op == Tcgen05Opcode::Ld)
+      return problem(DiagID::err_tcgen05_word_position,
+                     {Word, ".ld", "tcgen05.ld.red"});
+    return problem(DiagID::err_tcgen05_word_elsewhere, {Word, "tcgen05.ld"});
   case G::SP:
-    return "'.sp' is only valid on tcgen05.mma and tcgen05.mma.ws";
+    return problem(DiagID::err_tcgen05_word_not_here,
+                   {Word, DiagArg::list({"tcgen05.mma", "tcgen05.mma.ws"})});
   default:
-    return "'" + Word + "' names an instruction and cannot qualify " +
-           Inst.Name;
+    return problem(DiagID::err_tcgen05_name_as_qualifier, {Word});
   }
 }
 
@@ -128,7 +157,8 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
   antlr4::ParserRuleContext *Ctx = E.Context;
 
   if (Type == G::STRAY) {
-    P.Message = "unexpected character " + Found;
+    P.ID = DiagID::err_tcgen05_stray_char;
+    P.Args = {Found};
     return P;
   }
   bool Mma =
@@ -137,15 +167,17 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
     bool Repeated = false;
     for (size_t K = 1; K < T->getTokenIndex(); ++K)
       Repeated |= Tokens.get(K)->getType() == Type;
-    P.Message = Repeated ? "duplicate '" + T->getText() + "'"
-                         : misplacedWord(Type, T->getText(), Inst);
-    return P;
+    SyntaxProblem W =
+        Repeated ? problem(DiagID::err_tcgen05_duplicate_word, {T->getText()})
+                 : misplacedWord(Type, T->getText(), Inst);
+    W.Begin = P.Begin;
+    W.End = P.End;
+    return W;
   }
   if (!Ctx || Ctx->getRuleIndex() == G::RuleInstruction ||
       (Ctx->getRuleIndex() == G::RuleStatement && T->getTokenIndex() <= 1)) {
-    P.Message = "expected an instruction name such as .mma or .ld after "
-                "'tcgen05', found " +
-                Found;
+    P.ID = DiagID::err_tcgen05_expected_name;
+    P.Args = {Found};
     return P;
   }
 
@@ -158,35 +190,39 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
   antlr4::ParserRuleContext *Op = enclosingOperand(Ctx);
   const OperandRule *Rule = Op ? operandRuleOf(Op) : nullptr;
   if (Op && Op->start == T) {
-    P.Message = std::string("expected ") + Rule->Expected + ", found " + Found;
+    P.ID = DiagID::err_tcgen05_expected_operand;
+    P.Args = {Rule->Expected, Found};
     return P;
   }
   if (Op && !Rule->Choice) {
     auto *Address = enclosing(Ctx, Op, G::RuleAddress);
     auto *Vector = enclosing(Ctx, Op, G::RuleVector);
     std::string In = Rule->Name;
-    if (Vector && In.front() != '{')
-      In = "the vector " + In;
     if (PrevType == G::MINUS || PrevType == G::PLUS) {
-      P.Message = "expected an integer after '" + Prev->getText() + "' in " +
-                  In + ", found " + Found;
+      P.ID = DiagID::err_tcgen05_expected_offset;
+      P.Args = {Prev->getText(), In, Found};
     } else if (PrevType == G::NOT) {
-      P.Message = "expected a predicate after '!', found " + Found;
+      P.ID = DiagID::err_tcgen05_expected_predicate;
+      P.Args = {Found};
     } else if (Address && PrevType == G::LBRACKET) {
-      P.Message = "expected a register, symbol or integer in " + In +
-                  ", found " + Found;
+      P.ID = DiagID::err_tcgen05_expected_address;
+      P.Args = {In, Found};
     } else if (Address) {
-      P.Message = "expected ']' to close " + In + ", found " + Found;
+      P.ID = DiagID::err_tcgen05_unclosed_address;
+      P.Args = {In, Found};
       P.OpenBracket = beginOf(Address->start);
       P.Bracket = '[';
     } else if (Vector && (PrevType == G::LBRACE || PrevType == G::COMMA)) {
-      P.Message = "expected a register in " + In + ", found " + Found;
+      P.ID = DiagID::err_tcgen05_expected_vector_element;
+      P.Args = {In, Found};
     } else if (Vector) {
-      P.Message = "expected ',' or '}' in " + In + ", found " + Found;
+      P.ID = DiagID::err_tcgen05_unclosed_vector;
+      P.Args = {In, Found};
       P.OpenBracket = beginOf(Vector->start);
       P.Bracket = '{';
     } else {
-      P.Message = "unexpected " + Found + " in " + In;
+      P.ID = DiagID::err_tcgen05_unexpected_in_operand;
+      P.Args = {Found, In};
     }
     return P;
   }
@@ -212,27 +248,37 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
                                                    : G::RuleValues);
     P.Begin = beginOf(Last->start);
     P.End = endOf(Last->stop);
-    P.Message = std::string("expected ") + Meant->Expected + ", found " +
-                describeToken(Last->start);
+    P.ID = DiagID::err_tcgen05_expected_operand;
+    P.Args = {Meant->Expected, describeToken(Last->start)};
     return P;
   }
 
-  std::string After = LastRule ? std::string(" after ") + LastRule->Name : "";
-  if (WantComma && WantSemi) {
-    P.Message = "expected ',' or ';'" + After + ", found " + Found;
-  } else if (WantComma) {
-    P.Message =
-        (Type == G::SEMI ? "too few operands: expected ','" : "expected ','") +
-        After + ", found " + Found;
-  } else if (WantSemi && !LastRule) {
-    P.Message =
-        "expected ';' (the instruction takes no operands), found " + Found;
-  } else if (WantSemi) {
-    P.Message = (Type == G::COMMA ? "too many operands: expected ';'"
-                                  : "expected ';'") +
-                After + ", found " + Found;
+  std::vector<std::string> Wanted;
+  if (WantComma)
+    Wanted.push_back(",");
+  if (WantSemi)
+    Wanted.push_back(";");
+  if (!LastRule && WantSemi && !WantComma) {
+    P.ID = DiagID::err_tcgen05_no_operands;
+    P.Args = {Found};
+  } else if (!LastRule && !Wanted.empty()) {
+    P.ID = DiagID::err_tcgen05_expected_token;
+    P.Args = {DiagArg::list(Wanted), Found};
+  } else if (!LastRule) {
+    P.ID = DiagID::err_tcgen05_unexpected_token;
+    P.Args = {Found};
+  } else if (WantComma && !WantSemi && Type == G::SEMI) {
+    P.ID = DiagID::err_tcgen05_missing_comma;
+    P.Args = {LastRule->Name, Found};
+  } else if (WantSemi && !WantComma && Type == G::COMMA) {
+    P.ID = DiagID::err_tcgen05_extra_operand;
+    P.Args = {LastRule->Name, Found};
+  } else if (!Wanted.empty()) {
+    P.ID = DiagID::err_tcgen05_expected_after;
+    P.Args = {DiagArg::list(Wanted), LastRule->Name, Found};
   } else {
-    P.Message = "unexpected " + Found + After;
+    P.ID = DiagID::err_tcgen05_unexpected_after;
+    P.Args = {Found, LastRule->Name};
   }
   return P;
 }

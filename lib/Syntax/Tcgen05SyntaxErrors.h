@@ -1,8 +1,9 @@
 //===- Tcgen05SyntaxErrors.h - Messages for syntax errors -------*- C++ -*-===//
 //
 // Turns the parser's first error (a token, the rule being parsed and the
-// tokens it expected) into a message that names the operand or word that was
-// expected, in the manual's terms.
+// tokens it expected) into the catalogue entry of the syntax rule it breaks,
+// with arguments that name the operand or word that was expected, in the
+// manual's terms.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_LIB_SYNTAX_TCGEN05SYNTAXERRORS_H
@@ -15,14 +16,17 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tcgen05 {
 namespace syntax {
 
-/// Offsets are into the statement text the parser ran on.
+/// Offsets are into the statement text the parser ran on.  Args are the
+/// arguments of ID after the first, which names the instruction.
 struct SyntaxProblem {
   size_t Begin = 0, End = 0;
-  std::string Message;
+  DiagID ID = DiagID::err_tcgen05_syntax;
+  std::vector<DiagArg> Args;
   /// The unclosed '[' or '{' the error is inside of.
   std::optional<size_t> OpenBracket;
   char Bracket = 0;
@@ -31,6 +35,12 @@ struct SyntaxProblem {
 SyntaxProblem describeSyntaxError(const FirstSyntaxError &E,
                                   antlr4::TokenStream &Tokens,
                                   const SpelledInstruction &Inst);
+
+/// Reports P over the statement at Base, with the note for an unclosed
+/// bracket and the form notes.
+void reportSyntaxProblem(const SyntaxProblem &P, const char *Base,
+                         const SpelledInstruction &Spelled,
+                         DiagnosticSink &Sink);
 
 /// Adds the notes every tcgen05 syntax error carries: the valid forms of
 /// the instruction and the manual's section.

@@ -66,7 +66,7 @@ bool Tcgen05Transformer::transformRelinquish(G::RelinquishInstContext *I) {
 bool Tcgen05Transformer::transformLd(G::LdInstContext *I) {
   if (auto *Stray = I->strayRedVal())
     return error(Stray->start, Stray->stop,
-                 "a redval operand needs tcgen05.ld.red");
+                 DiagID::err_tcgen05_redval_needs_red);
   addName(I->LD());
   if (I->RED())
     addName(I->RED());
@@ -94,8 +94,9 @@ bool Tcgen05Transformer::transformWait(G::WaitInstContext *I) {
   antlr4::tree::TerminalNode *Name = I->waitName()->WAIT_OTHER();
   if (Name)
     return error(Name->getSymbol(), Name->getSymbol(),
-                 "expected .wait::ld or .wait::st, found " +
-                     describeToken(Name->getSymbol()));
+                 DiagID::err_tcgen05_expected_token,
+                 {DiagArg::list({".wait::ld", ".wait::st"}),
+                  describeToken(Name->getSymbol())});
   Name = I->waitName()->WAIT_LD() ? I->waitName()->WAIT_LD()
                                   : I->waitName()->WAIT_ST();
   addName(Name);
@@ -128,13 +129,13 @@ bool Tcgen05Transformer::transformMmaHead(G::MmaQualifierListContext *Quals,
   bool Sparse = !Quals->sparsity().empty();
   if (Sparse && !SpMeta)
     return error(Idesc->start, Idesc->stop,
-                 "expected [sp-meta-tmem] (an address in brackets) after "
-                 "b-desc, found " +
-                     describeToken(Idesc->start));
+                 DiagID::err_tcgen05_missing_variant_operand,
+                 {findOperandRule(G::RuleSpMetaTmem)->Expected, "b-desc", ".sp",
+                  describeToken(Idesc->start)});
   if (!Sparse && SpMeta)
     return error(SpMeta->start, SpMeta->stop,
-                 "an address after b-desc is the [sp-meta-tmem] operand of "
-                 "the .sp variant; this instruction has no .sp");
+                 DiagID::err_tcgen05_operand_without_variant,
+                 {"[sp-meta-tmem]", ".sp"});
   addOperand(D);
   addOperand(A->aTmem() ? static_cast<antlr4::ParserRuleContext *>(A->aTmem())
                         : A->aDesc());
@@ -154,13 +155,13 @@ bool Tcgen05Transformer::transformMma(G::MmaInstContext *I) {
   bool BlockScale = hasQualifier(Tcgen05QualClass::BlockScale);
   if (BlockScale && !Tail->scaleATmem())
     return error(Tail->start, Tail->start,
-                 "expected [scale-A-tmem] (an address in brackets) after "
-                 "idesc, as .block_scale requires, found " +
-                     describeToken(Tail->start));
+                 DiagID::err_tcgen05_missing_variant_operand,
+                 {findOperandRule(G::RuleScaleATmem)->Expected, "idesc",
+                  ".block_scale", describeToken(Tail->start)});
   if (!BlockScale && Tail->scaleATmem())
     return error(Tail->scaleATmem()->start, Tail->scaleBTmem()->stop,
-                 "[scale-A-tmem] and [scale-B-tmem] are operands of the "
-                 ".block_scale forms; this instruction has no .block_scale");
+                 DiagID::err_tcgen05_operand_without_variant,
+                 {"[scale-A-tmem]", ".block_scale"});
   if (Tail->scaleATmem()) {
     addOperand(Tail->scaleATmem());
     addOperand(Tail->scaleBTmem());
@@ -189,9 +190,10 @@ bool Tcgen05Transformer::transformFence(G::FenceInstContext *I) {
   antlr4::tree::TerminalNode *Name = I->fenceName()->FENCE_OTHER();
   if (Name)
     return error(Name->getSymbol(), Name->getSymbol(),
-                 "expected .fence::before_thread_sync or "
-                 ".fence::after_thread_sync, found " +
-                     describeToken(Name->getSymbol()));
+                 DiagID::err_tcgen05_expected_token,
+                 {DiagArg::list({".fence::before_thread_sync",
+                                 ".fence::after_thread_sync"}),
+                  describeToken(Name->getSymbol())});
   Name = I->fenceName()->FENCE_BEFORE() ? I->fenceName()->FENCE_BEFORE()
                                         : I->fenceName()->FENCE_AFTER();
   addName(Name);
@@ -271,13 +273,13 @@ bool Tcgen05Transformer::hasQualifier(Tcgen05QualClass Class) const {
 }
 
 bool Tcgen05Transformer::error(antlr4::Token *First, antlr4::Token *Last,
-                               const std::string &Message) {
-  llvm::SMRange Range(
-      llvm::SMLoc::getFromPointer(at(First)),
-      llvm::SMLoc::getFromPointer(Base + Last->getStopIndex() + 1));
-  Diagnostic &D =
-      Sink.report(DiagID::err_tcgen05_syntax, Range, {Spelled.Name, Message});
-  addFormNotes(D, Spelled);
+                               DiagID ID, std::vector<DiagArg> Args) {
+  SyntaxProblem P;
+  P.Begin = First->getStartIndex();
+  P.End = Last->getStopIndex() + 1;
+  P.ID = ID;
+  P.Args = std::move(Args);
+  reportSyntaxProblem(P, Base, Spelled, Sink);
   return false;
 }
 
@@ -294,10 +296,8 @@ bool Tcgen05Transformer::commit(Tcgen05Opcode Op) {
   for (size_t K = 0; Same && K < Operands.size(); ++K)
     Same = GenericOps[K].Src.Begin == Operands[K].Begin;
   if (!Same) {
-    Diagnostic &D = Sink.report(
-        DiagID::err_tcgen05_syntax, I.Src.range(),
-        {Spelled.Name, "the statement's words and operands could not be "
-                       "matched to the instruction's syntax"});
+    Diagnostic &D =
+        Sink.report(DiagID::err_tcgen05_syntax, I.Src.range(), {Spelled.Name});
     addFormNotes(D, Spelled);
     return false;
   }

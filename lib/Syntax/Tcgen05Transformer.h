@@ -72,9 +72,10 @@ private:
   void addOperand(antlr4::ParserRuleContext *Ctx);
   bool hasQualifier(Tcgen05QualClass Class) const;
 
-  /// Reports err_tcgen05_syntax over [First, Last] with the form notes.
-  bool error(antlr4::Token *First, antlr4::Token *Last,
-             const std::string &Message);
+  /// Reports ID over [First, Last] with the form notes; Args follow the
+  /// instruction's name.
+  bool error(antlr4::Token *First, antlr4::Token *Last, DiagID ID,
+             std::vector<DiagArg> Args = {});
   /// Moves the pending qualifiers and operands into the function's pools.
   bool commit(Tcgen05Opcode Op);
 

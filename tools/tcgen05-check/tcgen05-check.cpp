@@ -249,7 +249,7 @@ std::optional<DescriptorRequest> descriptorRequest() {
 
 /// The usage error the options make, if any (reported to Engine).
 bool usageIsValid(DiagnosticsEngine &Engine) {
-  auto Fail = [&](DiagID ID, std::vector<std::string> Args,
+  auto Fail = [&](DiagID ID, std::vector<DiagArg> Args,
                   std::optional<std::string> Known = std::nullopt,
                   DiagID KnownNote = DiagID::note_known_values) {
     Diagnostic D = Diagnostic::make(ID, {}, Args, "tcgen05-check");
@@ -269,8 +269,7 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
                 knownPTXVersionList());
   bool Emitting = Emit != EmitKind::None;
   if (Emitting && Inputs.size() != 1)
-    return Fail(DiagID::err_usage_emit_one_input,
-                {std::to_string(Inputs.size())});
+    return Fail(DiagID::err_usage_emit_one_input, {Inputs.size()});
   if (Emitting && OutputFile.empty() && OutputFormat != Format::Text)
     return Fail(DiagID::err_usage_emit_needs_output,
                 {OutputFormat == Format::JSON ? "json" : "sarif"});

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace llvm {
@@ -47,14 +48,90 @@ std::string diagGroupList();
 /// Whether some warning belongs to Group.
 bool isDiagGroup(llvm::StringRef Group);
 
+/// What a catalogue argument is, written in the format where it goes, as
+/// clang writes %ordinal0: the catalogue, not the caller, decides how an
+/// argument is spelled.
+///   %0         Text: a name or source spelling, printed as given
+///   %operand0  Operand: an operand role name (a-desc)
+///   %qual0     Qualifier: a spelling such as .cta_group::1, printed quoted
+///   %value0    Value: an integer, in decimal
+///   %hex0      Hex: an integer with its bit width, in zero-padded hex
+///   %range0    Range: two integers, [lo, hi]
+///   %list0     List: values, joined as "a, b or c"
+///   %quals0    Quals: qualifier spellings, quoted and joined as a List
+enum class DiagArgKind : uint8_t {
+  Text,
+  Operand,
+  Qualifier,
+  Value,
+  Hex,
+  Range,
+  List,
+  Quals
+};
+
+/// The keyword of Kind in a format ("qual"; "" for Text).
+llvm::StringRef diagArgKindName(DiagArgKind Kind);
+
+/// One placeholder of a catalogue format: %<kind><index>.
+struct DiagPlaceholder {
+  unsigned Index;
+  DiagArgKind Kind;
+};
+
+/// The placeholders of ID's format in order, or nothing if one names an
+/// unknown kind.
+std::optional<std::vector<DiagPlaceholder>> diagPlaceholders(DiagID ID);
+
+/// A catalogue argument: text, an integer, a pair of integers or a list of
+/// words.  Strings and integers convert implicitly, so a report reads
+/// Sink.report(ID, R, {Word, Count}).
+class DiagArg {
+public:
+  enum class Shape : uint8_t { String, Integer, Range, List };
+
+  DiagArg(std::string S) : Str(std::move(S)) {}
+  DiagArg(const char *S) : Str(S) {}
+  DiagArg(llvm::StringRef S) : Str(S.str()) {}
+  template <typename T,
+            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>,
+                             int> = 0>
+  DiagArg(T V) : TheShape(Shape::Integer), Lo(static_cast<int64_t>(V)) {}
+
+  /// An integer printed in hex with Bits / 4 digits (a descriptor).
+  static DiagArg bits(uint64_t V, unsigned Bits);
+  static DiagArg range(int64_t Lo, int64_t Hi);
+  static DiagArg list(std::vector<std::string> Items);
+
+  Shape shape() const { return TheShape; }
+  /// The string of a String argument.
+  const std::string &str() const { return Str; }
+  int64_t value() const { return Lo; }
+  int64_t high() const { return Hi; }
+  unsigned width() const { return Width; }
+  const std::vector<std::string> &items() const { return Items; }
+
+  /// The argument as a placeholder of kind K spells it.
+  std::string format(DiagArgKind K) const;
+
+private:
+  DiagArg() = default;
+  Shape TheShape = Shape::String;
+  std::string Str;
+  int64_t Lo = 0, Hi = 0;
+  unsigned Width = 32;
+  std::vector<std::string> Items;
+};
+
 const DiagInfo &getDiagInfo(DiagID ID);
 /// All catalogue entries that carry a code, in declaration order.
 llvm::ArrayRef<DiagID> allCodedDiags();
 std::optional<DiagID> lookupDiagCode(unsigned Code);
 /// "TC0042".
 std::string formatDiagCode(unsigned Code);
-/// Substitutes %0, %1, ... in the catalogue format of ID.
-std::string formatDiagMessage(DiagID ID, llvm::ArrayRef<std::string> Args);
+/// Substitutes the placeholders of ID's catalogue format, each argument
+/// spelled as its placeholder's kind says.
+std::string formatDiagMessage(DiagID ID, llvm::ArrayRef<DiagArg> Args);
 llvm::StringRef severityName(Severity S);
 
 struct DiagNote {
@@ -73,17 +150,17 @@ struct Diagnostic {
   std::string File;
   /// The catalogue arguments Message was formatted from, so a caller that
   /// re-frames a diagnostic (an inline-asm template) re-formats, not edits.
-  std::vector<std::string> Args;
+  std::vector<DiagArg> Args;
 
   /// A diagnostic at its catalogue severity, its message formatted from the
   /// catalogue.  File names the input when R is invalid.
   static Diagnostic make(DiagID ID, llvm::SMRange R,
-                         llvm::ArrayRef<std::string> Args = {},
+                         llvm::ArrayRef<DiagArg> Args = {},
                          std::string File = {});
 
   unsigned code() const { return getDiagInfo(ID).Code; }
   Diagnostic &note(DiagID NoteID, llvm::SMRange R,
-                   llvm::ArrayRef<std::string> Args = {});
+                   llvm::ArrayRef<DiagArg> Args = {});
 };
 
 /// Receives finished diagnostics in source order.  Implementations: text,
@@ -117,9 +194,9 @@ public:
   explicit DiagnosticSink(unsigned ErrorCap = 0) : ErrorCap(ErrorCap) {}
 
   Diagnostic &report(DiagID ID, llvm::SMRange R,
-                     llvm::ArrayRef<std::string> Args = {});
+                     llvm::ArrayRef<DiagArg> Args = {});
   Diagnostic &report(DiagID ID, llvm::SMLoc L,
-                     llvm::ArrayRef<std::string> Args = {}) {
+                     llvm::ArrayRef<DiagArg> Args = {}) {
     return report(ID, llvm::SMRange(L, L), Args);
   }
 

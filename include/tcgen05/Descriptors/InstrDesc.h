@@ -9,6 +9,7 @@
 #ifndef TCGEN05_DESCRIPTORS_INSTRDESC_H
 #define TCGEN05_DESCRIPTORS_INSTRDESC_H
 
+#include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Basic/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -63,10 +64,20 @@ struct IdescUse {
   std::optional<TargetInfo> Target;
 };
 
+/// One problem with a descriptor's value: a catalogue diagnostic whose
+/// first argument describes the value.
 struct IdescFinding {
-  bool Warning = false;
+  IdescFinding(DiagID ID, std::vector<DiagArg> Args);
+  bool Warning;
+  DiagID ID;
+  std::vector<DiagArg> Args;
+  /// Formatted from the catalogue.
   std::string Message;
 };
+
+/// "0x08200490", with the unknown bits of a Bits-wide value named.
+std::string describeDescriptorValue(uint64_t Value, uint64_t Known,
+                                    unsigned Bits);
 
 /// Checks every field of Value whose bits are all in Known (the others are
 /// runtime values and stay unchecked).
