@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/Check.h"
 
+#include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Sema/DescriptorCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
@@ -9,7 +10,6 @@
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <atomic>
@@ -134,7 +134,8 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
 }
 
 CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
-                              DiagnosticsEngine &Engine, unsigned &BufferID) {
+                              DiagnosticsEngine &Engine, unsigned &BufferID,
+                              uint64_t MaxSize) {
   auto IOError = [&](DiagID ID, llvm::ArrayRef<std::string> Args) {
     Diagnostic D = Diagnostic::make(ID, {}, Args, Path.str());
     Engine.emit(nullptr, std::move(D));
@@ -142,17 +143,16 @@ CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
   };
   if (Path != "-" && llvm::sys::fs::is_directory(Path))
     return IOError(DiagID::err_is_directory, {Path.str()});
-  // Not memory-mapped when volatile: a file that changes while being read
-  // must not crash the checker.
-  auto BufOrErr = llvm::MemoryBuffer::getFileOrSTDIN(
-      Path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
-  if (!BufOrErr)
-    return IOError(DiagID::err_cannot_open,
-                   {Path.str(), BufOrErr.getError().message()});
-  if ((*BufOrErr)->getBufferSize() >= (1ull << 32))
+  InputRead In = readInput(Path, MaxSize);
+  if (In.TooLarge && In.Size > DefaultMaxInputSize)
     return IOError(DiagID::err_input_too_large,
-                   {Path.str(), std::to_string((*BufOrErr)->getBufferSize())});
-  BufferID = SM.AddNewSourceBuffer(std::move(*BufOrErr), llvm::SMLoc());
+                   {Path.str(), std::to_string(In.Size)});
+  if (In.TooLarge)
+    return IOError(DiagID::err_input_over_limit,
+                   {Path.str(), std::to_string(MaxSize)});
+  if (!In.Buffer)
+    return IOError(DiagID::err_cannot_open, {Path.str(), In.Error.message()});
+  BufferID = SM.AddNewSourceBuffer(std::move(In.Buffer), llvm::SMLoc());
   return CheckStatus::Clean;
 }
 
@@ -160,7 +160,7 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                DiagnosticsEngine &Engine,
                                const CheckOptions &Opts) {
   unsigned ID = 0;
-  CheckStatus S = loadFile(Path, SM, Engine, ID);
+  CheckStatus S = loadFile(Path, SM, Engine, ID, Opts.MaxInputSize);
   if (S != CheckStatus::Clean)
     return S;
   return checkBuffer(SM, ID, Engine, Opts);

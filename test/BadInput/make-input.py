@@ -32,6 +32,13 @@ elif kind == "garbage-text":
     rnd = random.Random(7)
     alphabet = b"{}[]();,.%@!_:<>+-abcxyz0123456789 \n\t"
     data = HEADER + bytes(rnd.choice(alphabet) for _ in range(200000))
+elif kind == "small-valid":
+    data = HEADER + b".visible .entry k()\n{\n\tret;\n}\n"
+elif kind == "sparse-4g":
+    # 4 GiB on stat, no blocks on disk: refused before a byte is read.
+    with open(out, "wb") as f:
+        f.truncate(1 << 32)
+    raise SystemExit(0)
 else:
     raise SystemExit("unknown kind " + kind)
 open(out, "wb").write(data)

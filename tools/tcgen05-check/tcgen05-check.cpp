@@ -69,6 +69,10 @@ cl::opt<unsigned> ErrorLimit("ferror-limit",
                              cl::desc("Stop after N errors (0: no limit)"),
                              cl::init(20), cl::value_desc("N"),
                              cl::cat(Category));
+cl::opt<uint64_t> MaxInputSize(
+    "max-input-size",
+    cl::desc("Refuse inputs of more than BYTES bytes (default: 4 GiB - 1)"),
+    cl::init(DefaultMaxInputSize), cl::value_desc("BYTES"), cl::cat(Category));
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Diagnostic output format"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "clang-style text (stderr)"),
@@ -465,6 +469,7 @@ int main(int argc, char **argv) {
   Opts.Target = Target;
   Opts.Threads = Threads;
   Opts.SeparateCompilation = SeparateCompilation;
+  Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
 
   SourceMgr SM;
   bool IOFailed = false;
@@ -477,18 +482,17 @@ int main(int argc, char **argv) {
   }
   for (const std::string &Path : Inputs) {
     if (AsmTemplate) {
-      auto Buf = MemoryBuffer::getFileOrSTDIN(Path);
-      if (!Buf) {
-        errs() << "tcgen05-check: error: cannot open '" << Path
-               << "': " << Buf.getError().message() << "\n";
+      unsigned ID = 0;
+      if (loadFile(Path, SM, Engine, ID, Opts.MaxInputSize) !=
+          CheckStatus::Clean) {
         IOFailed = true;
         continue;
       }
       InlineAsmOptions AsmOpts;
       if (!Target.empty())
         AsmOpts.Target = Target;
-      if (checkInlineAsm((*Buf)->getBuffer(), AsmConstraints, Path, AsmOpts,
-                         SM, Engine) == CheckStatus::IOError)
+      if (checkInlineAsm(SM.getMemoryBuffer(ID)->getBuffer(), AsmConstraints,
+                         Path, AsmOpts, SM, Engine) == CheckStatus::IOError)
         IOFailed = true;
       continue;
     }
