@@ -21,6 +21,7 @@
 
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/InternalError.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -154,18 +155,14 @@ Tcgen05SyntaxParser::~Tcgen05SyntaxParser() = default;
 
 bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
                                 DiagnosticSink &Sink) {
-  try {
-    return P->parse(F, InstIndex, Sink);
-  } catch (std::exception &E) {
-    Sink.report(
-        DiagID::err_tcgen05_syntax, F.Instructions[InstIndex].Src.range(),
-        {"tcgen05 instruction", std::string("the parser failed: ") + E.what()});
-  } catch (...) {
-    Sink.report(DiagID::err_tcgen05_syntax,
-                F.Instructions[InstIndex].Src.range(),
-                {"tcgen05 instruction", "the parser failed"});
-  }
-  return false;
+  bool Parsed = false;
+  catchInternalError([&] { Parsed = P->parse(F, InstIndex, Sink); },
+                     [&](const std::string &What) {
+                       Sink.report(DiagID::err_internal,
+                                   F.Instructions[InstIndex].Src.range(),
+                                   {"the tcgen05 parser failed: " + What});
+                     });
+  return Parsed;
 }
 
 bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
