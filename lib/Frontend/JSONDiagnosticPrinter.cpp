@@ -9,11 +9,12 @@ using namespace tcgen05;
 
 namespace {
 
-llvm::json::Object locationObject(const llvm::SourceMgr *SM, llvm::SMRange R,
+llvm::json::Object locationObject(LocationResolver &Locations,
+                                  const llvm::SourceMgr *SM, llvm::SMRange R,
                                   const std::string &File) {
   llvm::json::Object O;
   ResolvedLocation L;
-  if (resolveLocation(SM, R, L)) {
+  if (Locations.resolve(SM, R, L)) {
     O["file"] = L.File;
     O["line"] = L.Line;
     O["column"] = L.Column;
@@ -31,14 +32,14 @@ public:
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
-    llvm::json::Object O = locationObject(SM, D.Range, D.File);
+    llvm::json::Object O = locationObject(Locations, SM, D.Range, D.File);
     O["severity"] = severityName(D.Sev);
     O["code"] = formatDiagCode(D.code());
     O["name"] = getDiagInfo(D.ID).Name;
     O["message"] = D.Message;
     llvm::json::Array Notes;
     for (const DiagNote &N : D.Notes) {
-      llvm::json::Object NO = locationObject(SM, N.Range, "");
+      llvm::json::Object NO = locationObject(Locations, SM, N.Range, "");
       NO["message"] = N.Message;
       Notes.push_back(std::move(NO));
     }
@@ -57,6 +58,7 @@ public:
 private:
   llvm::raw_ostream &OS;
   llvm::json::Array Diags;
+  LocationResolver Locations;
 };
 
 } // namespace
