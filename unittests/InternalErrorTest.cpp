@@ -50,7 +50,8 @@ TEST(CApiTest, ChecksAString) {
   ASSERT_NE(R, nullptr);
   EXPECT_EQ(tcgen05_result_error_count(R), 1u);
   EXPECT_NE(std::string(tcgen05_result_text(R)).find("[TC2001]"),
-            std::string::npos);
+            std::string::npos)
+      << tcgen05_result_text(R);
   EXPECT_EQ(tcgen05_result_output(R), nullptr);
   tcgen05_result_free(R);
 }
