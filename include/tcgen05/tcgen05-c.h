@@ -2,7 +2,10 @@
 |*                                                                            *|
 |* Check PTX text from any language that can call C.  The result owns its    *|
 |* strings; free it with tcgen05_result_free.  No global state: calls on      *|
-|* different threads are independent.                                         *|
+|* different threads are independent.  No C++ exception crosses these         *|
+|* functions: a failure inside the checker is a diagnostic of the result      *|
+|* (TC0010, internal error), and NULL is returned if not even the result      *|
+|* could be made.                                                             *|
 \*===----------------------------------------------------------------------===*/
 #ifndef TCGEN05_C_H
 #define TCGEN05_C_H

@@ -2,6 +2,7 @@
 
 #include "tcgen05/tcgen05-c.h"
 
+#include "tcgen05/Basic/InternalError.h"
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Emit.h"
@@ -57,7 +58,12 @@ template <typename CheckFn> tcgen05_result *collect(CheckFn Check) {
   DiagOpts.ErrorLimit = 0;
   DiagnosticsEngine Engine(Both, DiagOpts);
   llvm::SourceMgr SM;
-  Check(SM, Engine);
+  catchInternalError([&] { Check(SM, Engine); },
+                     [&](const std::string &What) {
+                       Engine.emit(nullptr,
+                                   Diagnostic::make(DiagID::err_internal, {},
+                                                    {What}, "<C interface>"));
+                     });
   Both.finish();
   TextOS.flush();
   JsonOS.flush();
@@ -79,20 +85,46 @@ bool takeTarget(const char *Target, std::string &Out) {
 llvm::StringRef text(const char *P, size_t Length) {
   return P ? llvm::StringRef(P, Length) : llvm::StringRef();
 }
+
+/// Copies the caller's PTX into a new buffer of SM, unless it is too large
+/// to hold (reported as TC0006).
+bool addInput(llvm::SourceMgr &SM, DiagnosticsEngine &Engine, const char *Ptx,
+              size_t Length, const char *Name, unsigned &ID) {
+  std::string File = Name ? Name : "<string>";
+  if (Ptx && Length > DefaultMaxInputSize) {
+    Engine.emit(nullptr,
+                Diagnostic::make(DiagID::err_input_too_large, {},
+                                 {File, std::to_string(Length)}, File));
+    return false;
+  }
+  ID = SM.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text(Ptx, Length), File),
+      llvm::SMLoc());
+  return true;
+}
+
+/// The last line of defence at the C boundary: no exception unwinds into a
+/// C caller.  Exceptions inside a check are reported by collect(); this
+/// catches the rest (memory for the result itself running out).
+template <typename BodyFn> tcgen05_result *guarded(BodyFn Body) noexcept {
+  tcgen05_result *R = nullptr;
+  catchInternalError([&] { R = Body(); }, [](const std::string &) {});
+  return R;
+}
 } // namespace
 
 extern "C" tcgen05_result *tcgen05_check_string(const char *Ptx, size_t Length,
                                                 const char *Name,
                                                 const char *Target) {
-  CheckOptions Opts;
-  if (!takeTarget(Target, Opts.Target))
-    return nullptr;
-  return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-    unsigned ID = SM.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(text(Ptx, Length),
-                                             Name ? Name : "<string>"),
-        llvm::SMLoc());
-    checkBuffer(SM, ID, Engine, Opts);
+  return guarded([&]() -> tcgen05_result * {
+    CheckOptions Opts;
+    if (!takeTarget(Target, Opts.Target))
+      return nullptr;
+    return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+      unsigned ID = 0;
+      if (addInput(SM, Engine, Ptx, Length, Name, ID))
+        checkBuffer(SM, ID, Engine, Opts);
+    });
   });
 }
 
@@ -100,46 +132,50 @@ extern "C" tcgen05_result *tcgen05_emit_string(const char *Ptx, size_t Length,
                                                const char *Name,
                                                const char *Target,
                                                const char *PtxVersion) {
-  EmitOptions Opts;
-  if (!takeTarget(Target, Opts.Check.Target))
-    return nullptr;
-  if (PtxVersion) {
-    if (llvm::StringRef(PtxVersion) != "auto" && !parsePTXVersion(PtxVersion))
+  return guarded([&]() -> tcgen05_result * {
+    EmitOptions Opts;
+    if (!takeTarget(Target, Opts.Check.Target))
       return nullptr;
-    Opts.PtxVersion = PtxVersion;
-  }
-  std::string Output;
-  bool Clean = false;
-  tcgen05_result *R =
-      collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-        unsigned ID = SM.AddNewSourceBuffer(
-            llvm::MemoryBuffer::getMemBufferCopy(text(Ptx, Length),
-                                                 Name ? Name : "<string>"),
-            llvm::SMLoc());
-        llvm::raw_string_ostream OS(Output);
-        Clean = emitBuffer(SM, ID, Engine, Opts, OS) == CheckStatus::Clean;
-      });
-  R->HasOutput = Clean;
-  R->Output = std::move(Output);
-  return R;
+    if (PtxVersion) {
+      if (llvm::StringRef(PtxVersion) != "auto" &&
+          !parsePTXVersion(PtxVersion))
+        return nullptr;
+      Opts.PtxVersion = PtxVersion;
+    }
+    std::string Output;
+    bool Clean = false;
+    tcgen05_result *R =
+        collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+          unsigned ID = 0;
+          if (!addInput(SM, Engine, Ptx, Length, Name, ID))
+            return;
+          llvm::raw_string_ostream OS(Output);
+          Clean = emitBuffer(SM, ID, Engine, Opts, OS) == CheckStatus::Clean;
+        });
+    R->HasOutput = Clean;
+    R->Output = std::move(Output);
+    return R;
+  });
 }
 
 extern "C" tcgen05_result *
 tcgen05_check_asm_template(const char *Template, size_t Length,
                            const char *Constraints, const char *Name,
                            const char *Target) {
-  InlineAsmOptions Opts;
-  if (!takeTarget(Target, Opts.Target))
-    return nullptr;
-  std::vector<std::string> List;
-  llvm::SmallVector<llvm::StringRef, 8> Parts;
-  llvm::StringRef(Constraints ? Constraints : "")
-      .split(Parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (llvm::StringRef C : Parts)
-    List.push_back(C.trim().str());
-  return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-    checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>", Opts,
-                   SM, Engine);
+  return guarded([&]() -> tcgen05_result * {
+    InlineAsmOptions Opts;
+    if (!takeTarget(Target, Opts.Target))
+      return nullptr;
+    std::vector<std::string> List;
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    llvm::StringRef(Constraints ? Constraints : "")
+        .split(Parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (llvm::StringRef C : Parts)
+      List.push_back(C.trim().str());
+    return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+      checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>",
+                     Opts, SM, Engine);
+    });
   });
 }
 
@@ -156,6 +192,6 @@ extern "C" const char *tcgen05_result_json(const tcgen05_result *R) {
   return R ? R->Json.c_str() : "";
 }
 extern "C" const char *tcgen05_result_output(const tcgen05_result *R) {
-  return R->HasOutput ? R->Output.c_str() : nullptr;
+  return R && R->HasOutput ? R->Output.c_str() : nullptr;
 }
 extern "C" void tcgen05_result_free(tcgen05_result *R) { delete R; }

@@ -3,7 +3,7 @@
 #include "tcgen05/Frontend/Check.h"
 
 #include "tcgen05/Basic/Parallel.h"
-
+#include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Sema/DescriptorCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
@@ -11,7 +11,6 @@
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
 
@@ -137,7 +136,8 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
 }
 
 CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
-                              DiagnosticsEngine &Engine, unsigned &BufferID) {
+                              DiagnosticsEngine &Engine, unsigned &BufferID,
+                              uint64_t MaxSize) {
   auto IOError = [&](DiagID ID, llvm::ArrayRef<DiagArg> Args) {
     Diagnostic D = Diagnostic::make(ID, {}, Args, Path.str());
     Engine.emit(nullptr, std::move(D));
@@ -145,17 +145,15 @@ CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
   };
   if (Path != "-" && llvm::sys::fs::is_directory(Path))
     return IOError(DiagID::err_is_directory, {Path.str()});
-  // Not memory-mapped when volatile: a file that changes while being read
-  // must not crash the checker.
-  auto BufOrErr = llvm::MemoryBuffer::getFileOrSTDIN(
-      Path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
-  if (!BufOrErr)
-    return IOError(DiagID::err_cannot_open,
-                   {Path.str(), BufOrErr.getError().message()});
-  if ((*BufOrErr)->getBufferSize() >= (1ull << 32))
+  InputRead In = readInput(Path, MaxSize);
+  if (In.TooLarge && In.Size > DefaultMaxInputSize)
     return IOError(DiagID::err_input_too_large,
-                   {Path.str(), (*BufOrErr)->getBufferSize()});
-  BufferID = SM.AddNewSourceBuffer(std::move(*BufOrErr), llvm::SMLoc());
+                   {Path.str(), In.Size});
+  if (In.TooLarge)
+    return IOError(DiagID::err_input_over_limit, {Path.str(), MaxSize});
+  if (!In.Buffer)
+    return IOError(DiagID::err_cannot_open, {Path.str(), In.Error.message()});
+  BufferID = SM.AddNewSourceBuffer(std::move(In.Buffer), llvm::SMLoc());
   return CheckStatus::Clean;
 }
 
@@ -164,7 +162,7 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                const CheckOptions &Opts,
                                AnalysisStats *Stats) {
   unsigned ID = 0;
-  CheckStatus S = loadFile(Path, SM, Engine, ID);
+  CheckStatus S = loadFile(Path, SM, Engine, ID, Opts.MaxInputSize);
   if (S != CheckStatus::Clean)
     return S;
   return checkBuffer(SM, ID, Engine, Opts, Stats);

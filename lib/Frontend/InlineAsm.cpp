@@ -201,7 +201,7 @@ CheckStatus tcgen05::checkInlineAsmFile(llvm::StringRef Path,
   // gets a buffer of its own with its operands substituted.
   llvm::SourceMgr Loaded;
   unsigned ID = 0;
-  CheckStatus S = loadFile(Path, Loaded, Engine, ID);
+  CheckStatus S = loadFile(Path, Loaded, Engine, ID, Opts.MaxInputSize);
   if (S != CheckStatus::Clean)
     return S;
   std::vector<std::string> List;

@@ -9,22 +9,6 @@ using namespace tcgen05;
 
 namespace {
 
-llvm::json::Object locationObject(const llvm::SourceMgr *SM, llvm::SMRange R,
-                                  const std::string &File) {
-  llvm::json::Object O;
-  ResolvedLocation L;
-  if (resolveLocation(SM, R, L)) {
-    O["file"] = L.File;
-    O["line"] = L.Line;
-    O["column"] = L.Column;
-    O["endLine"] = L.EndLine;
-    O["endColumn"] = L.EndColumn;
-  } else if (!File.empty()) {
-    O["file"] = File;
-  }
-  return O;
-}
-
 /// The catalogue arguments of D, each with the kind its placeholder gives
 /// it, so tools need not parse the message.
 llvm::json::Array argumentsArray(const Diagnostic &D) {
@@ -62,41 +46,75 @@ llvm::json::Array argumentsArray(const Diagnostic &D) {
   return Out;
 }
 
+/// Streams the document: each diagnostic is written when it arrives and
+/// nothing of it is kept.  Keys are written in sorted order, the order a
+/// printed json::Object has.
 class JSONDiagnosticPrinter : public DiagnosticConsumer {
 public:
-  explicit JSONDiagnosticPrinter(llvm::raw_ostream &OS) : OS(OS) {}
+  explicit JSONDiagnosticPrinter(llvm::raw_ostream &OS)
+      : OS(OS), J(OS, /*IndentSize=*/2) {}
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
-    llvm::json::Object O = locationObject(SM, D.Range, D.File);
-    O["severity"] = severityName(D.Sev);
-    O["code"] = formatDiagCode(D.code());
-    O["name"] = getDiagInfo(D.ID).Name;
-    O["message"] = D.Message;
-    O["args"] = argumentsArray(D);
-    llvm::json::Array Notes;
-    for (const DiagNote &N : D.Notes) {
-      llvm::json::Object NO = locationObject(SM, N.Range, "");
-      NO["message"] = N.Message;
-      Notes.push_back(std::move(NO));
-    }
-    O["notes"] = std::move(Notes);
-    Diags.push_back(std::move(O));
+    begin();
+    J.object([&] {
+      J.attribute("args", argumentsArray(D));
+      J.attribute("code", formatDiagCode(D.code()));
+      location(SM, D.Range, D.File);
+      J.attribute("message", D.Message);
+      J.attribute("name", getDiagInfo(D.ID).Name);
+      J.attributeArray("notes", [&] {
+        for (const DiagNote &N : D.Notes)
+          J.object([&] {
+            location(SM, N.Range, "");
+            J.attribute("message", N.Message);
+          });
+      });
+      J.attribute("severity", severityName(D.Sev));
+    });
   }
 
   void finish() override {
-    llvm::json::Object Doc;
-    Doc["version"] = 1;
-    Doc["diagnostics"] = std::move(Diags);
-    OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
+    begin();
+    J.arrayEnd();
+    J.attributeEnd();
+    J.attribute("version", 1);
+    J.objectEnd();
+    OS << "\n";
     OS.flush();
   }
 
 private:
-  llvm::raw_ostream &OS;
-  llvm::json::Array Diags;
-};
+  void begin() {
+    if (Begun)
+      return;
+    Begun = true;
+    J.objectBegin();
+    J.attributeBegin("diagnostics");
+    J.arrayBegin();
+  }
 
+  /// column, endColumn, endLine, file, line: the keys that sort between
+  /// "code" and "message".
+  void location(const llvm::SourceMgr *SM, llvm::SMRange R,
+                const std::string &File) {
+    ResolvedLocation L;
+    if (Locations.resolve(SM, R, L)) {
+      J.attribute("column", L.Column);
+      J.attribute("endColumn", L.EndColumn);
+      J.attribute("endLine", L.EndLine);
+      J.attribute("file", L.File);
+      J.attribute("line", L.Line);
+    } else if (!File.empty()) {
+      J.attribute("file", File);
+    }
+  }
+
+  llvm::raw_ostream &OS;
+  llvm::json::OStream J;
+  bool Begun = false;
+  LocationResolver Locations;
+};
 } // namespace
 
 std::unique_ptr<DiagnosticConsumer>

@@ -7,16 +7,71 @@
 
 using namespace tcgen05;
 
-bool tcgen05::resolveLocation(const llvm::SourceMgr *SM, llvm::SMRange R,
-                              ResolvedLocation &Out) {
+namespace {
+bool isLineBreak(char C) { return C == '\n' || C == '\r'; }
+} // namespace
+
+bool LocationResolver::advance(const char *BufStart, const char *P) {
+  if (LastBuf != BufStart) {
+    LastBuf = LastPos = LastLineStart = BufStart;
+    LastLineEnd = nullptr;
+    LastLine = 1;
+  } else if (P < LastPos) {
+    return false;
+  }
+  // Lines are counted at '\n' and columns restart after '\n' or '\r', as
+  // SourceMgr does.
+  for (const char *C = LastPos; C < P; ++C) {
+    if (!isLineBreak(*C))
+      continue;
+    LastLine += *C == '\n';
+    LastLineStart = C + 1;
+    LastLineEnd = nullptr;
+  }
+  LastPos = P;
+  return true;
+}
+
+const char *LocationResolver::lineStart(const char *BufStart, const char *P) {
+  if (advance(BufStart, P))
+    return LastLineStart;
+  const char *S = P;
+  while (S > BufStart && !isLineBreak(S[-1]))
+    --S;
+  return S;
+}
+
+const char *LocationResolver::lineEnd(const char *P, const char *BufEnd) {
+  if (LastLineEnd && LastLineStart <= P && P <= LastLineEnd)
+    return LastLineEnd;
+  const char *E = P;
+  while (E < BufEnd && !isLineBreak(*E))
+    ++E;
+  if (LastPos == P)
+    LastLineEnd = E;
+  return E;
+}
+
+std::pair<unsigned, unsigned>
+LocationResolver::lineAndColumn(const llvm::SourceMgr &SM, unsigned ID,
+                                llvm::SMLoc L) {
+  const char *BufStart = SM.getMemoryBuffer(ID)->getBufferStart();
+  const char *P = L.getPointer();
+  if (!advance(BufStart, P))
+    return SM.getLineAndColumn(L, ID);
+  return {LastLine, static_cast<unsigned>(P - LastLineStart) + 1};
+}
+
+bool LocationResolver::resolve(const llvm::SourceMgr *SM, llvm::SMRange R,
+                               ResolvedLocation &Out) {
   if (!SM || !R.Start.isValid())
     return false;
   unsigned ID = SM->FindBufferContainingLoc(R.Start);
   if (!ID)
     return false;
   Out.File = SM->getMemoryBuffer(ID)->getBufferIdentifier().str();
-  std::tie(Out.Line, Out.Column) = SM->getLineAndColumn(R.Start, ID);
+  std::tie(Out.Line, Out.Column) = lineAndColumn(*SM, ID, R.Start);
   llvm::SMLoc End = R.End.isValid() ? R.End : R.Start;
-  std::tie(Out.EndLine, Out.EndColumn) = SM->getLineAndColumn(End, ID);
+  std::tie(Out.EndLine, Out.EndColumn) = lineAndColumn(*SM, ID, End);
   return true;
 }

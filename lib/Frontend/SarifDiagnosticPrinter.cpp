@@ -1,7 +1,8 @@
 //===- SarifDiagnosticPrinter.cpp - SARIF 2.1.0 for code scanning ---------===//
 //
 // One run, one rule per catalogue code, one result per diagnostic; notes
-// become relatedLocations.  Paths are emitted as given on the command line,
+// become relatedLocations.  The log is streamed: a result is written when
+// its diagnostic arrives and nothing of it is kept.  Paths are emitted as given on the command line,
 // relative paths resolve against the repository root in CI.
 //
 //===----------------------------------------------------------------------===//
@@ -42,89 +43,127 @@ std::string fileUri(llvm::StringRef Path) {
   return Out;
 }
 
-llvm::json::Object physicalLocation(const ResolvedLocation &L) {
-  return llvm::json::Object{
-      {"artifactLocation", llvm::json::Object{{"uri", fileUri(L.File)}}},
-      {"region", llvm::json::Object{{"startLine", L.Line},
-                                    {"startColumn", L.Column},
-                                    {"endLine", L.EndLine},
-                                    {"endColumn", L.EndColumn}}}};
+void physicalLocation(llvm::json::OStream &J, const ResolvedLocation &L) {
+  J.attributeObject("physicalLocation", [&] {
+    J.attributeObject("artifactLocation",
+                      [&] { J.attribute("uri", fileUri(L.File)); });
+    J.attributeObject("region", [&] {
+      J.attribute("startLine", L.Line);
+      J.attribute("startColumn", L.Column);
+      J.attribute("endLine", L.EndLine);
+      J.attribute("endColumn", L.EndColumn);
+    });
+  });
 }
 
+/// Streams the log: the rules go out before the first result, each result
+/// as it arrives, so memory does not grow with the number of diagnostics.
 class SarifDiagnosticPrinter : public DiagnosticConsumer {
 public:
   SarifDiagnosticPrinter(llvm::raw_ostream &OS, llvm::StringRef Version)
-      : OS(OS), Version(Version.str()) {}
+      : OS(OS), J(OS, /*IndentSize=*/2), Version(Version.str()) {}
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
-    llvm::json::Object R;
-    R["ruleId"] = formatDiagCode(D.code());
-    R["ruleIndex"] = ruleIndex(D.ID);
-    R["level"] = sarifLevel(D.Sev);
-    R["message"] = llvm::json::Object{{"text", D.Message}};
-    ResolvedLocation L;
-    llvm::json::Array Locs;
-    if (resolveLocation(SM, D.Range, L))
-      Locs.push_back(llvm::json::Object{{"physicalLocation", physicalLocation(L)}});
-    else if (!D.File.empty())
-      Locs.push_back(llvm::json::Object{
-          {"physicalLocation",
-           llvm::json::Object{{"artifactLocation",
-                               llvm::json::Object{{"uri", fileUri(D.File)}}}}}});
-    R["locations"] = std::move(Locs);
-    llvm::json::Array Related;
-    unsigned Id = 0;
-    for (const DiagNote &N : D.Notes) {
-      llvm::json::Object RL{{"id", Id++},
-                            {"message", llvm::json::Object{{"text", N.Message}}}};
-      ResolvedLocation NL;
-      if (resolveLocation(SM, N.Range, NL))
-        RL["physicalLocation"] = physicalLocation(NL);
-      Related.push_back(std::move(RL));
-    }
-    if (!Related.empty())
-      R["relatedLocations"] = std::move(Related);
-    Results.push_back(std::move(R));
+    begin();
+    J.object([&] {
+      J.attribute("ruleId", formatDiagCode(D.code()));
+      J.attribute("ruleIndex", ruleIndex(D.ID));
+      J.attribute("level", sarifLevel(D.Sev));
+      J.attributeObject("message", [&] { J.attribute("text", D.Message); });
+      J.attributeArray("locations", [&] {
+        ResolvedLocation L;
+        if (Locations.resolve(SM, D.Range, L))
+          J.object([&] { physicalLocation(J, L); });
+        else if (!D.File.empty())
+          J.object([&] {
+            J.attributeObject("physicalLocation", [&] {
+              J.attributeObject("artifactLocation",
+                                [&] { J.attribute("uri", fileUri(D.File)); });
+            });
+          });
+      });
+      if (D.Notes.empty())
+        return;
+      J.attributeArray("relatedLocations", [&] {
+        unsigned Id = 0;
+        for (const DiagNote &N : D.Notes)
+          J.object([&] {
+            J.attribute("id", Id++);
+            J.attributeObject("message",
+                              [&] { J.attribute("text", N.Message); });
+            ResolvedLocation NL;
+            if (Locations.resolve(SM, N.Range, NL))
+              physicalLocation(J, NL);
+          });
+      });
+    });
   }
 
   void finish() override {
-    llvm::json::Array Rules;
-    for (DiagID ID : allCodedDiags()) {
-      const DiagInfo &Info = getDiagInfo(ID);
-      Rules.push_back(llvm::json::Object{
-          {"id", formatDiagCode(Info.Code)},
-          {"name", Info.Name},
-          {"shortDescription", llvm::json::Object{{"text", Info.Format}}},
-          {"defaultConfiguration",
-           llvm::json::Object{{"level", sarifLevel(Info.DefaultSeverity)}}},
-          {"helpUri", "docs/diagnostics/" + formatDiagCode(Info.Code) + ".md"}});
-    }
-    llvm::json::Object Driver{{"name", "tcgen05-check"},
-                              {"version", Version},
-                              {"semanticVersion", Version},
-                              {"rules", std::move(Rules)}};
-    llvm::json::Object Run{
-        {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
-        {"columnKind", "unicodeCodePoints"},
-        {"results", std::move(Results)}};
-    llvm::json::Object Log{
-        {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-        {"version", "2.1.0"},
-        {"runs", llvm::json::Array{std::move(Run)}}};
-    OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Log))) << "\n";
+    begin();
+    J.arrayEnd(); // results
+    J.attributeEnd();
+    J.objectEnd(); // the run
+    J.arrayEnd();  // runs
+    J.attributeEnd();
+    J.objectEnd(); // the log
+    OS << "\n";
     OS.flush();
   }
 
 private:
+  /// Writes everything up to the first result, once.
+  void begin() {
+    if (Begun)
+      return;
+    Begun = true;
+    J.objectBegin();
+    J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    J.attribute("version", "2.1.0");
+    J.attributeBegin("runs");
+    J.arrayBegin();
+    J.objectBegin();
+    J.attributeObject("tool", [&] {
+      J.attributeObject("driver", [&] {
+        J.attribute("name", "tcgen05-check");
+        J.attribute("version", Version);
+        J.attribute("semanticVersion", Version);
+        J.attributeArray("rules", [&] {
+          for (DiagID ID : allCodedDiags())
+            rule(getDiagInfo(ID));
+        });
+      });
+    });
+    J.attribute("columnKind", "unicodeCodePoints");
+    J.attributeBegin("results");
+    J.arrayBegin();
+  }
+
+  void rule(const DiagInfo &Info) {
+    J.object([&] {
+      J.attribute("id", formatDiagCode(Info.Code));
+      J.attribute("name", Info.Name);
+      J.attributeObject("shortDescription",
+                        [&] { J.attribute("text", Info.Format); });
+      J.attributeObject("defaultConfiguration", [&] {
+        J.attribute("level", sarifLevel(Info.DefaultSeverity));
+      });
+      J.attribute("helpUri",
+                  "docs/diagnostics/" + formatDiagCode(Info.Code) + ".md");
+    });
+  }
+
   static unsigned ruleIndex(DiagID ID) {
     llvm::ArrayRef<DiagID> All = allCodedDiags();
     return static_cast<unsigned>(llvm::find(All, ID) - All.begin());
   }
 
   llvm::raw_ostream &OS;
+  llvm::json::OStream J;
   std::string Version;
-  llvm::json::Array Results;
+  bool Begun = false;
+  LocationResolver Locations;
 };
 
 } // namespace

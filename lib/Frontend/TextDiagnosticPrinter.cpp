@@ -81,13 +81,9 @@ private:
     const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(ID);
     const char *BufStart = Buf->getBufferStart(), *BufEnd = Buf->getBufferEnd();
     const char *Caret = R.Start.getPointer();
-    const char *LineStart = Caret;
-    while (LineStart > BufStart && LineStart[-1] != '\n' && LineStart[-1] != '\r')
-      --LineStart;
-    const char *LineEnd = Caret;
-    while (LineEnd < BufEnd && *LineEnd != '\n' && *LineEnd != '\r')
-      ++LineEnd;
-    auto [Line, Col] = SM.getLineAndColumn(R.Start, ID);
+    const char *LineStart = Locations.lineStart(BufStart, Caret);
+    const char *LineEnd = Locations.lineEnd(Caret, BufEnd);
+    auto [Line, Col] = Locations.lineAndColumn(SM, ID, R.Start);
     const char *From = LineStart, *To = LineEnd;
     if (static_cast<size_t>(LineEnd - LineStart) > Window) {
       From = Caret - LineStart > static_cast<ptrdiff_t>(Window / 2) ? Caret - Window / 2 : LineStart;
@@ -132,6 +128,7 @@ private:
 
   llvm::raw_ostream &OS;
   bool Colors;
+  LocationResolver Locations;
 };
 
 } // namespace

@@ -93,7 +93,7 @@ void VerifyDiagnosticConsumer::handleDiagnostic(const llvm::SourceMgr *SM,
                  const std::string &File) {
     Seen S{Sev, File, 0, 0, std::move(Text)};
     ResolvedLocation L;
-    if (resolveLocation(SM, R, L) || resolveLocation(SM, D.Range, L)) {
+    if (Locations.resolve(SM, R, L) || Locations.resolve(SM, D.Range, L)) {
       S.File = L.File;
       S.Line = L.Line;
       S.Column = L.Column;

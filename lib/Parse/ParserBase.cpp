@@ -497,10 +497,15 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
       expected("a register count");
       return false;
     }
+    // ptxas reads the count as a 32-bit constant ("Constant overflow").
     uint64_t N = 0;
-    parseIntegerLiteral(Tok.text(), N);
+    if (!parseIntegerLiteral(Tok.text(), N) || N > 0xffffffffull) {
+      Sink.report(DiagID::err_register_count_range, Tok.span().range(),
+                  {Tok.text().str()});
+      N = 0xffffffffull;
+    }
     D.IsRange = true;
-    D.RangeCount = N > 0xffffffffull ? 0xffffffffu : static_cast<uint32_t>(N);
+    D.RangeCount = static_cast<uint32_t>(N);
     consume();
     if (!expect(Tok::Greater, "'>'"))
       return false;

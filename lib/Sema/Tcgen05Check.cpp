@@ -521,6 +521,18 @@ void InstructionChecker::checkRegisterWidth(const OperandRule &R,
   }
 }
 
+/// Whether the integer with sign Neg and magnitude Mag lies in [Min, Max].
+bool inRange(bool Neg, uint64_t Mag, int64_t Min, int64_t Max) {
+  // The magnitude of a negative bound, computed without negating it.
+  auto Below0 = [](int64_t B) {
+    return uint64_t(0) - static_cast<uint64_t>(B);
+  };
+  if (Neg)
+    return Min < 0 && Mag <= Below0(Min) && (Max >= 0 || Mag >= Below0(Max));
+  return Max >= 0 && Mag <= static_cast<uint64_t>(Max) &&
+         (Min <= 0 || Mag >= static_cast<uint64_t>(Min));
+}
+
 void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
   std::string Role = tcgen05OperandRoleName(R.Role).str();
   auto Expect = [&](const char *What) {
@@ -540,20 +552,21 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
     if (isImmediate(F, O)) {
       const Operand &Lit =
           O.Kind == OperandKind::Integer ? O : F.Operands[O.Children.First];
-      int64_t V = static_cast<int64_t>(Lit.Value);
-      if (O.Kind == OperandKind::Unary)
-        V = -V;
+      // Sign and magnitude, in unsigned arithmetic: the literal may be
+      // any 64-bit pattern, and -9223372036854775808 must not overflow.
+      uint64_t Mag = Lit.Value;
+      bool Neg = O.Kind == OperandKind::Unary && Mag != 0;
       bool Ranged = R.Min != 0 || R.Max != 0;
-      if (Ranged && (V < R.Min || V > R.Max || Lit.Overflow)) {
+      if (Ranged && (!inRange(Neg, Mag, R.Min, R.Max) || Lit.Overflow)) {
         cite(Sink.report(
                  DiagID::err_tcgen05_operand_range, O.Src.range(),
                  {Role, quotedName(), DiagArg::range(R.Min, R.Max), O.text()}),
              R.Section);
-      } else if (R.Step == -1 && (V & (V - 1)) != 0) {
+      } else if (R.Step == -1 && (Neg || (Mag & (Mag - 1)) != 0)) {
         cite(Sink.report(DiagID::err_tcgen05_operand_power_of_two,
                          O.Src.range(), {Role, quotedName(), O.text()}),
              R.Section);
-      } else if (R.Step > 0 && V % R.Step != 0) {
+      } else if (R.Step > 0 && Mag % static_cast<uint64_t>(R.Step) != 0) {
         cite(Sink.report(DiagID::err_tcgen05_operand_multiple, O.Src.range(),
                          {Role, quotedName(), R.Step, O.text()}),
              R.Section);

@@ -21,6 +21,7 @@
 
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/InternalError.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -163,18 +164,14 @@ Tcgen05SyntaxParser::~Tcgen05SyntaxParser() {
 
 bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
                                 DiagnosticSink &Sink) {
-  try {
-    return P->parse(F, InstIndex, Sink);
-  } catch (std::exception &E) {
-    Sink.report(DiagID::err_tcgen05_parser_failed,
-                F.Instructions[InstIndex].Src.range(),
-                {"tcgen05 instruction", E.what()});
-  } catch (...) {
-    Sink.report(DiagID::err_tcgen05_parser_failed,
-                F.Instructions[InstIndex].Src.range(),
-                {"tcgen05 instruction", "an unknown exception"});
-  }
-  return false;
+  bool Parsed = false;
+  catchInternalError([&] { Parsed = P->parse(F, InstIndex, Sink); },
+                     [&](const std::string &What) {
+                       Sink.report(DiagID::err_internal,
+                                   F.Instructions[InstIndex].Src.range(),
+                                   {"the tcgen05 parser failed: " + What});
+                     });
+  return Parsed;
 }
 
 bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,

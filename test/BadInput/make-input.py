@@ -32,6 +32,16 @@ elif kind == "garbage-text":
     rnd = random.Random(7)
     alphabet = b"{}[]();,.%@!_:<>+-abcxyz0123456789 \n\t"
     data = HEADER + bytes(rnd.choice(alphabet) for _ in range(200000))
+elif kind == "errors-one-line":
+    # 20,000 uses of an undeclared register, all on one line.
+    data = HEADER + b".visible .entry k()\n{\n" + b"mov.b32 %x, 0; " * 20000 + b"\nret;\n}\n"
+elif kind == "small-valid":
+    data = HEADER + b".visible .entry k()\n{\n\tret;\n}\n"
+elif kind == "sparse-4g":
+    # 4 GiB on stat, no blocks on disk: refused before a byte is read.
+    with open(out, "wb") as f:
+        f.truncate(1 << 32)
+    raise SystemExit(0)
 else:
     raise SystemExit("unknown kind " + kind)
 open(out, "wb").write(data)

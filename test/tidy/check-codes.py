@@ -14,13 +14,11 @@ import sys
 
 # Codes no test can reach, and why.
 UNTESTABLE = {
-    "TC0006": "needs an input of 4 GiB",
     "TC3001": "the two parses of a statement disagree, which no known input makes them do",
     "TC3014": "the module parser rejects an unclosed address first",
     "TC3017": "the module parser rejects a broken operand first",
     "TC3023": "the module parser rejects a token between operands first",
     "TC3024": "the module parser rejects a token between operands first",
-    "TC3028": "an internal failure of the tcgen05 parser",
 }
 
 

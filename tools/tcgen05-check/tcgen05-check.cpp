@@ -68,6 +68,10 @@ cl::opt<unsigned> ErrorLimit("ferror-limit",
                              cl::desc("Stop after N errors (0: no limit)"),
                              cl::init(20), cl::value_desc("N"),
                              cl::cat(Category));
+cl::opt<uint64_t> MaxInputSize(
+    "max-input-size",
+    cl::desc("Refuse inputs of more than BYTES bytes (default: 4 GiB - 1)"),
+    cl::init(DefaultMaxInputSize), cl::value_desc("BYTES"), cl::cat(Category));
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Diagnostic output format"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "clang-style text (stderr)"),
@@ -289,6 +293,7 @@ bool runInputs(SourceMgr &SM, DiagnosticsEngine &Engine,
       InlineAsmOptions AsmOpts;
       if (!Target.empty())
         AsmOpts.Target = Target;
+      AsmOpts.MaxInputSize = Opts.MaxInputSize;
       S = checkInlineAsmFile(Path, Constraints, AsmOpts, SM, Engine);
     } else if (Emit != EmitKind::None || !PtxVersion.empty()) {
       EmitOptions EOpts;
@@ -391,6 +396,7 @@ int main(int argc, char **argv) {
   Opts.Target = Target;
   Opts.Pool = Pool.get();
   Opts.SeparateCompilation = SeparateCompilation;
+  Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
   Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
   AnalysisStats Counts;
   SourceMgr SM;

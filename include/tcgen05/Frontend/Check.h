@@ -10,6 +10,7 @@
 #include "tcgen05/Analysis/AnalysisStats.h"
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Basic/Target.h"
+#include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Parse/Parser.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -44,6 +45,8 @@ struct CheckOptions {
   /// (TC4100, -Rdescriptor-analysis).
   bool RemarkIncompleteAnalysis = false;
   ParseOptions Parse;
+  /// Inputs larger than this many bytes are refused (TC0006, TC0009).
+  uint64_t MaxInputSize = DefaultMaxInputSize;
 };
 
 enum class CheckStatus {
@@ -60,9 +63,10 @@ CheckStatus checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                       AnalysisStats *Stats = nullptr);
 
 /// Reads Path ("-" for standard input) into a new buffer of SM; reports
-/// and returns IOError if it cannot.
+/// and returns IOError if it cannot, or if it holds more than MaxSize bytes.
 CheckStatus loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
-                     DiagnosticsEngine &Engine, unsigned &BufferID);
+                     DiagnosticsEngine &Engine, unsigned &BufferID,
+                     uint64_t MaxSize = DefaultMaxInputSize);
 
 /// Checks a buffer already added to SM.
 CheckStatus checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,

@@ -5,6 +5,7 @@
 #include "tcgen05/Basic/Diagnostic.h"
 
 #include <memory>
+#include <utility>
 
 namespace llvm {
 class raw_ostream;
@@ -32,8 +33,35 @@ struct ResolvedLocation {
   std::string File;
   unsigned Line = 0, Column = 0, EndLine = 0, EndColumn = 0;
 };
-bool resolveLocation(const llvm::SourceMgr *SM, llvm::SMRange R,
-                     ResolvedLocation &Out);
+
+/// Finds lines and columns for a stream of diagnostics.  Diagnostics arrive
+/// in source order, so the search for one location starts where the last
+/// one ended: N diagnostics on one long line cost that line's length once,
+/// not N times (SourceMgr's column search runs back to the line start every
+/// time).  A location before the last one is searched for from scratch.
+class LocationResolver {
+public:
+  /// False when R has no location in SM.
+  bool resolve(const llvm::SourceMgr *SM, llvm::SMRange R,
+               ResolvedLocation &Out);
+
+  /// The line around P in [BufStart, BufEnd): lines end at '\n' or '\r'.
+  const char *lineStart(const char *BufStart, const char *P);
+  const char *lineEnd(const char *P, const char *BufEnd);
+  /// 1-based line and column of L in buffer ID.
+  std::pair<unsigned, unsigned> lineAndColumn(const llvm::SourceMgr &SM,
+                                              unsigned ID, llvm::SMLoc L);
+
+private:
+  /// Moves the cursor forward to P; false if P is before it.
+  bool advance(const char *BufStart, const char *P);
+
+  /// The cursor: a position, its buffer, its line and that line's bounds
+  /// (LastLineEnd is null until found).
+  const char *LastBuf = nullptr, *LastPos = nullptr;
+  const char *LastLineStart = nullptr, *LastLineEnd = nullptr;
+  unsigned LastLine = 0;
+};
 
 } // namespace tcgen05
 

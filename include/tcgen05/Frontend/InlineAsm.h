@@ -10,6 +10,7 @@
 #define TCGEN05_FRONTEND_INLINEASM_H
 
 #include "tcgen05/Frontend/Check.h"
+#include "tcgen05/Frontend/ReadInput.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -26,6 +27,8 @@ struct InlineAsmOptions {
   std::string Target = "sm_100a";
   /// PTX ISA version of the module the template goes into (major*10+minor).
   unsigned PtxVersion = 90;
+  /// The most checkInlineAsmFile reads.
+  uint64_t MaxInputSize = DefaultMaxInputSize;
 };
 
 /// Checks Template, whose operands are written %N or $N (%% is a literal

@@ -14,6 +14,7 @@
 #define TCGEN05_FRONTEND_VERIFY_H
 
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Frontend/DiagnosticPrinters.h"
 
 #include <string>
 #include <vector>
@@ -42,6 +43,7 @@ private:
     std::string Text;
   };
   std::vector<Seen> Reported;
+  LocationResolver Locations;
 };
 
 } // namespace tcgen05

@@ -1,0 +1,47 @@
+//===- ReadInput.h - Read an input file or standard input --------*- C++ -*-===//
+//
+// Inputs are read, never memory-mapped: a file that shrinks while it is
+// being checked must not kill the checker with SIGBUS.  They are read to end
+// of file, not to the size stat reports, so /proc files, FIFOs and pipes
+// work; and never past a size limit, so an endless stream stops in bounded
+// memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_FRONTEND_READINPUT_H
+#define TCGEN05_FRONTEND_READINPUT_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <memory>
+#include <system_error>
+
+namespace llvm {
+class MemoryBuffer;
+} // namespace llvm
+
+namespace tcgen05 {
+
+/// Inputs of 4 GiB or more are refused: locations are 32-bit offsets.
+constexpr uint64_t DefaultMaxInputSize = (uint64_t(1) << 32) - 1;
+
+struct InputRead {
+  /// The whole input, NUL-terminated; null when reading failed.
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  /// Why the input could not be opened or read.
+  std::error_code Error;
+  /// The input is larger than the limit.  Size is its size when the file
+  /// system knew it up front, 0 when the limit was crossed while reading.
+  bool TooLarge = false;
+  uint64_t Size = 0;
+};
+
+/// Reads Path ("-" for standard input) up to MaxSize bytes.  Reading stops
+/// early after the block holding the first NUL byte: such an input is
+/// rejected at that byte, and /dev/zero must not be read to the limit.
+InputRead readInput(llvm::StringRef Path,
+                    uint64_t MaxSize = DefaultMaxInputSize);
+
+} // namespace tcgen05
+
+#endif
