@@ -320,16 +320,40 @@ bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
       D.Sev = Severity::Error;
   }
   if (D.Sev == Severity::Error) {
-    if (Opts.ErrorLimit && NumErrors >= Opts.ErrorLimit) {
+    if (Opts.ErrorLimit && InputErrors >= Opts.ErrorLimit) {
+      // Said once, through the consumer, so every output format shows that
+      // it was cut.
       LimitReached = true;
+      Consumer.handleDiagnostic(
+          nullptr, Diagnostic::make(DiagID::err_too_many_errors, {},
+                                    {Opts.ErrorLimit}, "tcgen05-check"));
       return false;
     }
     ++NumErrors;
+    ++InputErrors;
   } else if (D.Sev == Severity::Warning) {
     ++NumWarnings;
   }
   Consumer.handleDiagnostic(SM, D);
   return true;
+}
+
+void DiagnosticsEngine::beginInput() {
+  InputErrors = 0;
+  LimitReached = false;
+}
+
+std::string tcgen05::diagnosticSummary(unsigned Errors, unsigned Warnings) {
+  auto Count = [](unsigned N, const char *What) {
+    return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
+  };
+  if (Errors && Warnings)
+    return Count(Errors, "error") + " and " + Count(Warnings, "warning") +
+           " generated.";
+  if (Errors || Warnings)
+    return (Errors ? Count(Errors, "error") : Count(Warnings, "warning")) +
+           " generated.";
+  return "";
 }
 
 void DiagnosticsEngine::emitAll(const llvm::SourceMgr *SM,

@@ -37,6 +37,12 @@ public:
     std::string Msg = D.Message;
     if (unsigned Code = D.code())
       Msg += " [" + formatDiagCode(Code) + "]";
+    // The flag that silences a warning, as clang names it; a warning made
+    // an error says so.
+    llvm::StringRef Group = diagGroup(D.ID);
+    if (!Group.empty())
+      Msg += (D.Sev == Severity::Error ? " [-Werror,-W" : " [-W") +
+             Group.str() + "]";
     print(SM, D.Range, D.Sev, Msg, D.File);
     for (const DiagNote &N : D.Notes)
       print(SM, N.Range, Severity::Note, N.Message, D.File);

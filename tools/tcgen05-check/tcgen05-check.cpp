@@ -65,7 +65,9 @@ cl::opt<bool> Werror("Werror", cl::desc("Treat warnings as errors"),
 cl::opt<bool> NoWarnings("w", cl::desc("Suppress all warnings"),
                          cl::cat(Category));
 cl::opt<unsigned> ErrorLimit("ferror-limit",
-                             cl::desc("Stop after N errors (0: no limit)"),
+                             cl::desc("Stop after N errors in one input (0: no "
+                                      "limit; default 20 for text, none for "
+                                      "JSON and SARIF)"),
                              cl::init(20), cl::value_desc("N"),
                              cl::cat(Category));
 cl::opt<uint64_t> MaxInputSize(
@@ -288,6 +290,7 @@ bool runInputs(SourceMgr &SM, DiagnosticsEngine &Engine,
                const CheckOptions &Opts, AnalysisStats &Counts) {
   bool IOFailed = false;
   for (const std::string &Path : Inputs) {
+    Engine.beginInput();
     CheckStatus S;
     if (AsmTemplate) {
       InlineAsmOptions AsmOpts;
@@ -309,8 +312,6 @@ bool runInputs(SourceMgr &SM, DiagnosticsEngine &Engine,
       S = checkFile(Path, SM, Engine, Opts, &Counts);
     }
     IOFailed |= S == CheckStatus::IOError || S == CheckStatus::Usage;
-    if (Engine.limitReached())
-      break;
   }
   return !IOFailed;
 }
@@ -359,7 +360,10 @@ int main(int argc, char **argv) {
   DiagnosticConsumer &Consumer = Verify ? Verifier : *Printer;
   DiagOpts.WarningsAsErrors = Werror;
   DiagOpts.IgnoreWarnings = NoWarnings;
-  DiagOpts.ErrorLimit = Verify ? 0 : ErrorLimit;
+  // Machines read every finding; people read the first screenful.
+  bool Limited = !Verify && (OutputFormat == Format::Text ||
+                             ErrorLimit.getNumOccurrences());
+  DiagOpts.ErrorLimit = Limited ? unsigned(ErrorLimit) : 0;
   DiagnosticsEngine Engine(Consumer, DiagOpts);
   auto Finish = [&](int Code) {
     Consumer.finish();
@@ -401,11 +405,13 @@ int main(int argc, char **argv) {
   AnalysisStats Counts;
   SourceMgr SM;
   bool InputsRead = runInputs(SM, Engine, Opts, Counts);
-  if (Engine.limitReached() && !Verify && OutputFormat == Format::Text)
-    errs() << "tcgen05-check: fatal error: too many errors emitted, stopping "
-              "now [-ferror-limit="
-           << ErrorLimit << "]\n";
   Consumer.finish();
+  if (!Verify && OutputFormat == Format::Text) {
+    std::string Summary =
+        diagnosticSummary(Engine.numErrors(), Engine.numWarnings());
+    if (!Summary.empty())
+      errs() << Summary << "\n";
+  }
   if (Stats)
     Counts.print(errs());
   if (Verify)

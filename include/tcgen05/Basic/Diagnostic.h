@@ -236,6 +236,9 @@ public:
 
   /// Returns false once the error limit has been reached.
   bool emit(const llvm::SourceMgr *SM, Diagnostic D);
+  /// The error limit counts per input: the next input starts afresh.  Call
+  /// before each input.
+  void beginInput();
   void emitAll(const llvm::SourceMgr *SM, std::vector<Diagnostic> &Diags);
 
   unsigned numErrors() const { return NumErrors; }
@@ -249,8 +252,13 @@ private:
   DiagnosticOptions Opts;
   unsigned NumErrors = 0;
   unsigned NumWarnings = 0;
+  unsigned InputErrors = 0; ///< Errors of the current input.
   bool LimitReached = false;
 };
+
+/// "3 errors and 1 warning generated.", as clang ends its text output;
+/// empty when there was neither.
+std::string diagnosticSummary(unsigned Errors, unsigned Warnings);
 
 } // namespace tcgen05
 
