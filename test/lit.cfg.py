@@ -13,6 +13,7 @@ config.test_exec_root = os.path.join(config.tcgen05_obj_root, "test")
 
 config.substitutions.append(("%tcgen05-check", os.path.join(config.tcgen05_tools_dir, "tcgen05-check")))
 config.substitutions.append(("%tcgen05-rules-doc", os.path.join(config.tcgen05_tools_dir, "tcgen05-rules-doc")))
+config.substitutions.append(("%descriptor-plants", os.path.join(config.tcgen05_tools_dir, "descriptor-plants")))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 # The shared corpus of real kernels sits beside the project.

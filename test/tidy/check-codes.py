@@ -41,6 +41,10 @@ def main():
     notes = re.findall(r"^NOTE\((\w+),", catalogue, re.M)
     lib = read_tree(os.path.join(root, "lib"), (".cpp", ".h")) + \
         read_tree(os.path.join(root, "tools"), (".cpp",))
+    # The descriptor rule table names its diagnostics; its checker emits them.
+    rules = open(os.path.join(root, "include/tcgen05/Descriptors/DescriptorRules.def")).read()
+    lib += "\n".join("DiagID::" + d for d in
+                     re.findall(r"^DESC_RULE\(.*, ((?:err|warn)_\w+), \"", rules, re.M))
     tests = read_tree(os.path.join(root, "test"), (".ptx", ".test", ".py")) + \
         read_tree(os.path.join(root, "unittests"), (".cpp",))
     problems = []

@@ -11,6 +11,7 @@
 
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Basic/Target.h"
+#include "tcgen05/Descriptors/DescField.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -23,19 +24,8 @@
 
 namespace tcgen05 {
 
-enum class IdescLayout : uint8_t { Dense, MxF8, MxF4 };
-
-struct IdescField {
-  IdescLayout Layout;
-  llvm::StringRef Name;
-  unsigned Lo, Width;
-  llvm::StringRef Description;
-
-  uint32_t mask() const {
-    return Width >= 32 ? ~0u : ((1u << Width) - 1u) << Lo;
-  }
-  uint32_t get(uint32_t V) const { return (V & mask()) >> Lo; }
-};
+/// The instruction descriptor's fields are rows of the one field table.
+using IdescField = DescField;
 
 struct IdescKind {
   llvm::StringRef Kind; ///< ".kind::f16"
@@ -62,17 +52,30 @@ struct IdescUse {
   /// The scale vector size qualifier ('.block16'), empty if none.
   llvm::StringRef ScaleVec;
   std::optional<TargetInfo> Target;
+  /// The MMA's M when known from its instruction descriptor (0 otherwise),
+  /// for the zero-column mask.
+  unsigned M = 0;
+  /// For a shared memory descriptor operand: whether the instruction
+  /// descriptor transposes its matrix, when known.
+  std::optional<bool> Transposed;
+  /// Matrix A is read from Tensor Memory ([a-tmem]).
+  bool ATmem = false;
 };
+
+struct DescRule;
 
 /// One problem with a descriptor's value: a catalogue diagnostic whose
 /// first argument describes the value.
 struct IdescFinding {
-  IdescFinding(DiagID ID, std::vector<DiagArg> Args);
+  IdescFinding(DiagID ID, std::vector<DiagArg> Args,
+               const DescRule *Rule = nullptr);
   bool Warning;
   DiagID ID;
   std::vector<DiagArg> Args;
   /// Formatted from the catalogue.
   std::string Message;
+  /// The rule table row that found it.
+  const DescRule *Rule;
 };
 
 /// "0x08200490", with the unknown bits of a Bits-wide value named.
@@ -80,7 +83,8 @@ std::string describeDescriptorValue(uint64_t Value, uint64_t Known,
                                     unsigned Bits);
 
 /// Checks every field of Value whose bits are all in Known (the others are
-/// runtime values and stay unchecked).
+/// runtime values and stay unchecked) against the rule table
+/// (DescriptorRules.h).
 std::vector<IdescFinding> checkIdesc(uint32_t Value, uint32_t Known,
                                      const IdescUse &Use);
 

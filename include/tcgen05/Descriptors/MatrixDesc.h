@@ -20,30 +20,26 @@
 
 namespace tcgen05 {
 
-enum class MatrixDescKind : uint8_t { Smem, Zcm };
-
-struct DescField {
-  MatrixDescKind Desc;
-  llvm::StringRef Name;
-  unsigned Lo, Width;
-  llvm::StringRef Description;
-
-  uint64_t mask() const { return ((1ull << Width) - 1ull) << Lo; }
-  uint64_t get(uint64_t V) const { return (V & mask()) >> Lo; }
-};
+/// The two 64-bit descriptors, as rows of the one field table.
+using MatrixDescKind = DescriptorKind;
 
 std::vector<DescField> matrixDescFields(MatrixDescKind K);
 uint64_t matrixDescReservedMask(MatrixDescKind K);
 
 /// Checks the known fields of a shared memory descriptor.  Target: where
-/// the leading-dimension absolute mode is allowed (sm_103).
+/// the leading-dimension absolute mode is allowed (sm_103).  Use, when
+/// given, is the instruction that reads it.
 std::vector<IdescFinding> checkSmemDesc(uint64_t Value, uint64_t Known,
                                         const std::optional<TargetInfo> &T);
+std::vector<IdescFinding> checkSmemDesc(uint64_t Value, uint64_t Known,
+                                        const IdescUse &Use);
 
 /// Checks the known fields of a zero-column mask descriptor; M is the MMA's
 /// M when known (0 otherwise).
 std::vector<IdescFinding> checkZeroColumnMask(uint64_t Value, uint64_t Known,
                                               unsigned M);
+std::vector<IdescFinding> checkZeroColumnMask(uint64_t Value, uint64_t Known,
+                                              const IdescUse &Use);
 
 std::string describeMatrixDesc(MatrixDescKind K, uint64_t Value,
                                uint64_t Known);
