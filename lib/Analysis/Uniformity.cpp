@@ -34,7 +34,7 @@ constexpr SpecialKind SpecialKinds[] = {
 /// Opcodes whose results differ between threads whatever their operands:
 /// memory reads and per-thread matrix fragments.
 constexpr const char *VaryingOpcodes[] = {
-    "ld",  "atom", "mbarrier", "tcgen05", "tex",  "tld4",  "suld",
+    "atom", "mbarrier", "tcgen05", "tex",  "tld4",  "suld",
     "ldmatrix", "wmma", "mma", "wgmma",   "match", "shfl", "multimem",
 };
 
@@ -110,11 +110,8 @@ UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
     if (I.Operands.Count && !writesNothing(I.Opcode.text()))
       forEachWritten(F, F.Operands[I.Operands.First],
                      [&](llvm::StringRef R) { Kinds.try_emplace(R, ValueKind::None); });
-  // Divergence makes values vary and varying values make divergence; both
-  // only grow, so this ends.
-  do
-    classifyValues();
-  while (markBlocks());
+  classifyValues();
+  markBlocks();
 }
 
 ValueKind UniformityInfo::value(llvm::StringRef Reg) const {
@@ -227,12 +224,13 @@ ValueKind UniformityInfo::transfer(uint32_t Index) const {
     Src.push_back(operandKind(O));
 
   if (Op == "ld" || Op == "ldu") {
-    // A kernel's parameters are the same for every thread; ldu reads one
-    // address for the whole warp.
-    bool Param = Has(".param") && F.IsEntry;
-    if ((Param || Op == "ldu") && allUniform(Src))
-      return ValueKind::Uniform;
-    return ValueKind::Varying;
+    // A kernel's parameters are the same for every thread.  Otherwise a
+    // converged warp loading one address reads one value: kernels keep the
+    // tensor memory address and tile coordinates in shared memory and
+    // branch on them.  A store racing with the load is not considered.
+    if (Has(".param") && !F.IsEntry)
+      return ValueKind::Varying;
+    return allUniform(Src) ? ValueKind::Uniform : ValueKind::Varying;
   }
   if (Op == "shfl")
     // shfl.sync.idx d|p, a, lane, c, mask: every thread reads one lane.
@@ -310,9 +308,11 @@ void UniformityInfo::classifyValues() {
       if (!I.Operands.Count || writesNothing(Op))
         continue;
       const Operand &Dst = F.Operands[I.Operands.First];
-      ValueKind K = Divergent.test(G.blockOf(Index).Number)
-                        ? ValueKind::Varying
-                        : transfer(Index);
+      // A value written in a divergent block is not made varying: compiler
+      // output reuses registers, so one write under a varying branch would
+      // spoil every other live range of the name.  Values that differ only
+      // because a path wrote them are therefore missed.
+      ValueKind K = transfer(Index);
       ValueKind Guard = guard(Index);
       if (Guard == ValueKind::OneLane || Guard == ValueKind::AllButOneLane) {
         // A constant written in one thread (or all but one) makes a flag.
@@ -346,8 +346,20 @@ void UniformityInfo::classifyValues() {
   }
 }
 
-bool UniformityInfo::markBlocks() {
-  bool Grew = false;
+template <typename Fn>
+void UniformityInfo::forEachDominated(const CFGBlock *Root, Fn &&Each) const {
+  auto *N = DT.getNode(const_cast<CFGBlock *>(Root));
+  if (!N)
+    return;
+  llvm::SmallVector<decltype(N), 16> Tree{N};
+  while (!Tree.empty()) {
+    auto *D = Tree.pop_back_val();
+    Each(D->getBlock());
+    Tree.append(D->begin(), D->end());
+  }
+}
+
+void UniformityInfo::markBlocks() {
   llvm::SmallVector<const CFGBlock *, 16> Work;
   for (const CFGBlock &B : G) {
     if (B.empty() || B.Succs.size() != 2 || B.Succs[0] == B.Succs[1])
@@ -365,19 +377,32 @@ bool UniformityInfo::markBlocks() {
     const CFGBlock *Join = nullptr;
     if (auto *N = PDT.getNode(&B); N && N->getIDom())
       Join = N->getIDom()->getBlock();
-    llvm::BitVector Seen(G.size());
-    Work.assign(B.Succs.begin(), B.Succs.end());
-    while (!Work.empty()) {
-      const CFGBlock *C = Work.pop_back_val();
-      if (C == Join || Seen.test(C->Number))
-        continue;
-      Seen.set(C->Number);
+    auto Mark = [&](const CFGBlock *C) {
       if (!Divergent.test(C->Number)) {
         Divergent.set(C->Number);
         Cause[C->Number] = Last;
-        Grew = true;
       }
-      Work.append(C->Succs.begin(), C->Succs.end());
+    };
+    if (Join) {
+      llvm::BitVector Seen(G.size());
+      Work.assign(B.Succs.begin(), B.Succs.end());
+      while (!Work.empty()) {
+        const CFGBlock *C = Work.pop_back_val();
+        if (C == Join || Seen.test(C->Number))
+          continue;
+        Seen.set(C->Number);
+        Mark(C);
+        Work.append(C->Succs.begin(), C->Succs.end());
+      }
+    } else {
+      // The paths never meet again: one side ends in an exit.  Threads that
+      // have exited are not followed; what each side alone leads to
+      // diverges, what other paths also reach is left as it is (a
+      // kernel's roles are told apart by uniform branches that the graph
+      // does not correlate).
+      for (const CFGBlock *S : B.Succs)
+        if (S->Preds.size() == 1)
+          forEachDominated(S, Mark);
     }
     // Single-thread: the side only the one thread takes, while no other
     // path enters it.
@@ -389,14 +414,6 @@ bool UniformityInfo::markBlocks() {
     const CFGBlock *Start = K == ValueKind::OneLane ? Taken : Fall;
     if (!Start || Start->Preds.size() != 1 || !Fall || !Taken)
       continue;
-    if (auto *N = DT.getNode(const_cast<CFGBlock *>(Start))) {
-      llvm::SmallVector<decltype(N), 16> Tree{N};
-      while (!Tree.empty()) {
-        auto *D = Tree.pop_back_val();
-        SingleThread.set(D->getBlock()->Number);
-        Tree.append(D->begin(), D->end());
-      }
-    }
+    forEachDominated(Start, [&](const CFGBlock *C) { SingleThread.set(C->Number); });
   }
-  return Grew;
 }

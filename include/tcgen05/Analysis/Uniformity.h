@@ -9,11 +9,15 @@
 //
 // Values are classified flow-insensitively: a register's kind is the join
 // of what every instruction writing it produces, which suits compiler
-// output, where a register has few writers.  A value written in a divergent
-// block varies.  Branches on varying predicates make the blocks between the
-// branch and its immediate post-dominator divergent, and the two feed each
-// other until neither changes.  Blocks are assumed 1-D, so that %tid.x is
-// the warp's lane plus a multiple of 32 that the whole warp shares.
+// output, where a register has few writers.  Branches on varying predicates
+// make the blocks between the branch and its immediate post-dominator
+// divergent; a branch whose paths never meet again (one side exits) makes
+// divergent only what each side alone leads to.  A value is not made
+// varying because a divergent path wrote it (temporal divergence is not
+// followed: names are reused across live ranges).  A load of a uniform
+// address by a converged warp is uniform.  Blocks are assumed 1-D, so that
+// %tid.x is the warp's lane plus a multiple of 32 that the whole warp
+// shares.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_ANALYSIS_UNIFORMITY_H
@@ -79,9 +83,13 @@ public:
 
 private:
   void classifyValues();
-  bool markBlocks();
+  /// Marks divergent and single-thread blocks from the values' kinds.
+  void markBlocks();
   ValueKind operandKind(const Operand &O) const;
   ValueKind transfer(uint32_t I) const;
+  /// Calls Each with Root and every block it dominates.
+  template <typename Fn>
+  void forEachDominated(const CFGBlock *Root, Fn &&Each) const;
 
   const Function &F;
   const ControlFlowGraph &G;
