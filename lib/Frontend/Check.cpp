@@ -51,7 +51,8 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
   if (Opts.CheckDescriptorValues)
     checkDescriptors(M, F, DescSink, DescOpts, &Stats);
-  checkHazards(F, DescSink);
+  if (Opts.CheckHazards)
+    checkHazards(F, DescSink);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));
