@@ -16,6 +16,9 @@ const char *const Kernel = R"(.version 9.0
 {
 	.reg .b32 %r<4>;
 	tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 48;
+	ld.shared.b32 %r2, [%r1];
+	ld.shared.b32 %r3, [%r1+4];
+	tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r2, %r3;
 	ret;
 }
 )";

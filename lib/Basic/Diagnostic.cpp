@@ -46,6 +46,29 @@ const GroupEntry Groups[] = {
 #define DIAG_GROUP(Name, Group) {DiagID::Name, Group},
 #include "tcgen05/Basic/DiagnosticKinds.def"
 };
+
+struct GroupParent {
+  const char *Group, *Parent;
+};
+const GroupParent GroupParents[] = {
+#define DIAG_GROUP_PARENT(Group, Parent) {Group, Parent},
+#include "tcgen05/Basic/DiagnosticKinds.def"
+};
+
+llvm::StringRef parentGroup(llvm::StringRef Group) {
+  for (const GroupParent &P : GroupParents)
+    if (Group == P.Group)
+      return P.Parent;
+  return "";
+}
+
+/// Whether List names Group or a group that contains it.
+bool namesGroup(const std::vector<std::string> &List, llvm::StringRef Group) {
+  for (; !Group.empty(); Group = parentGroup(Group))
+    if (llvm::is_contained(List, Group))
+      return true;
+  return false;
+}
 } // namespace
 
 llvm::StringRef tcgen05::diagGroup(DiagID ID) {
@@ -64,6 +87,11 @@ std::string tcgen05::diagGroupList() {
     Seen.push_back(G.Group);
     Out += (Out.empty() ? "" : ", ") + std::string(G.Group);
   }
+  for (const GroupParent &P : GroupParents)
+    if (!llvm::is_contained(Seen, llvm::StringRef(P.Parent))) {
+      Seen.push_back(P.Parent);
+      Out += ", " + std::string(P.Parent);
+    }
   return Out;
 }
 
@@ -71,13 +99,13 @@ bool tcgen05::isDiagGroup(llvm::StringRef Group) {
   for (const GroupEntry &G : Groups)
     if (Group == G.Group)
       return true;
+  for (const GroupParent &P : GroupParents)
+    if (Group == P.Parent)
+      return true;
   return false;
 }
 
 namespace {
-bool contains(const std::vector<std::string> &V, llvm::StringRef S) {
-  return llvm::is_contained(V, S);
-}
 } // namespace
 
 const DiagInfo &tcgen05::getDiagInfo(DiagID ID) {
@@ -306,15 +334,23 @@ void DiagnosticSink::sortBySource() {
 bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
   if (LimitReached)
     return false;
-  if (D.Sev == Severity::Warning) {
-    llvm::StringRef Group = diagGroup(D.ID);
+  llvm::StringRef Group = diagGroup(D.ID);
+  // An error in a group is a lint that is an error by default, as clang's
+  // DefaultError warnings: -Wno-GROUP silences it, -Wno-error=GROUP makes
+  // it a warning.
+  if (D.Sev == Severity::Error && !Group.empty()) {
+    if (namesGroup(Opts.DisabledGroups, Group))
+      return true;
+    if (namesGroup(Opts.NoErrorGroups, Group))
+      D.Sev = Severity::Warning;
+  } else if (D.Sev == Severity::Warning) {
     if (Opts.IgnoreWarnings ||
-        (!Group.empty() && contains(Opts.DisabledGroups, Group)))
+        (!Group.empty() && namesGroup(Opts.DisabledGroups, Group)))
       return true;
     bool AsError = Opts.WarningsAsErrors;
-    if (!Group.empty() && contains(Opts.ErrorGroups, Group))
+    if (!Group.empty() && namesGroup(Opts.ErrorGroups, Group))
       AsError = true;
-    if (!Group.empty() && contains(Opts.NoErrorGroups, Group))
+    if (!Group.empty() && namesGroup(Opts.NoErrorGroups, Group))
       AsError = false;
     if (AsError)
       D.Sev = Severity::Error;

@@ -5,6 +5,7 @@
 #include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Sema/DescriptorCheck.h"
+#include "tcgen05/Sema/HazardCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
 #include "tcgen05/Sema/Tcgen05Check.h"
@@ -49,6 +50,8 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
   if (Opts.CheckDescriptorValues)
     checkDescriptors(M, F, DescSink, DescOpts, &Stats);
+  if (Opts.CheckHazards)
+    checkHazards(F, DescSink);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));

@@ -151,6 +151,7 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   DiagnosticsEngine InnerEngine(Inner, InnerOpts);
   CheckOptions Check;
   Check.CheckDescriptorValues = false;
+  Check.CheckHazards = false;
   checkBuffer(ModuleSM, ModuleID, InnerEngine, Check);
 
   auto Move = [&](llvm::SMRange R) {

@@ -37,12 +37,13 @@ public:
     std::string Msg = D.Message;
     if (unsigned Code = D.code())
       Msg += " [" + formatDiagCode(Code) + "]";
-    // The flag that silences a warning, as clang names it; a warning made
-    // an error says so.
+    // The flag that silences a diagnostic, as clang names it; a warning
+    // made an error says so.
     llvm::StringRef Group = diagGroup(D.ID);
+    bool Promoted = D.Sev == Severity::Error &&
+                    getDiagInfo(D.ID).DefaultSeverity == Severity::Warning;
     if (!Group.empty())
-      Msg += (D.Sev == Severity::Error ? " [-Werror,-W" : " [-W") +
-             Group.str() + "]";
+      Msg += (Promoted ? " [-Werror,-W" : " [-W") + Group.str() + "]";
     print(SM, D.Range, D.Sev, Msg, D.File);
     for (const DiagNote &N : D.Notes)
       print(SM, N.Range, Severity::Note, N.Message, D.File);

@@ -195,7 +195,9 @@ class PtxasCache:
 # tcgen05-check
 
 def run_tool(tool, path, timeout):
-    cmd = [tool, "--color=never", "--ferror-limit=0", path]
+    # ptxas judges one instruction at a time; the hazard lints judge the
+    # order of a kernel's instructions, which the cases do not model.
+    cmd = [tool, "--color=never", "--ferror-limit=0", "-Wno-tcgen05-hazards", path]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
                               timeout=timeout)

@@ -35,6 +35,11 @@ def read_tree(root, exts):
 def main():
     root = sys.argv[1]
     catalogue = open(os.path.join(root, "include/tcgen05/Basic/DiagnosticKinds.def")).read()
+    # The hazard lints' diagnostics are declared in their own table.
+    hazards = open(os.path.join(root, "include/tcgen05/Basic/Hazards.def")).read()
+    catalogue += "\n" + re.sub(
+        r'^HAZARD\(\w+, (\w+), (\d+), (\w+), "[^"]*", "[^"]*",\s*("(?:[^"\\]|\\.)*")\)$',
+        r"DIAG(\1, \2, \3, \4)", hazards, flags=re.M)
     diags = re.findall(r"^DIAG\((\w+), (\d+),", catalogue, re.M)
     formats = {int(code): fmt for code, fmt in
                re.findall(r'^DIAG\(\w+, (\d+), \w+, "(.*)"\)$', catalogue, re.M)}
@@ -45,6 +50,9 @@ def main():
     rules = open(os.path.join(root, "include/tcgen05/Descriptors/DescriptorRules.def")).read()
     lib += "\n".join("DiagID::" + d for d in
                      re.findall(r"^DESC_RULE\(.*, ((?:err|warn)_\w+), \"", rules, re.M))
+    # A lint's diagnostic is emitted through the hazard table's rows.
+    if '#include "tcgen05/Basic/Hazards.def"' in lib:
+        lib += "".join(f" DiagID::{n}" for n in re.findall(r"^HAZARD\(\w+, (\w+),", hazards, re.M))
     tests = read_tree(os.path.join(root, "test"), (".ptx", ".test", ".py")) + \
         read_tree(os.path.join(root, "unittests"), (".cpp",))
     problems = []

@@ -41,6 +41,10 @@ struct CheckOptions {
   /// Follow known bits into descriptor operands (TC4xxx).  Off for
   /// inline-asm templates, whose operand values the compiler supplies.
   bool CheckDescriptorValues = true;
+  /// Run the hazard lints (TC6xxx) on functions with tcgen05 code.  Off
+  /// where one instruction is checked alone, wrapped in a kernel that is
+  /// not the user's.
+  bool CheckHazards = true;
   /// Remark where the descriptor analysis of a function stops short
   /// (TC4100, -Rdescriptor-analysis).
   bool RemarkIncompleteAnalysis = false;

@@ -1,0 +1,105 @@
+//===- Uniformity.h - Which values and blocks a warp shares -----*- C++ -*-===//
+//
+// A divergence analysis of one function body: which registers hold the same
+// value in every thread of a warp, which blocks the threads of a warp may
+// reach apart, and which blocks only one thread of a warp executes.  The
+// tcgen05 hazard lints read it: a .sync.aligned instruction needs a
+// converged warp (PTX ISA 9.7.16.7.1), a single-issue one a single thread
+// (9.7.16.5).
+//
+// Values are classified flow-insensitively: a register's kind is the join
+// of what every instruction writing it produces, which suits compiler
+// output, where a register has few writers.  Branches on varying predicates
+// make the blocks between the branch and its immediate post-dominator
+// divergent; a branch whose paths never meet again (one side exits) makes
+// divergent only what each side alone leads to.  A value is not made
+// varying because a divergent path wrote it (temporal divergence is not
+// followed: names are reused across live ranges).  A load of a uniform
+// address by a converged warp is uniform.  Blocks are assumed 1-D, so that
+// %tid.x is the warp's lane plus a multiple of 32 that the whole warp
+// shares.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_ANALYSIS_UNIFORMITY_H
+#define TCGEN05_ANALYSIS_UNIFORMITY_H
+
+#include "tcgen05/AST/AST.h"
+#include "tcgen05/Analysis/ControlFlowGraph.h"
+#include "tcgen05/Analysis/Dominators.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+
+namespace tcgen05 {
+
+/// What the threads of a converged warp hold in one register.
+enum class ValueKind : uint8_t {
+  /// Written nowhere (yet): the identity of the join.
+  None,
+  /// The same in every thread.
+  Uniform,
+  /// A multiple of 32 every thread shares plus the thread's lane: %laneid,
+  /// %tid.x; comparing it with a constant selects one lane.
+  Lane,
+  /// True (non-zero) in at most one thread: elect.sync's predicate,
+  /// %laneid == c, or a flag set under such a predicate.
+  OneLane,
+  /// False (zero) in at most one thread: the negation of OneLane.
+  AllButOneLane,
+  /// Anything else.
+  Varying,
+};
+
+/// The join of two kinds, when one register is written by both.
+ValueKind joinKinds(ValueKind A, ValueKind B);
+
+class UniformityInfo {
+public:
+  /// Analyses F over G.  Parameters of an .entry are uniform; those of a
+  /// .func come from callers that may pass anything.
+  UniformityInfo(const Function &F, const ControlFlowGraph &G,
+                 const DominatorTree &DT, const PostDominatorTree &PDT);
+
+  /// The kind of a register (Varying for one never written that is no
+  /// special register the analysis knows).
+  ValueKind value(llvm::StringRef Reg) const;
+  /// The kind of instruction I's guard, its negation applied; Uniform if
+  /// it has none.
+  ValueKind guard(uint32_t I) const;
+  /// Some thread of a warp may be elsewhere when another is here.
+  bool isDivergent(const CFGBlock &B) const { return Divergent.test(B.Number); }
+  /// At most one thread of a warp gets here.
+  bool isSingleThread(const CFGBlock &B) const {
+    return SingleThread.test(B.Number);
+  }
+  /// Instruction I is executed by at most one thread of a warp: its block
+  /// is, or its guard is true in one thread only.
+  bool isSingleThreadInst(uint32_t I) const;
+  /// The conditional branch whose varying predicate makes B divergent
+  /// (the innermost found), or ~0u.
+  uint32_t divergingBranch(const CFGBlock &B) const { return Cause[B.Number]; }
+
+private:
+  void classifyValues();
+  /// Marks divergent and single-thread blocks from the values' kinds.
+  void markBlocks();
+  ValueKind operandKind(const Operand &O) const;
+  ValueKind transfer(uint32_t I) const;
+  /// Calls Each with Root and every block it dominates.
+  template <typename Fn>
+  void forEachDominated(const CFGBlock *Root, Fn &&Each) const;
+
+  const Function &F;
+  const ControlFlowGraph &G;
+  const DominatorTree &DT;
+  const PostDominatorTree &PDT;
+  llvm::DenseMap<llvm::StringRef, ValueKind> Kinds;
+  llvm::BitVector Divergent, SingleThread;
+  std::vector<uint32_t> Cause;
+};
+
+} // namespace tcgen05
+
+#endif

@@ -1,0 +1,24 @@
+//===- HazardCheck.h - Order and thread hazards of tcgen05 code --*- C++ -*-===//
+//
+// The hazard lints of Hazards.def: whether a kernel issues its tcgen05
+// instructions from the threads and in the order the manual requires
+// (PTX ISA 9.7.16.5 - 9.7.16.8).  They run on the uniformity analysis
+// (Uniformity.h) and the control-flow graph of one function at a time.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_SEMA_HAZARDCHECK_H
+#define TCGEN05_SEMA_HAZARDCHECK_H
+
+#include "tcgen05/AST/AST.h"
+
+namespace tcgen05 {
+
+class DiagnosticSink;
+
+/// Runs every hazard lint on F; a function without tcgen05 instructions
+/// costs nothing.
+void checkHazards(const Function &F, DiagnosticSink &Sink);
+
+} // namespace tcgen05
+
+#endif

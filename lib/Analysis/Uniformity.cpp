@@ -1,0 +1,419 @@
+//===- Uniformity.cpp - Which values and blocks a warp shares -------------===//
+
+#include "tcgen05/Analysis/Uniformity.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+using namespace tcgen05;
+
+namespace {
+
+/// Special registers and what a warp holds in them (PTX ISA 10).  Those not
+/// listed (%clock, %lanemask_*, %globaltimer, %tid.y, ...) vary.
+struct SpecialKind {
+  const char *Name;
+  ValueKind Kind;
+};
+constexpr SpecialKind SpecialKinds[] = {
+    {"%tid.x", ValueKind::Lane},           {"%laneid", ValueKind::Lane},
+    {"%ctaid", ValueKind::Uniform},        {"%nctaid", ValueKind::Uniform},
+    {"%ntid", ValueKind::Uniform},         {"%warpid", ValueKind::Uniform},
+    {"%nwarpid", ValueKind::Uniform},      {"%smid", ValueKind::Uniform},
+    {"%nsmid", ValueKind::Uniform},        {"%gridid", ValueKind::Uniform},
+    {"%clusterid", ValueKind::Uniform},    {"%nclusterid", ValueKind::Uniform},
+    {"%cluster_ctaid", ValueKind::Uniform}, {"%cluster_nctaid", ValueKind::Uniform},
+    {"%cluster_ctarank", ValueKind::Uniform},
+    {"%cluster_nctarank", ValueKind::Uniform},
+    {"%is_explicit_cluster", ValueKind::Uniform},
+    {"%total_smem_size", ValueKind::Uniform},
+    {"%dynamic_smem_size", ValueKind::Uniform},
+    {"%aggr_smem_size", ValueKind::Uniform},
+};
+
+/// Opcodes whose results differ between threads whatever their operands:
+/// memory reads and per-thread matrix fragments.
+constexpr const char *VaryingOpcodes[] = {
+    "atom", "mbarrier", "tcgen05", "tex",  "tld4",  "suld",
+    "ldmatrix", "wmma", "mma", "wgmma",   "match", "shfl", "multimem",
+};
+
+std::optional<ValueKind> specialKind(llvm::StringRef Name) {
+  for (const SpecialKind &S : SpecialKinds)
+    if (Name == S.Name)
+      return S.Kind;
+  // %ctaid.x and the like: the vector's components share its kind.
+  size_t Dot = Name.find('.');
+  if (Dot != llvm::StringRef::npos && Name != "%tid.x")
+    for (const SpecialKind &S : SpecialKinds)
+      if (Name.take_front(Dot) == S.Name && S.Kind == ValueKind::Uniform)
+        return S.Kind;
+  return std::nullopt;
+}
+
+ValueKind negate(ValueKind K) {
+  switch (K) {
+  case ValueKind::OneLane:
+    return ValueKind::AllButOneLane;
+  case ValueKind::AllButOneLane:
+    return ValueKind::OneLane;
+  case ValueKind::Lane:
+    return ValueKind::Varying;
+  default:
+    return K;
+  }
+}
+
+bool isImmediate(const Operand &O) { return O.Kind == OperandKind::Integer; }
+
+/// The registers an instruction's first operand writes: a register, or
+/// the members of a vector or a p|q pair.
+template <typename Fn>
+void forEachWritten(const Function &F, const Operand &O, Fn &&Each) {
+  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
+    Each(O.text());
+  else if (O.Kind == OperandKind::Vector || O.Kind == OperandKind::Binary)
+    for (const Operand &C : F.operands(O.Children))
+      forEachWritten(F, C, Each);
+}
+
+bool writesNothing(llvm::StringRef Op) {
+  return Op == "bra" || Op == "brx" || Op == "call" || Op == "ret" ||
+         Op == "exit" || Op == "st" || Op == "red" || Op == "bar" ||
+         Op == "barrier" || Op == "fence" || Op == "membar" || Op == "cp";
+}
+
+} // namespace
+
+ValueKind tcgen05::joinKinds(ValueKind A, ValueKind B) {
+  if (A == B || B == ValueKind::None)
+    return A;
+  if (A == ValueKind::None)
+    return B;
+  // A flag cleared everywhere and set in one thread: the uniform write is
+  // the side every other thread keeps.
+  if (A == ValueKind::Uniform &&
+      (B == ValueKind::OneLane || B == ValueKind::AllButOneLane))
+    return B;
+  if (B == ValueKind::Uniform &&
+      (A == ValueKind::OneLane || A == ValueKind::AllButOneLane))
+    return A;
+  return ValueKind::Varying;
+}
+
+UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
+                               const DominatorTree &DT,
+                               const PostDominatorTree &PDT)
+    : F(F), G(G), DT(DT), PDT(PDT), Divergent(G.size()),
+      SingleThread(G.size()), Cause(G.size(), ~0u) {
+  for (const Instruction &I : F.Instructions)
+    if (I.Operands.Count && !writesNothing(I.Opcode.text()))
+      forEachWritten(F, F.Operands[I.Operands.First],
+                     [&](llvm::StringRef R) { Kinds.try_emplace(R, ValueKind::None); });
+  classifyValues();
+  markBlocks();
+}
+
+ValueKind UniformityInfo::value(llvm::StringRef Reg) const {
+  auto It = Kinds.find(Reg);
+  if (It != Kinds.end())
+    return It->second;
+  if (std::optional<ValueKind> K = specialKind(Reg))
+    return *K;
+  return ValueKind::Varying;
+}
+
+ValueKind UniformityInfo::operandKind(const Operand &O) const {
+  switch (O.Kind) {
+  case OperandKind::Integer:
+  case OperandKind::Float:
+  case OperandKind::String:
+  case OperandKind::Sink:
+    return ValueKind::Uniform;
+  case OperandKind::Symbol: {
+    // A variable's or parameter's address, or a register of an inline-asm
+    // block declared without '%'.
+    auto It = Kinds.find(O.text());
+    return It == Kinds.end() ? ValueKind::Uniform : It->second;
+  }
+  case OperandKind::Register:
+  case OperandKind::Member:
+    return value(O.text());
+  default: {
+    ValueKind K = ValueKind::None;
+    bool AnyLane = false;
+    for (const Operand &C : F.operands(O.Children)) {
+      ValueKind CK = operandKind(C);
+      AnyLane |= CK != ValueKind::Uniform && CK != ValueKind::None;
+      K = joinKinds(K, CK);
+    }
+    // An address or expression mixing operands is uniform only if all are.
+    return AnyLane ? ValueKind::Varying
+                   : (K == ValueKind::None ? ValueKind::Uniform : K);
+  }
+  }
+}
+
+ValueKind UniformityInfo::guard(uint32_t I) const {
+  const Guard &G = F.Instructions[I].Pred;
+  if (!G.Reg.valid() || G.Reg.empty())
+    return ValueKind::Uniform;
+  auto It = Kinds.find(G.Reg.text());
+  ValueKind K = It != Kinds.end() ? It->second : value(G.Reg.text());
+  if (K == ValueKind::None)
+    K = ValueKind::Uniform;
+  return G.Negated ? negate(K) : K;
+}
+
+bool UniformityInfo::isSingleThreadInst(uint32_t I) const {
+  return isSingleThread(G.blockOf(I)) || guard(I) == ValueKind::OneLane;
+}
+
+namespace {
+
+/// Whether every source is uniform (or not yet known): the result of a
+/// computation from them is then uniform.
+bool allUniform(llvm::ArrayRef<ValueKind> Ks) {
+  return llvm::all_of(Ks, [](ValueKind K) {
+    return K == ValueKind::Uniform || K == ValueKind::None;
+  });
+}
+
+bool isUniformish(ValueKind K) {
+  return K == ValueKind::Uniform || K == ValueKind::None;
+}
+
+/// setp with a lane value on one side and a constant on the other.
+ValueKind compareLane(llvm::StringRef Cmp, uint64_t C, bool LaneOnLeft) {
+  if (Cmp == ".eq")
+    return ValueKind::OneLane;
+  if (Cmp == ".ne")
+    return ValueKind::AllButOneLane;
+  // Mirrored so that the lane is on the left: c < lane is lane > c.
+  if (!LaneOnLeft) {
+    if (Cmp.starts_with(".lt"))
+      Cmp = ".gt";
+    else if (Cmp.starts_with(".gt"))
+      Cmp = ".lt";
+    else if (Cmp.starts_with(".le"))
+      Cmp = ".ge";
+    else if (Cmp.starts_with(".ge"))
+      Cmp = ".le";
+  }
+  // lane < 32k and lane >= 32k split at a warp boundary; so do lane > 32k-1
+  // and lane <= 32k-1.
+  if ((Cmp.starts_with(".lt") || Cmp.starts_with(".ge")) && C % 32 == 0)
+    return ValueKind::Uniform;
+  if ((Cmp.starts_with(".gt") || Cmp.starts_with(".le")) && (C + 1) % 32 == 0)
+    return ValueKind::Uniform;
+  return ValueKind::Varying;
+}
+
+} // namespace
+
+ValueKind UniformityInfo::transfer(uint32_t Index) const {
+  const Instruction &I = F.Instructions[Index];
+  llvm::StringRef Op = I.Opcode.text();
+  llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
+  llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
+  auto Has = [&](llvm::StringRef Q) {
+    return llvm::any_of(Quals, [&](const Span &S) { return S.text() == Q; });
+  };
+  llvm::SmallVector<ValueKind, 4> Src;
+  for (const Operand &O : Ops.drop_front())
+    Src.push_back(operandKind(O));
+
+  if (Op == "ld" || Op == "ldu") {
+    // A kernel's parameters are the same for every thread.  Otherwise a
+    // converged warp loading one address reads one value: kernels keep the
+    // tensor memory address and tile coordinates in shared memory and
+    // branch on them.  A store racing with the load is not considered.
+    if (Has(".param") && !F.IsEntry)
+      return ValueKind::Varying;
+    return allUniform(Src) ? ValueKind::Uniform : ValueKind::Varying;
+  }
+  if (Op == "shfl")
+    // shfl.sync.idx d|p, a, lane, c, mask: every thread reads one lane.
+    return Has(".idx") && Src.size() >= 2 && isUniformish(Src[1])
+               ? ValueKind::Uniform
+               : ValueKind::Varying;
+  if (Op == "vote" || Op == "activemask" || Op == "redux" || Op == "elect")
+    return ValueKind::Uniform;
+  if (llvm::is_contained(VaryingOpcodes, Op))
+    return ValueKind::Varying;
+  if (Src.empty())
+    return ValueKind::Uniform;
+  if (allUniform(Src))
+    return ValueKind::Uniform;
+
+  auto Imm = [&](size_t K) -> std::optional<uint64_t> {
+    if (K + 1 < Ops.size() && isImmediate(Ops[K + 1]))
+      return Ops[K + 1].Value;
+    return std::nullopt;
+  };
+  bool TwoSources = Src.size() == 2;
+  if (Op == "mov" || Op == "cvt" || Op == "cvta")
+    return Src.size() == 1 ? Src[0] : ValueKind::Varying;
+  if (Op == "not" && Src.size() == 1)
+    return negate(Src[0]);
+  if (TwoSources && Src[0] == ValueKind::Lane) {
+    std::optional<uint64_t> C = Imm(1);
+    if (C && (Op == "shr" && *C >= 5))
+      return ValueKind::Uniform;
+    if (C && Op == "div" && *C % 32 == 0)
+      return ValueKind::Uniform;
+    if (C && Op == "rem" && *C % 32 == 0)
+      return ValueKind::Lane;
+    if (C && Op == "and")
+      return (*C & 31) == 0    ? ValueKind::Uniform
+             : (*C & 31) == 31 ? ValueKind::Lane
+                               : ValueKind::Varying;
+    if (C && (Op == "add" || Op == "sub") && *C % 32 == 0)
+      return ValueKind::Lane;
+  }
+  if (Op == "setp" && TwoSources && !Quals.empty()) {
+    llvm::StringRef Cmp = Quals.front().text();
+    for (bool Left : {true, false}) {
+      ValueKind Mine = Src[Left ? 0 : 1], Other = Src[Left ? 1 : 0];
+      std::optional<uint64_t> C = Imm(Left ? 1 : 0);
+      if (Mine == ValueKind::Lane && isUniformish(Other))
+        return C ? compareLane(Cmp, *C, Left)
+                 : (Cmp == ".eq"   ? ValueKind::OneLane
+                    : Cmp == ".ne" ? ValueKind::AllButOneLane
+                                   : ValueKind::Varying);
+      // A flag non-zero in one thread, compared with 0.
+      if ((Mine == ValueKind::OneLane || Mine == ValueKind::AllButOneLane) &&
+          C && *C == 0 && (Cmp == ".eq" || Cmp == ".ne"))
+        return Cmp == ".ne" ? Mine : negate(Mine);
+    }
+  }
+  if ((Op == "and" || Op == "or") && TwoSources) {
+    // A predicate true in one thread stays so when and-ed with a uniform
+    // one; false in one thread when or-ed.
+    ValueKind Keep = Op == "and" ? ValueKind::OneLane : ValueKind::AllButOneLane;
+    if ((Src[0] == Keep && isUniformish(Src[1])) ||
+        (Src[1] == Keep && isUniformish(Src[0])))
+      return Keep;
+  }
+  return ValueKind::Varying;
+}
+
+void UniformityInfo::classifyValues() {
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (uint32_t Index = 0; Index < F.Instructions.size(); ++Index) {
+      const Instruction &I = F.Instructions[Index];
+      llvm::StringRef Op = I.Opcode.text();
+      if (!I.Operands.Count || writesNothing(Op))
+        continue;
+      const Operand &Dst = F.Operands[I.Operands.First];
+      // A value written in a divergent block is not made varying: compiler
+      // output reuses registers, so one write under a varying branch would
+      // spoil every other live range of the name.  Values that differ only
+      // because a path wrote them are therefore missed.
+      ValueKind K = transfer(Index);
+      ValueKind Guard = guard(Index);
+      if (Guard == ValueKind::OneLane || Guard == ValueKind::AllButOneLane) {
+        // A constant written in one thread (or all but one) makes a flag.
+        const Operand *Src =
+            I.Operands.Count == 2 ? &F.Operands[I.Operands.First + 1] : nullptr;
+        if (K == ValueKind::Uniform && Src && isImmediate(*Src))
+          K = Src->Value ? Guard : negate(Guard);
+        else
+          K = ValueKind::Varying;
+      } else if (Guard != ValueKind::Uniform) {
+        K = ValueKind::Varying;
+      }
+      // d|p pairs: elect.sync elects one thread, setp's second predicate
+      // is the negation of the first.
+      unsigned Position = 0;
+      forEachWritten(F, Dst, [&](llvm::StringRef R) {
+        ValueKind Mine = K;
+        if (Op == "elect")
+          Mine = Position == 1 ? ValueKind::OneLane : K;
+        else if (Op == "setp" && Position == 1)
+          Mine = negate(K);
+        ++Position;
+        ValueKind &Slot = Kinds[R];
+        ValueKind New = joinKinds(Slot, Mine);
+        if (New != Slot) {
+          Slot = New;
+          Changed = true;
+        }
+      });
+    }
+  }
+}
+
+template <typename Fn>
+void UniformityInfo::forEachDominated(const CFGBlock *Root, Fn &&Each) const {
+  auto *N = DT.getNode(const_cast<CFGBlock *>(Root));
+  if (!N)
+    return;
+  llvm::SmallVector<decltype(N), 16> Tree{N};
+  while (!Tree.empty()) {
+    auto *D = Tree.pop_back_val();
+    Each(D->getBlock());
+    Tree.append(D->begin(), D->end());
+  }
+}
+
+void UniformityInfo::markBlocks() {
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  for (const CFGBlock &B : G) {
+    if (B.empty() || B.Succs.size() != 2 || B.Succs[0] == B.Succs[1])
+      continue;
+    uint32_t Last = B.EndInst - 1;
+    const Instruction &I = F.Instructions[Last];
+    if (I.Opcode.text() != "bra" ||
+        llvm::any_of(F.qualifiers(I.Qualifiers),
+                     [](const Span &S) { return S.text() == ".uni"; }))
+      continue;
+    ValueKind K = guard(Last);
+    if (K == ValueKind::Uniform)
+      continue;
+    // Divergent: what lies between the branch and where its paths meet.
+    const CFGBlock *Join = nullptr;
+    if (auto *N = PDT.getNode(&B); N && N->getIDom())
+      Join = N->getIDom()->getBlock();
+    auto Mark = [&](const CFGBlock *C) {
+      if (!Divergent.test(C->Number)) {
+        Divergent.set(C->Number);
+        Cause[C->Number] = Last;
+      }
+    };
+    if (Join) {
+      llvm::BitVector Seen(G.size());
+      Work.assign(B.Succs.begin(), B.Succs.end());
+      while (!Work.empty()) {
+        const CFGBlock *C = Work.pop_back_val();
+        if (C == Join || Seen.test(C->Number))
+          continue;
+        Seen.set(C->Number);
+        Mark(C);
+        Work.append(C->Succs.begin(), C->Succs.end());
+      }
+    } else {
+      // The paths never meet again: one side ends in an exit.  Threads that
+      // have exited are not followed; what each side alone leads to
+      // diverges, what other paths also reach is left as it is (a
+      // kernel's roles are told apart by uniform branches that the graph
+      // does not correlate).
+      for (const CFGBlock *S : B.Succs)
+        if (S->Preds.size() == 1)
+          forEachDominated(S, Mark);
+    }
+    // Single-thread: the side only the one thread takes, while no other
+    // path enters it.
+    if (K != ValueKind::OneLane && K != ValueKind::AllButOneLane)
+      continue;
+    const CFGBlock *Fall = nullptr, *Taken = nullptr;
+    for (const CFGBlock *S : B.Succs)
+      (S->Number == B.Number + 1 ? Fall : Taken) = S;
+    const CFGBlock *Start = K == ValueKind::OneLane ? Taken : Fall;
+    if (!Start || Start->Preds.size() != 1 || !Fall || !Taken)
+      continue;
+    forEachDominated(Start, [&](const CFGBlock *C) { SingleThread.set(C->Number); });
+  }
+}
