@@ -374,6 +374,10 @@ bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
   return true;
 }
 
+bool DiagnosticsEngine::groupDisabled(llvm::StringRef Group) const {
+  return namesGroup(Opts.DisabledGroups, Group);
+}
+
 void DiagnosticsEngine::beginInput() {
   InputErrors = 0;
   LimitReached = false;

@@ -4,6 +4,7 @@
 
 #include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Frontend/ReadInput.h"
+#include "tcgen05/Frontend/Suppressions.h"
 #include "tcgen05/Sema/DescriptorCheck.h"
 #include "tcgen05/Sema/HazardCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
@@ -61,8 +62,11 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
 
 CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
                                  DiagnosticsEngine &Engine,
-                                 const CheckOptions &Opts,
+                                 const CheckOptions &Options,
                                  AnalysisStats *Stats) {
+  // Analyses whose every finding is silenced are not run.
+  CheckOptions Opts = Options;
+  Opts.CheckHazards &= !Engine.groupDisabled("tcgen05-hazards");
   const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   llvm::StringRef Text = Buf->getBuffer();
   std::string Name = Buf->getBufferIdentifier().str();
@@ -133,6 +137,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   checkKernelCtaGroups(M, Summaries, Opts.SeparateCompilation, KernelSink);
   ModuleSink.append(std::move(KernelSink));
   ModuleSink.sortBySource();
+  Suppressions(Text).apply(SM, BufferID, ModuleSink.diagnostics());
   Engine.emitAll(&SM, ModuleSink.diagnostics());
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors
                                            : CheckStatus::Clean;

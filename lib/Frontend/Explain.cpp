@@ -2,6 +2,11 @@
 
 #include "tcgen05/Frontend/Explain.h"
 
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
 using namespace tcgen05;
 
 namespace {
@@ -46,4 +51,19 @@ tcgen05::explainDiagnostic(llvm::StringRef Text, DiagnosticsEngine &Engine) {
                                           {formatDiagCode(*Code)},
                                           "tcgen05-check"));
   return Page;
+}
+
+void tcgen05::printRuleList(llvm::raw_ostream &OS) {
+  std::vector<DiagID> IDs(allCodedDiags().begin(), allCodedDiags().end());
+  std::sort(IDs.begin(), IDs.end(), [](DiagID A, DiagID B) {
+    return getDiagInfo(A).Code < getDiagInfo(B).Code;
+  });
+  for (DiagID ID : IDs) {
+    const DiagInfo &I = getDiagInfo(ID);
+    llvm::StringRef Group = diagGroup(ID);
+    OS << formatDiagCode(I.Code) << "  "
+       << llvm::left_justify(severityName(I.DefaultSeverity), 8)
+       << llvm::left_justify(Group.empty() ? "-" : Group, 24)
+       << llvm::left_justify(I.Name, 36) << I.Format << "\n";
+  }
 }

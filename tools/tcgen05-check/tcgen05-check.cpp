@@ -84,6 +84,10 @@ cl::opt<std::string> Explain("explain",
                              cl::desc("Print the documentation of a "
                                       "diagnostic code and exit"),
                              cl::value_desc("TCnnnn"), cl::cat(Category));
+cl::opt<bool> ListRules("list-rules",
+                        cl::desc("List every diagnostic code with its default "
+                                 "severity, -W group and message, then exit"),
+                        cl::cat(Category));
 cl::opt<bool> Verify("verify",
                      cl::desc("Check the inputs' expected-error comments "
                               "instead of printing diagnostics"),
@@ -380,6 +384,10 @@ int main(int argc, char **argv) {
     Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_bad_color, {},
                                           {Extra.BadColor}, "tcgen05-check"));
     return Finish(2);
+  }
+  if (ListRules) {
+    printRuleList(outs());
+    return Finish(0);
   }
   if (!Explain.empty()) {
     std::optional<StringRef> Page = explainDiagnostic(Explain, Engine);

@@ -239,6 +239,9 @@ public:
   /// The error limit counts per input: the next input starts afresh.  Call
   /// before each input.
   void beginInput();
+  /// Whether -Wno-<Group> (or -Wno- of a group above it) silences Group, so
+  /// that an analysis that only feeds it can be skipped.
+  bool groupDisabled(llvm::StringRef Group) const;
   void emitAll(const llvm::SourceMgr *SM, std::vector<Diagnostic> &Diags);
 
   unsigned numErrors() const { return NumErrors; }

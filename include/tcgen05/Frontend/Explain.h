@@ -8,6 +8,10 @@
 
 #include <optional>
 
+namespace llvm {
+class raw_ostream;
+}
+
 namespace tcgen05 {
 
 /// The page docs/diagnostics/TCnnnn.md for Code, if there is one.
@@ -15,6 +19,10 @@ std::optional<llvm::StringRef> explainDiagCode(unsigned Code);
 
 /// Parses "TC1101", "tc1101" or "1101".
 std::optional<unsigned> parseDiagCode(llvm::StringRef Text);
+
+/// --list-rules: one line per diagnostic code, "TC4002  warning  reserved-bits
+/// warn_idesc_reserved  <message>", in code order, for CI configurations.
+void printRuleList(llvm::raw_ostream &OS);
 
 /// --explain as a call: the page for Text (a code in any form parseDiagCode
 /// reads), or nullopt after reporting to Engine why there is none.

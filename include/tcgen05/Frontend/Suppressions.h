@@ -1,0 +1,43 @@
+//===- Suppressions.h - Findings silenced in the source ----------*- C++ -*-===//
+//
+// A comment `// tcgen05-check: ignore TC4001` (several codes separated by
+// commas or blanks; none: every code) silences the findings of its own line
+// and of the next one.  Inline asm reaches PTX verbatim, so kernel authors
+// can write these in their CUDA sources.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_FRONTEND_SUPPRESSIONS_H
+#define TCGEN05_FRONTEND_SUPPRESSIONS_H
+
+#include "tcgen05/Basic/Diagnostic.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class SourceMgr;
+}
+
+namespace tcgen05 {
+
+class Suppressions {
+public:
+  /// Finds the suppression comments of Text, which starts at line 1.
+  explicit Suppressions(llvm::StringRef Text);
+
+  bool empty() const { return ByLine.empty(); }
+  /// Whether a finding with Code on Line (1-based) is silenced.
+  bool covers(unsigned Line, unsigned Code) const;
+  /// Drops the silenced findings of buffer BufferID from Diags.
+  void apply(const llvm::SourceMgr &SM, unsigned BufferID,
+             std::vector<Diagnostic> &Diags) const;
+
+private:
+  /// Per comment line: the codes it names; empty: every code.
+  llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> ByLine;
+};
+
+} // namespace tcgen05
+
+#endif
