@@ -131,3 +131,20 @@ TEST(UniformityTest, LoadOfUniformAddressIsUniform) {
   EXPECT_EQ(G.U->value("%r2"), ValueKind::Uniform);
   EXPECT_EQ(G.U->value("%r3"), ValueKind::Uniform);
 }
+
+// Special registers take their kind from SpecialRegisters.def, the table the
+// declaration checker reads too; a vector's components share its kind.
+TEST(UniformityTest, SpecialRegistersFollowTheirTable) {
+  Uni G("mov.u32 %r1, %cluster_ctarank;\n"
+        "mov.u32 %r2, %nctaid.y;\n"
+        "mov.u32 %r3, %clock;\n"
+        "mov.u32 %r4, %tid.y;\n"
+        "mov.u32 %r5, %lanemask_lt;\n"
+        "ret;\n");
+  ASSERT_TRUE(G.Sink.diagnostics().empty());
+  EXPECT_EQ(G.U->value("%r1"), ValueKind::Uniform);
+  EXPECT_EQ(G.U->value("%r2"), ValueKind::Uniform);
+  EXPECT_EQ(G.U->value("%r3"), ValueKind::Varying);
+  EXPECT_EQ(G.U->value("%r4"), ValueKind::Varying);
+  EXPECT_EQ(G.U->value("%r5"), ValueKind::Varying);
+}

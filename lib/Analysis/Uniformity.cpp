@@ -9,28 +9,6 @@ using namespace tcgen05;
 
 namespace {
 
-/// Special registers and what a warp holds in them (PTX ISA 10).  Those not
-/// listed (%clock, %lanemask_*, %globaltimer, %tid.y, ...) vary.
-struct SpecialKind {
-  const char *Name;
-  ValueKind Kind;
-};
-constexpr SpecialKind SpecialKinds[] = {
-    {"%tid.x", ValueKind::Lane},           {"%laneid", ValueKind::Lane},
-    {"%ctaid", ValueKind::Uniform},        {"%nctaid", ValueKind::Uniform},
-    {"%ntid", ValueKind::Uniform},         {"%warpid", ValueKind::Uniform},
-    {"%nwarpid", ValueKind::Uniform},      {"%smid", ValueKind::Uniform},
-    {"%nsmid", ValueKind::Uniform},        {"%gridid", ValueKind::Uniform},
-    {"%clusterid", ValueKind::Uniform},    {"%nclusterid", ValueKind::Uniform},
-    {"%cluster_ctaid", ValueKind::Uniform}, {"%cluster_nctaid", ValueKind::Uniform},
-    {"%cluster_ctarank", ValueKind::Uniform},
-    {"%cluster_nctarank", ValueKind::Uniform},
-    {"%is_explicit_cluster", ValueKind::Uniform},
-    {"%total_smem_size", ValueKind::Uniform},
-    {"%dynamic_smem_size", ValueKind::Uniform},
-    {"%aggr_smem_size", ValueKind::Uniform},
-};
-
 /// Opcodes whose results differ between threads whatever their operands:
 /// memory reads and per-thread matrix fragments.
 constexpr const char *VaryingOpcodes[] = {
@@ -39,15 +17,15 @@ constexpr const char *VaryingOpcodes[] = {
 };
 
 std::optional<ValueKind> specialKind(llvm::StringRef Name) {
-  for (const SpecialKind &S : SpecialKinds)
-    if (Name == S.Name)
-      return S.Kind;
-  // %ctaid.x and the like: the vector's components share its kind.
-  size_t Dot = Name.find('.');
-  if (Dot != llvm::StringRef::npos && Name != "%tid.x")
-    for (const SpecialKind &S : SpecialKinds)
-      if (Name.take_front(Dot) == S.Name && S.Kind == ValueKind::Uniform)
-        return S.Kind;
+  // The lane sources: in a 1-D block %tid.x is 32 x warp + lane.
+  if (Name == "%tid.x" || Name == "%laneid")
+    return ValueKind::Lane;
+  // A vector register's components (%ctaid.x) share its kind.
+  llvm::StringRef Base = Name.take_until([](char C) { return C == '.'; });
+#define SREG(S, Warp)                                                          \
+  if (Base == S)                                                               \
+    return ValueKind::Warp;
+#include "tcgen05/Basic/SpecialRegisters.def"
   return std::nullopt;
 }
 

@@ -50,16 +50,16 @@ std::string shortName(llvm::StringRef Name) {
 }
 
 bool isSpecialName(llvm::StringRef Name) {
-#define SREG(S)                                                                \
+#define SREG(S, Warp)                                                          \
   if (Name == S)                                                               \
     return true;
-#define SREG_RANGE(Prefix, N)                                                  \
+#define SREG_RANGE(Prefix, N, Warp)                                            \
   if (Name.starts_with(Prefix)) {                                              \
     unsigned I;                                                                \
     if (!Name.drop_front(sizeof(Prefix) - 1).getAsInteger(10, I) && I < N)     \
       return true;                                                             \
   }
-#include "tcgen05/Sema/SpecialRegisters.def"
+#include "tcgen05/Basic/SpecialRegisters.def"
   return false;
 }
 
