@@ -11,7 +11,7 @@ namespace {
 /// A descriptor of D that is plausible for Use: the shape and types of the
 /// kind's first valid values.
 uint64_t baseValue(DescriptorKind D, const IdescUse &Use) {
-  std::string Error;
+  EncodeError Error;
   if (D == DescriptorKind::Smem)
     return *encodeSmemDesc({}, Error);
   if (D == DescriptorKind::Zcm)
@@ -48,7 +48,7 @@ std::vector<uint64_t> baseValues(DescriptorKind D, const IdescUse &Use) {
     Variants = {{{"transpose_b", 1}}};
   IdescLayout L = D == DescriptorKind::Instr ? Use.Kind->Layout
                                              : IdescLayout::None;
-  std::string Error;
+  EncodeError Error;
   for (const auto &Fields : Variants)
     if (std::optional<uint64_t> X = encodeDescFields(D, L, V, Fields, Error))
       Out.push_back(*X);

@@ -28,9 +28,9 @@ TEST(InstrDescTest, EveryKindRoundTripsEveryField) {
       uint64_t In = F.Name == "n"   ? Raw << 3
                     : F.Name == "m" ? Raw << (K->Layout == IdescLayout::Dense ? 4 : 7)
                                     : Raw;
-      std::string Error;
+      EncodeError Error;
       std::optional<uint32_t> V = encodeIdesc(*K, {{F.Name.str(), In}}, Error);
-      ASSERT_TRUE(V) << Name << " " << F.Name.str() << ": " << Error;
+      ASSERT_TRUE(V) << Name << " " << F.Name.str() << ": " << Error.message();
       EXPECT_EQ(F.get(*V), Raw) << Name << " " << F.Name.str();
       EXPECT_EQ(*V & ~F.mask(), 0u) << Name << " " << F.Name.str();
     }
@@ -52,7 +52,7 @@ TEST(InstrDescTest, FieldsDoNotOverlap) {
 // (c_format at bit 4, a_format 7, b_format 10, a/b_negate 13/14, a/b_major
 // 15/16, n_dim 17-22 = N>>3, m_dim 24-28 = M>>4).
 TEST(InstrDescTest, KnownF16Descriptor) {
-  std::string Error;
+  EncodeError Error;
   std::optional<uint32_t> V = encodeIdesc(
       *lookupIdescKind("f16"),
       {{"dtype", 1}, {"atype", 1}, {"btype", 1}, {"n", 256}, {"m", 128}},
@@ -99,12 +99,12 @@ TEST(InstrDescTest, SparsityReservedAndKindSpecificFields) {
 // 16-29, stride_byte_offset_ 32-45, version_ 46-47 (=1), base_offset_ 49-51,
 // lbo_mode_ 52, layout_type_ 61-63.
 TEST(MatrixDescTest, SmemRoundTrip) {
-  std::string Error;
+  EncodeError Error;
   std::optional<uint64_t> V = encodeSmemDesc(
       {{"start_address", 0x1280}, {"leading_offset", 16},
        {"stride_offset", 1024}, {"base_offset", 1}, {"swizzle", 4}},
       Error);
-  ASSERT_TRUE(V) << Error;
+  ASSERT_TRUE(V) << Error.message();
   // Field values as stored: addresses and offsets in 16-byte units.
   const std::map<std::string, uint64_t> Expected = {
       {"start_address", 0x1280 >> 4}, {"stride_offset", 1024 >> 4},

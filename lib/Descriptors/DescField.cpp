@@ -54,26 +54,23 @@ uint64_t tcgen05::descReservedMask(DescriptorKind D, IdescLayout L) {
 
 std::optional<uint64_t> tcgen05::encodeDescFields(
     DescriptorKind D, IdescLayout L, uint64_t V,
-    llvm::ArrayRef<std::pair<std::string, uint64_t>> In, std::string &Error) {
+    llvm::ArrayRef<std::pair<std::string, uint64_t>> In, EncodeError &Error) {
+  auto Fail = [&](DiagID ID, std::vector<DiagArg> Args) {
+    Error = {ID, std::move(Args)};
+    return std::nullopt;
+  };
   for (const auto &[Name, Value] : In) {
     const DescField *F = findDescField(D, L, Name);
-    if (!F) {
-      Error = "no field '" + Name + "'";
-      return std::nullopt;
-    }
+    if (!F)
+      return Fail(DiagID::err_encode_no_field, {Name});
     uint64_t Unit = 1ull << F->Scale;
-    if (Value % Unit) {
-      Error = Name + "=" + std::to_string(Value) +
-              (D == DescriptorKind::Instr
-                   ? " is not a multiple of " + std::to_string(Unit)
-                   : " is not " + std::to_string(Unit) + "-byte aligned");
-      return std::nullopt;
-    }
-    if ((Value >> F->Scale) >> F->Width) {
-      Error = Name + "=" + std::to_string(Value) + " does not fit in " +
-              std::to_string(F->Width + F->Scale) + " bits";
-      return std::nullopt;
-    }
+    if (Value % Unit)
+      return Fail(D == DescriptorKind::Instr ? DiagID::err_encode_not_multiple
+                                             : DiagID::err_encode_misaligned,
+                  {Name, Value, Unit});
+    if ((Value >> F->Scale) >> F->Width)
+      return Fail(DiagID::err_encode_too_wide,
+                  {Name, Value, F->Width + F->Scale});
     V = F->set(V, Value >> F->Scale);
   }
   return V;

@@ -99,13 +99,7 @@ std::vector<IdescFinding> tcgen05::checkIdesc(uint32_t V, uint32_t Known,
 std::optional<uint32_t>
 tcgen05::encodeIdesc(const IdescKind &K,
                      llvm::ArrayRef<std::pair<std::string, uint64_t>> In,
-                     std::string &Error) {
-  for (const auto &Field : In)
-    if (!findDescField(DescriptorKind::Instr, K.Layout, Field.first)) {
-      Error = "no field '" + Field.first + "' in the descriptor of " +
-              K.Kind.str();
-      return std::nullopt;
-    }
+                     EncodeError &Error) {
   std::optional<uint64_t> V =
       encodeDescFields(DescriptorKind::Instr, K.Layout, 0, In, Error);
   if (!V)

@@ -48,12 +48,11 @@ std::vector<IdescFinding> tcgen05::checkZeroColumnMask(uint64_t V,
 
 std::optional<uint64_t>
 tcgen05::encodeSmemDesc(llvm::ArrayRef<std::pair<std::string, uint64_t>> In,
-                        std::string &Error) {
+                        EncodeError &Error) {
+  // The fixed bits are the descriptor's, not the caller's.
   for (const auto &Field : In)
-    if (Field.first == "fixed_001" || Field.first == "fixed_zero" ||
-        !findDescField(DescriptorKind::Smem, IdescLayout::None, Field.first)) {
-      Error = "no settable field '" + Field.first +
-              "' in a shared memory descriptor";
+    if (Field.first == "fixed_001" || Field.first == "fixed_zero") {
+      Error = {DiagID::err_encode_no_field, {Field.first}};
       return std::nullopt;
     }
   // The fixed 0b001 of bits 46-48.

@@ -59,7 +59,8 @@ private:
   std::optional<uint64_t> value(unsigned Bits);
   bool fields(std::vector<std::pair<std::string, uint64_t>> &Out);
   CheckStatus report(const std::vector<IdescFinding> &Findings);
-  CheckStatus encoded(std::optional<uint64_t> V, const std::string &Error,
+  CheckStatus encoded(std::optional<uint64_t> V, const EncodeError &Error,
+                      const std::string &FieldNames,
                       unsigned HexDigits);
 
   const DescriptorRequest &R;
@@ -127,10 +128,14 @@ CheckStatus DescriptorTool::report(const std::vector<IdescFinding> &Findings) {
 }
 
 CheckStatus DescriptorTool::encoded(std::optional<uint64_t> V,
-                                    const std::string &Error,
+                                    const EncodeError &Error,
+                                    const std::string &FieldNames,
                                     unsigned HexDigits) {
   if (!V)
-    return usage(DiagID::err_usage_cannot_encode, {Error});
+    return usage(Error.ID, Error.Args,
+                 Error.ID == DiagID::err_encode_no_field
+                     ? std::optional<std::string>(FieldNames)
+                     : std::nullopt);
   OS << hex(*V, HexDigits) << "\n";
   return CheckStatus::Clean;
 }
@@ -164,9 +169,13 @@ CheckStatus DescriptorTool::encodeIdesc() {
   std::vector<std::pair<std::string, uint64_t>> Fields;
   if (!fields(Fields))
     return CheckStatus::Usage;
-  std::string Error;
+  EncodeError Error;
   std::optional<uint32_t> V = tcgen05::encodeIdesc(*K, Fields, Error);
-  return encoded(V ? std::optional<uint64_t>(*V) : std::nullopt, Error, 8);
+  std::string Names;
+  for (const IdescField &F : idescFields(K->Layout))
+    Names += (Names.empty() ? "" : ", ") + F.Name.str();
+  return encoded(V ? std::optional<uint64_t>(*V) : std::nullopt, Error, Names,
+                 8);
 }
 
 CheckStatus DescriptorTool::decodeSmem() {
@@ -193,8 +202,12 @@ CheckStatus DescriptorTool::encodeSmem() {
   std::vector<std::pair<std::string, uint64_t>> Fields;
   if (!fields(Fields))
     return CheckStatus::Usage;
-  std::string Error;
-  return encoded(tcgen05::encodeSmemDesc(Fields, Error), Error, 16);
+  EncodeError Error;
+  std::string Names;
+  for (const DescField &F : matrixDescFields(MatrixDescKind::Smem))
+    if (!F.Name.starts_with("fixed"))
+      Names += (Names.empty() ? "" : ", ") + F.Name.str();
+  return encoded(tcgen05::encodeSmemDesc(Fields, Error), Error, Names, 16);
 }
 
 } // namespace

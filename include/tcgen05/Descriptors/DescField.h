@@ -8,6 +8,8 @@
 #ifndef TCGEN05_DESCRIPTORS_DESCFIELD_H
 #define TCGEN05_DESCRIPTORS_DESCFIELD_H
 
+#include "tcgen05/Basic/Diagnostic.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -54,12 +56,20 @@ uint64_t descReservedMask(DescriptorKind D, IdescLayout L = IdescLayout::None);
 /// The width of the descriptor in bits.
 unsigned descBits(DescriptorKind D);
 
+/// Why fields could not be encoded: a catalogue entry and its arguments.
+struct EncodeError {
+  DiagID ID = DiagID::err_encode_no_field;
+  std::vector<DiagArg> Args;
+  std::string message() const { return formatDiagMessage(ID, Args); }
+};
+
 /// Sets named fields of Base, each given as its quantity (m=128, a byte
 /// address); checks names, alignment and ranges, sets Error otherwise.
+/// Descriptor names the descriptor in the no-such-field error.
 std::optional<uint64_t>
 encodeDescFields(DescriptorKind D, IdescLayout L, uint64_t Base,
                  llvm::ArrayRef<std::pair<std::string, uint64_t>> Fields,
-                 std::string &Error);
+                 EncodeError &Error);
 
 /// "name=value ..." for the fields whose bits are all known.
 std::string describeDescFields(DescriptorKind D, IdescLayout L, uint64_t V,

@@ -98,7 +98,7 @@ std::string describeIdesc(uint32_t Value, uint32_t Known, const IdescKind &K);
 std::optional<uint32_t>
 encodeIdesc(const IdescKind &K,
             llvm::ArrayRef<std::pair<std::string, uint64_t>> Fields,
-            std::string &Error);
+            EncodeError &Error);
 
 } // namespace tcgen05
 

@@ -49,7 +49,7 @@ std::string describeMatrixDesc(MatrixDescKind K, uint64_t Value,
 /// 256 KiB, encoded as (x & 0x3FFFF) >> 4); the fixed bits are set.
 std::optional<uint64_t>
 encodeSmemDesc(llvm::ArrayRef<std::pair<std::string, uint64_t>> Fields,
-               std::string &Error);
+               EncodeError &Error);
 
 } // namespace tcgen05
 
