@@ -3,6 +3,7 @@
 #include "tcgen05/Analysis/KnownBits.h"
 
 #include "tcgen05/Analysis/Dataflow.h"
+#include "tcgen05/Analysis/Registers.h"
 #include "KnownBitsTransfer.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -94,29 +95,6 @@ namespace {
 /// each relevant instruction.  Loops settle in a few passes each; a loop
 /// that loses one bit per trip may take 64.
 constexpr uint64_t PassesBudgeted = 24;
-
-/// Registers named by an operand that an instruction writes when it is
-/// the first: a register, or the members of a vector or p|q pair.
-template <typename Fn>
-void forEachWritten(const Function &F, const Operand &O, Fn &&Each) {
-  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol) {
-    Each(O.text());
-    return;
-  }
-  if (O.Kind == OperandKind::Vector || O.Kind == OperandKind::Binary)
-    for (const Operand &C : F.operands(O.Children))
-      forEachWritten(F, C, Each);
-}
-
-/// Every register an operand reads.
-template <typename Fn>
-void forEachRead(const Function &F, const Operand &O, Fn &&Each) {
-  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
-    Each(O.text());
-  else
-    for (const Operand &C : F.operands(O.Children))
-      forEachRead(F, C, Each);
-}
 
 } // namespace
 

@@ -2,6 +2,8 @@
 
 #include "tcgen05/Analysis/Uniformity.h"
 
+#include "tcgen05/Analysis/Registers.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -44,23 +46,6 @@ ValueKind negate(ValueKind K) {
 
 bool isImmediate(const Operand &O) { return O.Kind == OperandKind::Integer; }
 
-/// The registers an instruction's first operand writes: a register, or
-/// the members of a vector or a p|q pair.
-template <typename Fn>
-void forEachWritten(const Function &F, const Operand &O, Fn &&Each) {
-  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
-    Each(O.text());
-  else if (O.Kind == OperandKind::Vector || O.Kind == OperandKind::Binary)
-    for (const Operand &C : F.operands(O.Children))
-      forEachWritten(F, C, Each);
-}
-
-bool writesNothing(llvm::StringRef Op) {
-  return Op == "bra" || Op == "brx" || Op == "call" || Op == "ret" ||
-         Op == "exit" || Op == "st" || Op == "red" || Op == "bar" ||
-         Op == "barrier" || Op == "fence" || Op == "membar" || Op == "cp";
-}
-
 } // namespace
 
 ValueKind tcgen05::joinKinds(ValueKind A, ValueKind B) {
@@ -85,7 +70,7 @@ UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
     : F(F), G(G), DT(DT), PDT(PDT), Divergent(G.size()),
       SingleThread(G.size()), Cause(G.size(), ~0u) {
   for (const Instruction &I : F.Instructions)
-    if (I.Operands.Count && !writesNothing(I.Opcode.text()))
+    if (I.Operands.Count && !writesNoRegister(I.Opcode.text()))
       forEachWritten(F, F.Operands[I.Operands.First],
                      [&](llvm::StringRef R) { Kinds.try_emplace(R, ValueKind::None); });
   classifyValues();
@@ -283,7 +268,7 @@ void UniformityInfo::classifyValues() {
     for (uint32_t Index = 0; Index < F.Instructions.size(); ++Index) {
       const Instruction &I = F.Instructions[Index];
       llvm::StringRef Op = I.Opcode.text();
-      if (!I.Operands.Count || writesNothing(Op))
+      if (!I.Operands.Count || writesNoRegister(Op))
         continue;
       const Operand &Dst = F.Operands[I.Operands.First];
       // A value written in a divergent block is not made varying: compiler

@@ -69,7 +69,28 @@ bool namesGroup(const std::vector<std::string> &List, llvm::StringRef Group) {
       return true;
   return false;
 }
+
+const char *const OffGroups[] = {
+#define DIAG_GROUP_OFF(Group) Group,
+#include "tcgen05/Basic/DiagnosticKinds.def"
+};
+
+/// Whether Group is silent under Opts: named by -Wno- (itself or a group
+/// above it), or off by default and not turned on by name.
+bool groupSilenced(const DiagnosticOptions &Opts, llvm::StringRef Group) {
+  if (namesGroup(Opts.DisabledGroups, Group))
+    return true;
+  for (llvm::StringRef G = Group; !G.empty(); G = parentGroup(G))
+    if (llvm::is_contained(OffGroups, G) &&
+        !llvm::is_contained(Opts.EnabledGroups, G))
+      return true;
+  return false;
+}
 } // namespace
+
+bool tcgen05::isDefaultOffGroup(llvm::StringRef Group) {
+  return llvm::is_contained(OffGroups, Group);
+}
 
 llvm::StringRef tcgen05::diagGroup(DiagID ID) {
   for (const GroupEntry &G : Groups)
@@ -338,14 +359,13 @@ bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
   // An error in a group is a lint that is an error by default, as clang's
   // DefaultError warnings: -Wno-GROUP silences it, -Wno-error=GROUP makes
   // it a warning.
+  if (!Group.empty() && groupSilenced(Opts, Group))
+    return true;
   if (D.Sev == Severity::Error && !Group.empty()) {
-    if (namesGroup(Opts.DisabledGroups, Group))
-      return true;
     if (namesGroup(Opts.NoErrorGroups, Group))
       D.Sev = Severity::Warning;
   } else if (D.Sev == Severity::Warning) {
-    if (Opts.IgnoreWarnings ||
-        (!Group.empty() && namesGroup(Opts.DisabledGroups, Group)))
+    if (Opts.IgnoreWarnings)
       return true;
     bool AsError = Opts.WarningsAsErrors;
     if (!Group.empty() && namesGroup(Opts.ErrorGroups, Group))
@@ -375,7 +395,7 @@ bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
 }
 
 bool DiagnosticsEngine::groupDisabled(llvm::StringRef Group) const {
-  return namesGroup(Opts.DisabledGroups, Group);
+  return groupSilenced(Opts, Group);
 }
 
 void DiagnosticsEngine::beginInput() {

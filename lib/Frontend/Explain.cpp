@@ -61,8 +61,11 @@ void tcgen05::printRuleList(llvm::raw_ostream &OS) {
   for (DiagID ID : IDs) {
     const DiagInfo &I = getDiagInfo(ID);
     llvm::StringRef Group = diagGroup(ID);
-    OS << formatDiagCode(I.Code) << "  "
-       << llvm::left_justify(severityName(I.DefaultSeverity), 8)
+    // A pedantic lint's default is to say nothing.
+    llvm::StringRef Sev = !Group.empty() && isDefaultOffGroup(Group)
+                              ? llvm::StringRef("off")
+                              : severityName(I.DefaultSeverity);
+    OS << formatDiagCode(I.Code) << "  " << llvm::left_justify(Sev, 8)
        << llvm::left_justify(Group.empty() ? "-" : Group, 24)
        << llvm::left_justify(I.Name, 36) << I.Format << "\n";
   }

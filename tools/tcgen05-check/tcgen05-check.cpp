@@ -194,6 +194,8 @@ void extractExtraOptions(SmallVectorImpl<const char *> &Args,
       Into = &Opts.ErrorGroups;
     else if (S.consume_front("-Wno-"))
       Into = &Opts.DisabledGroups;
+    else if (S != "-Werror" && S.consume_front("-W"))
+      Into = &Opts.EnabledGroups;
     else
       return false;
     (isDiagGroup(S) ? *Into : Out.UnknownGroups).push_back(S.str());
@@ -335,6 +337,8 @@ int main(int argc, char **argv) {
   std::string GroupHelp =
       "\n  --color=<auto|always|never>    - Colored text diagnostics (default: "
       "auto,\n                                   when stderr is a terminal)\n"
+      "  -W<group>                      - Turn on a group that is off by "
+      "default\n                                   (tcgen05-pedantic)\n"
       "  -Wno-<group>                   - Silence the warnings of a group\n"
       "  -Werror=<group>                - Make the warnings of a group errors\n"
       "  -Wno-error=<group>             - Keep a group's warnings warnings "

@@ -47,6 +47,8 @@ llvm::StringRef diagGroup(DiagID ID);
 std::string diagGroupList();
 /// Whether some warning belongs to Group.
 bool isDiagGroup(llvm::StringRef Group);
+/// Whether Group is off unless -WGroup names it (a pedantic group).
+bool isDefaultOffGroup(llvm::StringRef Group);
 
 /// What a catalogue argument is, written in the format where it goes, as
 /// clang writes %ordinal0: the catalogue, not the caller, decides how an
@@ -225,6 +227,8 @@ struct DiagnosticOptions {
   unsigned ErrorLimit = 20; ///< 0: unlimited.
   /// -Wno-<group>, -Werror=<group>, -Wno-error=<group>.
   std::vector<std::string> DisabledGroups, ErrorGroups, NoErrorGroups;
+  /// -W<group>: turns on a group that is off by default.
+  std::vector<std::string> EnabledGroups;
 };
 
 /// Delivers diagnostics to a consumer, applying DiagnosticOptions and the

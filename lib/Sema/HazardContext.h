@@ -1,0 +1,109 @@
+//===- HazardContext.h - What every hazard lint sees of a function -*- C++ -*-===//
+//
+// Private to the hazard lints (HazardCheck.cpp and the files beside it): the
+// function, its graph and uniformity, the reporting of one table row, and
+// the classification of instructions the lints share.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_SEMA_HAZARDCONTEXT_H
+#define TCGEN05_SEMA_HAZARDCONTEXT_H
+
+#include "tcgen05/AST/AST.h"
+#include "tcgen05/Analysis/ControlFlowGraph.h"
+#include "tcgen05/Analysis/Uniformity.h"
+#include "tcgen05/Basic/Diagnostic.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace tcgen05 {
+
+/// How an instruction synchronizes threads (ThreadSync.def).
+struct ThreadSync {
+  bool Acquires = false, Releases = false, Relaxed = false, PeerWait = false;
+  bool any() const { return Acquires || Releases; }
+};
+
+/// Facts computed once per function and shared by several lints.
+struct HazardCache {
+  /// nCols of each alloc and dealloc whose value is known, by instruction.
+  std::optional<llvm::DenseMap<uint32_t, std::optional<uint64_t>>> NCols;
+};
+
+/// What one lint sees of one function.
+struct HazardContext {
+  const Function &F;
+  const ControlFlowGraph &G;
+  const UniformityInfo &U;
+  DiagnosticSink &Sink;
+  HazardCache &Cache;
+  DiagID ID;
+  const char *Section;
+
+  const Instruction &inst(const Tcgen05Inst &T) const {
+    return F.Instructions[T.Instruction];
+  }
+  Diagnostic &report(uint32_t Inst, llvm::ArrayRef<DiagArg> Args) const {
+    return Sink.report(ID, F.Instructions[Inst].Src.range(), Args);
+  }
+  void note(Diagnostic &D, DiagID Note, uint32_t Inst,
+            llvm::ArrayRef<DiagArg> Args = {}) const {
+    D.note(Note, F.Instructions[Inst].Src.range(), Args);
+  }
+  void cite(Diagnostic &D) const { D.note(DiagID::note_cite, {}, {Section}); }
+  /// The operand of T in Role, if T has one.
+  const Operand *operand(const Tcgen05Inst &T, Tcgen05OperandRole Role) const;
+  bool hasClass(const Tcgen05Inst &T, Tcgen05QualClass C) const;
+  /// Whether T has a qualifier spelled Q.
+  bool hasQualifier(const Tcgen05Inst &T, llvm::StringRef Q) const;
+  /// The tcgen05 instruction at I, or nullptr.
+  const Tcgen05Inst *tcgen05At(uint32_t I) const {
+    uint32_t T = F.Instructions[I].Tcgen05;
+    return T == Instruction::NoTcgen05 ? nullptr : &F.Tcgen05[T];
+  }
+  bool isOpcode(uint32_t I, Tcgen05Opcode Op) const {
+    const Tcgen05Inst *T = tcgen05At(I);
+    return T && T->Opcode == Op;
+  }
+  /// How instruction I synchronizes threads, from ThreadSync.def.
+  ThreadSync threadSync(uint32_t I) const;
+  /// The instruction's name as written up to its first qualifier that is
+  /// not part of the name: "mbarrier.try_wait", "bar.sync",
+  /// "tcgen05.wait::ld".
+  std::string displayName(uint32_t I) const;
+  /// A kernel whose every path is in its body: no call could allocate,
+  /// free, wait or commit for it.
+  bool isWholeKernel() const {
+    return F.IsEntry && G.calls().empty() && G.unmodelled().empty();
+  }
+  /// Calls Each with every instruction some path reaches after From.
+  template <typename Fn> void forEachReachable(uint32_t From, Fn &&Each) const {
+    const CFGBlock &Start = G.blockOf(From);
+    for (uint32_t I = From + 1; I < Start.EndInst; ++I)
+      Each(I);
+    llvm::BitVector Seen(G.size());
+    llvm::SmallVector<const CFGBlock *, 16> Work(Start.Succs.begin(),
+                                                 Start.Succs.end());
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.pop_back_val();
+      if (Seen.test(B->Number))
+        continue;
+      Seen.set(B->Number);
+      for (uint32_t I = B->FirstInst; I < B->EndInst; ++I)
+        Each(I);
+      Work.append(B->Succs.begin(), B->Succs.end());
+    }
+  }
+};
+
+// One checker per row of Hazards.def.
+#define HAZARD(Id, Name, Code, Severity, Group, Section, Format)                \
+  void check##Id(const HazardContext &C);
+#include "tcgen05/Basic/Hazards.def"
+
+} // namespace tcgen05
+
+#endif

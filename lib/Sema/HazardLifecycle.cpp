@@ -1,0 +1,138 @@
+//===- HazardLifecycle.cpp - Tensor Memory allocation lints ---------------===//
+//
+// Allocation, deallocation and the allocation permit of one kernel (PTX ISA
+// 9.7.16.7.1): every allocation freed, freed with its own size, none after
+// the permit is given up, none larger than the one before.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HazardContext.h"
+
+#include "tcgen05/Analysis/KnownBits.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace tcgen05;
+
+namespace {
+
+/// The instructions of F running Op.
+std::vector<const Tcgen05Inst *> instsOf(const Function &F, Tcgen05Opcode Op) {
+  std::vector<const Tcgen05Inst *> Out;
+  for (const Tcgen05Inst &T : F.Tcgen05)
+    if (T.Opcode == Op)
+      Out.push_back(&T);
+  return Out;
+}
+
+/// nCols of every alloc and dealloc whose bits are all known, computed once
+/// for the lints that compare sizes.
+const llvm::DenseMap<uint32_t, std::optional<uint64_t>> &
+knownNCols(const HazardContext &C) {
+  if (C.Cache.NCols)
+    return *C.Cache.NCols;
+  auto &NCols = C.Cache.NCols.emplace();
+  std::vector<llvm::StringRef> Roots;
+  std::vector<uint32_t> Sites;
+  for (const Tcgen05Inst &T : C.F.Tcgen05) {
+    if (T.Opcode != Tcgen05Opcode::Alloc && T.Opcode != Tcgen05Opcode::Dealloc)
+      continue;
+    if (const Operand *N = C.operand(T, Tcgen05OperandRole::NCols))
+      if (N->Kind == OperandKind::Register)
+        Roots.push_back(N->text());
+    Sites.push_back(T.Instruction);
+  }
+  if (Sites.empty())
+    return NCols;
+  runKnownBits(C.F, Roots, Sites, [&](uint32_t I, const KnownBitsState &S) {
+    const Tcgen05Inst &T = *C.tcgen05At(I);
+    const Operand *N = C.operand(T, Tcgen05OperandRole::NCols);
+    if (!N)
+      return;
+    RegisterFact Fact = S.operandFact(C.F, *N);
+    if ((Fact.known() & 0xffffffffu) == 0xffffffffu)
+      NCols[I] = Fact.one() & 0xffffffffu;
+  });
+  return NCols;
+}
+
+} // namespace
+
+void tcgen05::checkHZ06(const HazardContext &C) {
+  if (!C.isWholeKernel())
+    return;
+  for (const Tcgen05Inst *A : instsOf(C.F, Tcgen05Opcode::Alloc)) {
+    bool Freed = false;
+    C.forEachReachable(A->Instruction, [&](uint32_t I) {
+      Freed |= C.isOpcode(I, Tcgen05Opcode::Dealloc);
+    });
+    if (!Freed)
+      C.cite(C.report(A->Instruction, {C.F.Name.text()}));
+  }
+}
+
+void tcgen05::checkHZ08(const HazardContext &C) {
+  if (!C.F.IsEntry)
+    return;
+  llvm::BitVector Reported(C.F.Instructions.size());
+  for (const Tcgen05Inst *R : instsOf(C.F, Tcgen05Opcode::RelinquishAllocPermit))
+    C.forEachReachable(R->Instruction, [&](uint32_t I) {
+      if (!C.isOpcode(I, Tcgen05Opcode::Alloc) || Reported.test(I))
+        return;
+      Reported.set(I);
+      Diagnostic &D = C.report(I, {});
+      C.note(D, DiagID::note_hz_relinquished_here, R->Instruction);
+      C.cite(D);
+    });
+}
+
+void tcgen05::checkHZ07(const HazardContext &C) {
+  if (!C.F.IsEntry)
+    return;
+  auto Allocs = instsOf(C.F, Tcgen05Opcode::Alloc);
+  auto Deallocs = instsOf(C.F, Tcgen05Opcode::Dealloc);
+  if (Allocs.empty() || Deallocs.empty())
+    return;
+  const auto &NCols = knownNCols(C);
+  // With allocations of one known size, a dealloc of another is wrong
+  // whichever allocation it frees.
+  std::optional<uint64_t> Size = NCols.lookup(Allocs.front()->Instruction);
+  for (const Tcgen05Inst *A : Allocs)
+    if (!Size || NCols.lookup(A->Instruction) != Size)
+      return;
+  for (const Tcgen05Inst *T : Deallocs) {
+    std::optional<uint64_t> Freed = NCols.lookup(T->Instruction);
+    if (!Freed || *Freed == *Size)
+      continue;
+    Diagnostic &D = C.report(T->Instruction, {*Freed, *Size});
+    C.note(D, DiagID::note_hz_allocated_here, Allocs.front()->Instruction,
+           {*Size});
+    C.cite(D);
+  }
+}
+
+void tcgen05::checkHZ08G(const HazardContext &C) {
+  if (!C.F.IsEntry)
+    return;
+  auto Allocs = instsOf(C.F, Tcgen05Opcode::Alloc);
+  if (Allocs.size() < 2)
+    return;
+  const auto &NCols = knownNCols(C);
+  llvm::BitVector Reported(C.F.Instructions.size());
+  for (const Tcgen05Inst *A : Allocs) {
+    std::optional<uint64_t> First = NCols.lookup(A->Instruction);
+    if (!First)
+      continue;
+    C.forEachReachable(A->Instruction, [&](uint32_t I) {
+      if (!C.isOpcode(I, Tcgen05Opcode::Alloc) || Reported.test(I))
+        return;
+      std::optional<uint64_t> Next = NCols.lookup(I);
+      if (!Next || *Next <= *First)
+        return;
+      Reported.set(I);
+      Diagnostic &D = C.report(I, {*Next, *First});
+      C.note(D, DiagID::note_hz_allocated_here, A->Instruction, {*First});
+      C.cite(D);
+    });
+  }
+}

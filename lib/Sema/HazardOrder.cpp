@@ -1,0 +1,614 @@
+//===- HazardOrder.cpp - Waits, fences and commits of tcgen05 operations --===//
+//
+// The ordering lints: whether a thread waits for, fences and commits its
+// asynchronous tcgen05 operations before it synchronizes with other threads
+// or reuses Tensor Memory (PTX ISA 9.7.16.6).  Each is a forward
+// may-analysis of bit facts over the control-flow graph of one function,
+// followed by one pass that looks at the facts holding before each
+// instruction: a fact holds if some path from the entry makes it hold, so
+// a finding names a path, not a certainty about every run.  A wait, fence
+// or commit under a predicate counts as done: the lints would rather miss a
+// bug than report the guarded waits kernels write.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HazardContext.h"
+
+#include "tcgen05/Analysis/Dataflow.h"
+#include "tcgen05/Analysis/Registers.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace tcgen05;
+
+namespace {
+
+/// Work allowed per instruction and block before an analysis gives up on
+/// a function, with a remark.  Gen/kill problems settle in a few passes.
+constexpr uint64_t StepsPerInstruction = 64;
+
+/// At most this many notes point at the operations a finding is about.
+constexpr unsigned MaxNotes = 3;
+
+/// Solves a Model over G: Model gives boundary(), the facts at the entry,
+/// and pre(I, S) / post(I, S), an instruction's effect in two halves, so
+/// that a lint can look at the facts between them (after the instruction
+/// has read its registers, before it waits, fences or issues).
+template <typename Model> class FactFlow {
+  struct Problem {
+    Model &M;
+    using State = llvm::BitVector;
+    State boundary() { return M.boundary(); }
+    bool join(State &Into, const State &From, bool) {
+      State Old = Into;
+      Into |= From;
+      return Into != Old;
+    }
+    uint64_t transfer(const CFGBlock &B, State &S) {
+      for (uint32_t I = B.FirstInst; I < B.EndInst; ++I) {
+        M.pre(I, S);
+        M.post(I, S);
+      }
+      return B.EndInst - B.FirstInst;
+    }
+  };
+
+public:
+  FactFlow(const HazardContext &C, Model &M)
+      : C(C), M(M), P{M}, Solver(C.G, P, DataflowDirection::Forward) {
+    Complete = Solver.run(StepsPerInstruction *
+                          (C.F.Instructions.size() + C.G.size()));
+    if (!Complete)
+      C.Sink.report(DiagID::remark_hz_incomplete, C.F.Name.range(),
+                    {C.F.Name.text(), Solver.steps()});
+  }
+
+  /// Calls Visit(I, Facts) for every instruction a path reaches, with the
+  /// facts between its two halves.  Nothing when the solver gave up.
+  template <typename Fn> void replay(Fn &&Visit) {
+    if (!Complete)
+      return;
+    for (const CFGBlock &B : C.G) {
+      const llvm::BitVector *In = Solver.input(B);
+      if (!In)
+        continue;
+      llvm::BitVector S = *In;
+      for (uint32_t I = B.FirstInst; I < B.EndInst; ++I) {
+        M.pre(I, S);
+        Visit(I, static_cast<const llvm::BitVector &>(S));
+        M.post(I, S);
+      }
+    }
+  }
+
+private:
+  const HazardContext &C;
+  Model &M;
+  Problem P;
+  DataflowSolver<Problem> Solver;
+  bool Complete = false;
+};
+
+bool isAsyncOp(Tcgen05Opcode Op) {
+  // PTX ISA 9.7.16.6.1: the asynchronous tcgen05 instructions.
+  return Op == Tcgen05Opcode::Mma || Op == Tcgen05Opcode::Cp ||
+         Op == Tcgen05Opcode::Shift || Op == Tcgen05Opcode::Ld ||
+         Op == Tcgen05Opcode::St;
+}
+
+/// Operations whose completion is tracked by tcgen05.commit
+/// (9.7.16.6.2.1.1).
+bool isCommitted(Tcgen05Opcode Op) {
+  return Op == Tcgen05Opcode::Mma || Op == Tcgen05Opcode::Cp ||
+         Op == Tcgen05Opcode::Shift;
+}
+
+/// Facts that each stand for one instruction: Inst[K] is fact K's.
+struct InstFacts {
+  std::vector<uint32_t> Inst;
+  unsigned add(uint32_t I) {
+    Inst.push_back(I);
+    return Inst.size() - 1;
+  }
+  unsigned size() const { return Inst.size(); }
+};
+
+/// Adds a note at each distinct instruction behind the facts of S in
+/// [Begin, End), at most MaxNotes.
+void noteFacts(const HazardContext &C, Diagnostic &D, const llvm::BitVector &S,
+               const InstFacts &Facts, unsigned Begin, unsigned End,
+               DiagID Note, llvm::ArrayRef<DiagArg> Args) {
+  llvm::SmallVector<uint32_t, MaxNotes> Noted;
+  for (int K = S.find_next(static_cast<int>(Begin) - 1);
+       K != -1 && static_cast<unsigned>(K) < End && Noted.size() < MaxNotes;
+       K = S.find_next(K)) {
+    uint32_t I = Facts.Inst[K];
+    if (llvm::is_contained(Noted, I))
+      continue;
+    Noted.push_back(I);
+    C.note(D, Note, I, Args);
+  }
+}
+
+bool anyIn(const llvm::BitVector &S, unsigned Begin, unsigned End) {
+  int K = S.find_next(static_cast<int>(Begin) - 1);
+  return K != -1 && static_cast<unsigned>(K) < End;
+}
+
+//===----------------------------------------------------------------------===//
+// tcgen05.ld and tcgen05.st not yet completed by this thread.
+//===----------------------------------------------------------------------===//
+
+/// Facts: one per destination register of each tcgen05.ld ("this result
+/// has not arrived": no tcgen05.wait::ld since, and the register not read
+/// since; a read waits for the value, 9.7.16.6.4.5), then one per
+/// tcgen05.st (no tcgen05.wait::st since).
+class PendingTmemAccess {
+public:
+  explicit PendingTmemAccess(const HazardContext &C) : C(C) {
+    llvm::DenseMap<llvm::StringRef, llvm::SmallVector<unsigned, 1>> RegFacts;
+    auto AddResults = [&](const Tcgen05Inst &T, Tcgen05OperandRole Role) {
+      if (const Operand *O = C.operand(T, Role))
+        forEachWritten(C.F, *O, [&](llvm::StringRef R) {
+          RegFacts[R].push_back(Facts.add(T.Instruction));
+        });
+    };
+    LdGen.assign(C.F.Instructions.size(), {0, 0});
+    for (const Tcgen05Inst &T : C.F.Tcgen05)
+      if (T.Opcode == Tcgen05Opcode::Ld) {
+        unsigned First = Facts.size();
+        AddResults(T, Tcgen05OperandRole::Values);
+        AddResults(T, Tcgen05OperandRole::RedVal);
+        LdGen[T.Instruction] = {First, Facts.size()};
+      }
+    LdEnd = Facts.size();
+    for (const Tcgen05Inst &T : C.F.Tcgen05)
+      if (T.Opcode == Tcgen05Opcode::St)
+        Facts.add(T.Instruction);
+    if (RegFacts.empty())
+      return;
+    // The facts each instruction's reads end, found once.
+    ReadKills.assign(C.F.Instructions.size() + 1, 0);
+    for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
+      ReadKills[I] = KillList.size();
+      forEachInstructionRead(C.F, C.F.Instructions[I], [&](llvm::StringRef R) {
+        auto It = RegFacts.find(R);
+        if (It != RegFacts.end())
+          KillList.insert(KillList.end(), It->second.begin(),
+                          It->second.end());
+      });
+    }
+    ReadKills.back() = KillList.size();
+  }
+
+  bool empty() const { return Facts.size() == 0; }
+  llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
+
+  void pre(uint32_t I, llvm::BitVector &S) {
+    ReadNow.clear();
+    if (ReadKills.empty())
+      return;
+    for (unsigned K = ReadKills[I]; K < ReadKills[I + 1]; ++K)
+      if (S.test(KillList[K])) {
+        ReadNow.push_back(KillList[K]);
+        S.reset(KillList[K]);
+      }
+  }
+
+  void post(uint32_t I, llvm::BitVector &S) const {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    if (!T)
+      return;
+    if (T->Opcode == Tcgen05Opcode::Wait) {
+      if (C.hasQualifier(*T, ".wait::ld"))
+        S.reset(0, LdEnd);
+      else
+        S.reset(LdEnd, Facts.size());
+    } else if (T->Opcode == Tcgen05Opcode::Ld) {
+      if (LdGen[I].first != LdGen[I].second)
+        S.set(LdGen[I].first, LdGen[I].second);
+    } else if (T->Opcode == Tcgen05Opcode::St) {
+      // Stores' facts follow the loads', in instruction order.
+      auto It = std::lower_bound(Facts.Inst.begin() + LdEnd, Facts.Inst.end(), I);
+      S.set(It - Facts.Inst.begin());
+    }
+  }
+
+  InstFacts Facts;
+  /// Facts [0, LdEnd) are results of loads, [LdEnd, size) stores.
+  unsigned LdEnd = 0;
+  /// The load facts the current instruction's reads just ended.
+  llvm::SmallVector<unsigned, 4> ReadNow;
+
+private:
+  const HazardContext &C;
+  std::vector<std::pair<unsigned, unsigned>> LdGen;
+  std::vector<unsigned> ReadKills;
+  std::vector<unsigned> KillList;
+};
+
+bool hasOpcode(const Function &F, Tcgen05Opcode Op) {
+  return llvm::any_of(F.Tcgen05,
+                      [&](const Tcgen05Inst &T) { return T.Opcode == Op; });
+}
+
+/// Runs Visit over the pending tcgen05.ld/st facts of C's function.
+template <typename Fn> void withPendingTmem(const HazardContext &C, Fn &&Visit) {
+  if (!hasOpcode(C.F, Tcgen05Opcode::Ld) && !hasOpcode(C.F, Tcgen05Opcode::St))
+    return;
+  PendingTmemAccess M(C);
+  if (M.empty())
+    return;
+  FactFlow<PendingTmemAccess> Flow(C, M);
+  Flow.replay([&](uint32_t I, const llvm::BitVector &S) { Visit(M, I, S); });
+}
+
+} // namespace
+
+namespace {
+
+/// Reports a release (an arrive, a barrier, a dealloc) reached while the
+/// facts [Begin, End) of M may hold.
+void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
+  withPendingTmem(C, [&](const PendingTmemAccess &M, uint32_t I,
+                         const llvm::BitVector &S) {
+    if (!C.threadSync(I).Releases && !C.isOpcode(I, Tcgen05Opcode::Dealloc))
+      return;
+    unsigned Begin = Loads ? 0 : M.LdEnd, End = Loads ? M.LdEnd : M.Facts.size();
+    if (!anyIn(S, Begin, End))
+      return;
+    Diagnostic &D = C.report(I, {C.displayName(I)});
+    noteFacts(C, D, S, M.Facts, Begin, End, DiagID::note_hz_pending_here,
+              {Loads ? "tcgen05.ld" : "tcgen05.st"});
+    C.cite(D);
+  });
+}
+
+/// The Tensor Memory address operand of T that Role names, as written.
+llvm::StringRef tmemAddress(const HazardContext &C, const Tcgen05Inst &T,
+                            Tcgen05OperandRole Role) {
+  const Operand *O = C.operand(T, Role);
+  return O ? O->text() : llvm::StringRef();
+}
+
+/// Reports a Tensor Memory access of the kind Touches selects that uses,
+/// at Where, the address a pending load or store of [Begin, End) uses.
+/// Addresses are the same when they are written the same: without their
+/// values, accesses through other registers are taken to be elsewhere.
+template <typename Fn>
+void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
+                         Fn &&Where) {
+  withPendingTmem(C, [&](const PendingTmemAccess &M, uint32_t I,
+                         const llvm::BitVector &S) {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    llvm::StringRef Addr = T ? Where(*T) : llvm::StringRef();
+    if (Addr.empty())
+      return;
+    unsigned Begin = AfterStores ? M.LdEnd : 0;
+    unsigned End = AfterStores ? M.Facts.size() : M.LdEnd;
+    for (int K = S.find_next(static_cast<int>(Begin) - 1);
+         K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K)) {
+      uint32_t Prior = M.Facts.Inst[K];
+      if (tmemAddress(C, *C.tcgen05At(Prior), Tcgen05OperandRole::TAddr) != Addr)
+        continue;
+      Diagnostic &D = C.report(I, {C.displayName(I), Addr});
+      C.note(D, DiagID::note_hz_pending_here, Prior,
+             {AfterStores ? "tcgen05.st" : "tcgen05.ld"});
+      C.cite(D);
+      return;
+    }
+  });
+}
+
+} // namespace
+
+void tcgen05::checkHZ02(const HazardContext &C) { checkReleaseBeforeWait(C, true); }
+void tcgen05::checkHZ02S(const HazardContext &C) { checkReleaseBeforeWait(C, false); }
+
+void tcgen05::checkHZ03R(const HazardContext &C) {
+  checkSameThreadTmem(C, true, [&](const Tcgen05Inst &T) {
+    if (T.Opcode == Tcgen05Opcode::Ld)
+      return tmemAddress(C, T, Tcgen05OperandRole::TAddr);
+    if (T.Opcode == Tcgen05Opcode::Mma)
+      return tmemAddress(C, T, Tcgen05OperandRole::ATmem);
+    return llvm::StringRef();
+  });
+}
+
+void tcgen05::checkHZ03W(const HazardContext &C) {
+  checkSameThreadTmem(C, false, [&](const Tcgen05Inst &T) {
+    if (T.Opcode == Tcgen05Opcode::Mma)
+      return tmemAddress(C, T, Tcgen05OperandRole::DTmem);
+    if (T.Opcode == Tcgen05Opcode::St || T.Opcode == Tcgen05Opcode::Cp ||
+        T.Opcode == Tcgen05Opcode::Shift)
+      return tmemAddress(C, T, Tcgen05OperandRole::TAddr);
+    return llvm::StringRef();
+  });
+}
+
+void tcgen05::checkHZ01(const HazardContext &C) {
+  withPendingTmem(C, [&](const PendingTmemAccess &M, uint32_t I,
+                         const llvm::BitVector &) {
+    if (M.ReadNow.empty())
+      return;
+    Diagnostic &D = C.report(I, {});
+    C.note(D, DiagID::note_hz_issued_here, M.Facts.Inst[M.ReadNow.front()],
+           {"tcgen05.ld"});
+    C.cite(D);
+  });
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Fences around thread synchronization.
+//===----------------------------------------------------------------------===//
+
+/// Facts: one per acquiring synchronization ("no
+/// tcgen05.fence::after_thread_sync since").
+class UnfencedAcquires {
+public:
+  explicit UnfencedAcquires(const HazardContext &C) : C(C) {
+    FactOf.assign(C.F.Instructions.size(), ~0u);
+    for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
+      ThreadSync S = C.threadSync(I);
+      if (S.Acquires) {
+        FactOf[I] = Facts.add(I);
+        Relaxed.push_back(S.Relaxed);
+      }
+    }
+  }
+  llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
+  void pre(uint32_t, llvm::BitVector &) {}
+  void post(uint32_t I, llvm::BitVector &S) const {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    if (T && T->Opcode == Tcgen05Opcode::Fence &&
+        C.hasQualifier(*T, ".fence::after_thread_sync"))
+      S.reset();
+    else if (FactOf[I] != ~0u)
+      S.set(FactOf[I]);
+  }
+
+  InstFacts Facts;
+  std::vector<bool> Relaxed;
+
+private:
+  const HazardContext &C;
+  std::vector<unsigned> FactOf;
+};
+
+/// Facts: one per asynchronous tcgen05 operation ("no
+/// tcgen05.fence::before_thread_sync since", and for the operations it
+/// tracks, no tcgen05.commit, which fences implicitly: 9.7.16.6.4.2).
+class UnfencedAsyncOps {
+public:
+  explicit UnfencedAsyncOps(const HazardContext &C) : C(C) {
+    FactOf.assign(C.F.Instructions.size(), ~0u);
+    for (const Tcgen05Inst &T : C.F.Tcgen05)
+      if (isAsyncOp(T.Opcode)) {
+        FactOf[T.Instruction] = Facts.add(T.Instruction);
+        if (isCommitted(T.Opcode))
+          CommitKills.push_back(FactOf[T.Instruction]);
+      }
+  }
+  llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
+  void pre(uint32_t, llvm::BitVector &) {}
+  void post(uint32_t I, llvm::BitVector &S) const {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    if (!T)
+      return;
+    if (T->Opcode == Tcgen05Opcode::Fence &&
+        C.hasQualifier(*T, ".fence::before_thread_sync"))
+      S.reset();
+    else if (T->Opcode == Tcgen05Opcode::Commit)
+      for (unsigned K : CommitKills)
+        S.reset(K);
+    else if (FactOf[I] != ~0u)
+      S.set(FactOf[I]);
+  }
+
+  InstFacts Facts;
+
+private:
+  const HazardContext &C;
+  std::vector<unsigned> FactOf;
+  std::vector<unsigned> CommitKills;
+};
+
+bool hasAsyncOp(const Function &F) {
+  return llvm::any_of(F.Tcgen05,
+                      [](const Tcgen05Inst &T) { return isAsyncOp(T.Opcode); });
+}
+
+/// Reports an asynchronous operation that follows an acquire of the kind
+/// WantRelaxed says with no fence::after_thread_sync between them.
+void checkAcquireFence(const HazardContext &C, bool WantRelaxed) {
+  if (!hasAsyncOp(C.F))
+    return;
+  UnfencedAcquires M(C);
+  if (!M.Facts.size())
+    return;
+  FactFlow<UnfencedAcquires> Flow(C, M);
+  Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    if (!T || !isAsyncOp(T->Opcode))
+      return;
+    for (int K = S.find_first(); K != -1; K = S.find_next(K)) {
+      if (M.Relaxed[K] != WantRelaxed)
+        continue;
+      Diagnostic &D = C.report(I, {C.displayName(I), C.displayName(M.Facts.Inst[K])});
+      C.note(D, DiagID::note_hz_sync_here, M.Facts.Inst[K],
+             {C.displayName(M.Facts.Inst[K])});
+      C.cite(D);
+      return;
+    }
+  });
+}
+
+/// Reports a release of the kind WantRelaxed says that follows an
+/// asynchronous operation with no fence::before_thread_sync between them.
+void checkReleaseFence(const HazardContext &C, bool WantRelaxed) {
+  if (!hasAsyncOp(C.F))
+    return;
+  UnfencedAsyncOps M(C);
+  FactFlow<UnfencedAsyncOps> Flow(C, M);
+  Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
+    ThreadSync Sync = C.threadSync(I);
+    if (!Sync.Releases || Sync.Relaxed != WantRelaxed || S.none())
+      return;
+    uint32_t Op = M.Facts.Inst[S.find_first()];
+    Diagnostic &D = C.report(I, {C.displayName(I), C.displayName(Op)});
+    noteFacts(C, D, S, M.Facts, 0, M.Facts.size(), DiagID::note_hz_issued_here,
+              {C.displayName(Op)});
+    C.cite(D);
+  });
+}
+
+} // namespace
+
+void tcgen05::checkHZ04(const HazardContext &C) { checkAcquireFence(C, true); }
+void tcgen05::checkHZ04P(const HazardContext &C) { checkAcquireFence(C, false); }
+void tcgen05::checkHZ05(const HazardContext &C) { checkReleaseFence(C, true); }
+void tcgen05::checkHZ05P(const HazardContext &C) { checkReleaseFence(C, false); }
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The peer CTA, and completion through tcgen05.commit.
+//===----------------------------------------------------------------------===//
+
+/// Facts: fact 0, the kernel's entry, and one per tcgen05 operation that
+/// uses Tensor Memory: "no wait that can order this thread after the peer
+/// CTA since".
+class UnorderedAfterPeer {
+public:
+  explicit UnorderedAfterPeer(const HazardContext &C) : C(C) {
+    Facts.add(~0u);
+    FactOf.assign(C.F.Instructions.size(), ~0u);
+    for (const Tcgen05Inst &T : C.F.Tcgen05)
+      if (isAsyncOp(T.Opcode) || T.Opcode == Tcgen05Opcode::Alloc ||
+          T.Opcode == Tcgen05Opcode::Commit)
+        FactOf[T.Instruction] = Facts.add(T.Instruction);
+  }
+  llvm::BitVector boundary() const {
+    llvm::BitVector S(Facts.size());
+    S.set(0);
+    return S;
+  }
+  void pre(uint32_t, llvm::BitVector &) {}
+  void post(uint32_t I, llvm::BitVector &S) const {
+    if (FactOf[I] != ~0u) {
+      S.reset();
+      S.set(FactOf[I]);
+    } else if (C.threadSync(I).PeerWait) {
+      S.reset();
+    }
+  }
+
+  InstFacts Facts;
+
+private:
+  const HazardContext &C;
+  std::vector<unsigned> FactOf;
+};
+
+/// Facts: fact 0, "no mbarrier wait since the kernel's entry".
+class NoMbarrierWait {
+public:
+  explicit NoMbarrierWait(const HazardContext &C) : C(C) {}
+  llvm::BitVector boundary() const { return llvm::BitVector(1, true); }
+  void pre(uint32_t, llvm::BitVector &) {}
+  void post(uint32_t I, llvm::BitVector &S) const {
+    if (C.F.Instructions[I].Opcode.text() == "mbarrier" &&
+        C.threadSync(I).Acquires)
+      S.reset();
+  }
+
+private:
+  const HazardContext &C;
+};
+
+} // namespace
+
+void tcgen05::checkHZ12(const HazardContext &C) {
+  if (!C.isWholeKernel())
+    return;
+  bool PeerDealloc = llvm::any_of(C.F.Tcgen05, [&](const Tcgen05Inst &T) {
+    return T.Opcode == Tcgen05Opcode::Dealloc &&
+           C.hasQualifier(T, ".cta_group::2");
+  });
+  if (!PeerDealloc)
+    return;
+  UnorderedAfterPeer M(C);
+  FactFlow<UnorderedAfterPeer> Flow(C, M);
+  Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    if (!T || T->Opcode != Tcgen05Opcode::Dealloc ||
+        !C.hasQualifier(*T, ".cta_group::2") || S.none())
+      return;
+    // The latest use of Tensor Memory names the path; the entry only when
+    // no use precedes the dealloc.
+    int K = S.find_last();
+    uint32_t Since = M.Facts.Inst[K];
+    Diagnostic &D = C.report(
+        I, {K == 0 ? std::string("the kernel's entry") : C.displayName(Since)});
+    if (K != 0)
+      C.note(D, DiagID::note_hz_issued_here, Since, {C.displayName(Since)});
+    C.cite(D);
+  });
+}
+
+void tcgen05::checkHZ13(const HazardContext &C) {
+  if (!C.isWholeKernel())
+    return;
+  auto Mma = llvm::find_if(C.F.Tcgen05, [](const Tcgen05Inst &T) {
+    return T.Opcode == Tcgen05Opcode::Mma;
+  });
+  if (Mma == C.F.Tcgen05.end() || !hasOpcode(C.F, Tcgen05Opcode::Ld))
+    return;
+  NoMbarrierWait M(C);
+  FactFlow<NoMbarrierWait> Flow(C, M);
+  Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
+    if (!C.isOpcode(I, Tcgen05Opcode::Ld) || S.none())
+      return;
+    Diagnostic &D = C.report(I, {C.displayName(I)});
+    C.note(D, DiagID::note_hz_issued_here, Mma->Instruction, {"tcgen05.mma"});
+    C.cite(D);
+  });
+}
+
+void tcgen05::checkHZ13C(const HazardContext &C) {
+  // Whether a commit follows is a question of reachability, not of every
+  // path: kernels issue the MMA and the commit under two elect.sync guards,
+  // which elect the same thread, and a path through one but not the other
+  // is not taken.
+  if (!C.isWholeKernel() ||
+      llvm::none_of(C.F.Tcgen05,
+                    [](const Tcgen05Inst &T) { return isCommitted(T.Opcode); }))
+    return;
+  // Blocks from whose start some path reaches a commit.
+  llvm::BitVector ToCommit(C.G.size());
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  for (const Tcgen05Inst &T : C.F.Tcgen05)
+    if (T.Opcode == Tcgen05Opcode::Commit)
+      Work.push_back(&C.G.blockOf(T.Instruction));
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (ToCommit.test(B->Number))
+      continue;
+    ToCommit.set(B->Number);
+    Work.append(B->Preds.begin(), B->Preds.end());
+  }
+  for (const Tcgen05Inst &T : C.F.Tcgen05) {
+    if (!isCommitted(T.Opcode))
+      continue;
+    const CFGBlock &B = C.G.blockOf(T.Instruction);
+    bool Tracked = llvm::any_of(B.Succs, [&](const CFGBlock *S) {
+      return ToCommit.test(S->Number);
+    });
+    for (uint32_t I = T.Instruction + 1; I < B.EndInst && !Tracked; ++I)
+      Tracked = C.isOpcode(I, Tcgen05Opcode::Commit);
+    if (!Tracked)
+      C.cite(C.report(T.Instruction, {C.displayName(T.Instruction), C.F.Name.text()}));
+  }
+}
