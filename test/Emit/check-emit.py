@@ -37,7 +37,10 @@ def read(path):
 
 
 def emit(tool, data, *extra):
-    return subprocess.run([tool, "--color=never", "--emit=ptx", *extra, "-"],
+    # Emission is judged on its fidelity; the ordering of a kernel's
+    # tcgen05 operations is the hazard lints' business (corpus/corpus.test).
+    return subprocess.run([tool, "--color=never", "--emit=ptx", "-Wno-tcgen05-hazards",
+                           *extra, "-"],
                           input=data, capture_output=True)
 
 

@@ -31,7 +31,9 @@ def read(path):
 
 
 def run_tool(tool, data):
-    proc = subprocess.run([tool, "--color=never", "--ferror-limit=0", "-"], input=data,
+    # Descriptor plants are judged on descriptor findings alone.
+    proc = subprocess.run([tool, "--color=never", "--ferror-limit=0", "-Wno-tcgen05-hazards",
+                           "-"], input=data,
                           capture_output=True)
     return proc.stderr.decode(errors="replace") + proc.stdout.decode(errors="replace")
 
