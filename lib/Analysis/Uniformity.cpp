@@ -13,7 +13,7 @@ namespace {
 
 /// Opcodes whose results differ between threads whatever their operands:
 /// memory reads and per-thread matrix fragments.
-constexpr const char *VaryingOpcodes[] = {
+constexpr llvm::StringLiteral VaryingOpcodes[] = {
     "atom", "mbarrier", "tcgen05", "tex",  "tld4",  "suld",
     "ldmatrix", "wmma", "mma", "wgmma",   "match", "shfl", "multimem",
 };

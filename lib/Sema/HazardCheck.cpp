@@ -16,7 +16,7 @@
 
 using namespace tcgen05;
 
-const Operand *HazardContext::operand(const Tcgen05Inst &T,
+const Operand *HazardFunction::operand(const Tcgen05Inst &T,
                                       Tcgen05OperandRole Role) const {
   for (uint32_t K = 0; K < T.NumOperands; ++K) {
     const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + K];
@@ -26,14 +26,14 @@ const Operand *HazardContext::operand(const Tcgen05Inst &T,
   return nullptr;
 }
 
-bool HazardContext::hasClass(const Tcgen05Inst &T, Tcgen05QualClass C) const {
+bool HazardFunction::hasClass(const Tcgen05Inst &T, Tcgen05QualClass C) const {
   for (uint32_t K = 0; K < T.NumQualifiers; ++K)
     if (F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K].Class == C)
       return true;
   return false;
 }
 
-bool HazardContext::hasQualifier(const Tcgen05Inst &T, llvm::StringRef Q) const {
+bool HazardFunction::hasQualifier(const Tcgen05Inst &T, llvm::StringRef Q) const {
   for (uint32_t K = 0; K < T.NumQualifiers; ++K)
     if (F.Qualifiers[F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K].Qualifier]
             .text() == Q)
@@ -43,7 +43,7 @@ bool HazardContext::hasQualifier(const Tcgen05Inst &T, llvm::StringRef Q) const 
 
 namespace {
 struct SyncRow {
-  const char *Opcode, *First, *Second;
+  llvm::StringLiteral Opcode, First, Second;
   bool Acquires, Releases, PeerWait;
 };
 constexpr SyncRow SyncRows[] = {
@@ -53,30 +53,35 @@ constexpr SyncRow SyncRows[] = {
 };
 } // namespace
 
-ThreadSync HazardContext::threadSync(uint32_t Index) const {
-  const Instruction &I = F.Instructions[Index];
-  llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
-  ThreadSync S;
-  if (Quals.empty())
-    return S;
-  llvm::StringRef Op = I.Opcode.text();
-  for (const SyncRow &R : SyncRows) {
-    if (Op != R.Opcode || Quals[0].text() != R.First)
+void HazardFunction::classifySyncs() const {
+  Cache.Syncs.assign(F.Instructions.size(), ThreadSync());
+  for (uint32_t Index = 0; Index < F.Instructions.size(); ++Index) {
+    const Instruction &I = F.Instructions[Index];
+    llvm::StringRef Op = I.Opcode.text();
+    // Every row's opcode starts with b or m: most instructions stop here.
+    if (Op.empty() || (Op[0] != 'b' && Op[0] != 'm'))
       continue;
-    if (*R.Second && (Quals.size() < 2 || Quals[1].text() != R.Second))
+    llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
+    if (Quals.empty())
       continue;
-    S.Acquires = R.Acquires;
-    S.Releases = R.Releases;
-    S.PeerWait = R.PeerWait;
-    S.Relaxed = llvm::any_of(Quals, [](const Span &Q) {
-      return Q.text() == ".relaxed";
-    });
-    break;
+    for (const SyncRow &R : SyncRows) {
+      if (Op != R.Opcode || Quals[0].text() != R.First)
+        continue;
+      if (!R.Second.empty() && (Quals.size() < 2 || Quals[1].text() != R.Second))
+        continue;
+      ThreadSync &S = Cache.Syncs[Index];
+      S.Acquires = R.Acquires;
+      S.Releases = R.Releases;
+      S.PeerWait = R.PeerWait;
+      S.Relaxed = llvm::any_of(Quals, [](const Span &Q) {
+        return Q.text() == ".relaxed";
+      });
+      break;
+    }
   }
-  return S;
 }
 
-std::string HazardContext::displayName(uint32_t Index) const {
+std::string HazardFunction::displayName(uint32_t Index) const {
   const Instruction &I = F.Instructions[Index];
   std::string Name = I.Opcode.text().str();
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
@@ -171,6 +176,7 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink) {
   PDT.recalculate(G);
   UniformityInfo U(F, G, DT, PDT);
   HazardCache Cache;
+  HazardFunction Fn{F, G, U, Sink, Cache};
   for (const HazardLint &L : Lints)
-    L.Check(HazardContext{F, G, U, Sink, Cache, L.ID, L.Section});
+    L.Check(HazardContext(Fn, L.ID, L.Section));
 }

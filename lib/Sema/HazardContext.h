@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
 #include <optional>
 
 namespace tcgen05 {
@@ -27,33 +28,31 @@ struct ThreadSync {
   bool any() const { return Acquires || Releases; }
 };
 
+struct OrderingCache;
+
 /// Facts computed once per function and shared by several lints.
 struct HazardCache {
+  HazardCache();
+  ~HazardCache();
   /// nCols of each alloc and dealloc whose value is known, by instruction.
   std::optional<llvm::DenseMap<uint32_t, std::optional<uint64_t>>> NCols;
+  /// How each instruction synchronizes threads; empty until asked.
+  std::vector<ThreadSync> Syncs;
+  /// The solved ordering analyses (HazardOrder.cpp).
+  std::unique_ptr<OrderingCache> Ordering;
 };
 
-/// What one lint sees of one function.
-struct HazardContext {
+/// What every lint sees of one function.
+struct HazardFunction {
   const Function &F;
   const ControlFlowGraph &G;
   const UniformityInfo &U;
   DiagnosticSink &Sink;
   HazardCache &Cache;
-  DiagID ID;
-  const char *Section;
 
   const Instruction &inst(const Tcgen05Inst &T) const {
     return F.Instructions[T.Instruction];
   }
-  Diagnostic &report(uint32_t Inst, llvm::ArrayRef<DiagArg> Args) const {
-    return Sink.report(ID, F.Instructions[Inst].Src.range(), Args);
-  }
-  void note(Diagnostic &D, DiagID Note, uint32_t Inst,
-            llvm::ArrayRef<DiagArg> Args = {}) const {
-    D.note(Note, F.Instructions[Inst].Src.range(), Args);
-  }
-  void cite(Diagnostic &D) const { D.note(DiagID::note_cite, {}, {Section}); }
   /// The operand of T in Role, if T has one.
   const Operand *operand(const Tcgen05Inst &T, Tcgen05OperandRole Role) const;
   bool hasClass(const Tcgen05Inst &T, Tcgen05QualClass C) const;
@@ -69,7 +68,12 @@ struct HazardContext {
     return T && T->Opcode == Op;
   }
   /// How instruction I synchronizes threads, from ThreadSync.def.
-  ThreadSync threadSync(uint32_t I) const;
+  ThreadSync threadSync(uint32_t I) const {
+    if (Cache.Syncs.empty())
+      classifySyncs();
+    return Cache.Syncs[I];
+  }
+  void classifySyncs() const;
   /// The instruction's name as written up to its first qualifier that is
   /// not part of the name: "mbarrier.try_wait", "bar.sync",
   /// "tcgen05.wait::ld".
@@ -97,6 +101,25 @@ struct HazardContext {
       Work.append(B->Succs.begin(), B->Succs.end());
     }
   }
+};
+
+/// What one lint sees: the function, and the row of Hazards.def it reports.
+struct HazardContext : HazardFunction {
+  HazardContext(const HazardFunction &Fn, DiagID ID, const char *Section)
+      : HazardFunction(Fn), Fn(Fn), ID(ID), Section(Section) {}
+  /// The function's context, which outlives every lint's.
+  const HazardFunction &Fn;
+  DiagID ID;
+  const char *Section;
+
+  Diagnostic &report(uint32_t Inst, llvm::ArrayRef<DiagArg> Args) const {
+    return Sink.report(ID, F.Instructions[Inst].Src.range(), Args);
+  }
+  void note(Diagnostic &D, DiagID Note, uint32_t Inst,
+            llvm::ArrayRef<DiagArg> Args = {}) const {
+    D.note(Note, F.Instructions[Inst].Src.range(), Args);
+  }
+  void cite(Diagnostic &D) const { D.note(DiagID::note_cite, {}, {Section}); }
 };
 
 // One checker per row of Hazards.def.

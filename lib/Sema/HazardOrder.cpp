@@ -54,7 +54,7 @@ template <typename Model> class FactFlow {
   };
 
 public:
-  FactFlow(const HazardContext &C, Model &M)
+  FactFlow(const HazardFunction &C, Model &M)
       : C(C), M(M), P{M}, Solver(C.G, P, DataflowDirection::Forward) {
     Complete = Solver.run(StepsPerInstruction *
                           (C.F.Instructions.size() + C.G.size()));
@@ -82,7 +82,7 @@ public:
   }
 
 private:
-  const HazardContext &C;
+  const HazardFunction &C;
   Model &M;
   Problem P;
   DataflowSolver<Problem> Solver;
@@ -145,7 +145,7 @@ bool anyIn(const llvm::BitVector &S, unsigned Begin, unsigned End) {
 /// tcgen05.st (no tcgen05.wait::st since).
 class PendingTmemAccess {
 public:
-  explicit PendingTmemAccess(const HazardContext &C) : C(C) {
+  explicit PendingTmemAccess(const HazardFunction &C) : C(C) {
     llvm::DenseMap<llvm::StringRef, llvm::SmallVector<unsigned, 1>> RegFacts;
     auto AddResults = [&](const Tcgen05Inst &T, Tcgen05OperandRole Role) {
       if (const Operand *O = C.operand(T, Role))
@@ -221,7 +221,7 @@ public:
   llvm::SmallVector<unsigned, 4> ReadNow;
 
 private:
-  const HazardContext &C;
+  const HazardFunction &C;
   std::vector<std::pair<unsigned, unsigned>> LdGen;
   std::vector<unsigned> ReadKills;
   std::vector<unsigned> KillList;
@@ -232,15 +232,118 @@ bool hasOpcode(const Function &F, Tcgen05Opcode Op) {
                       [&](const Tcgen05Inst &T) { return T.Opcode == Op; });
 }
 
+/// Facts: one per acquiring synchronization ("no
+/// tcgen05.fence::after_thread_sync since").
+class UnfencedAcquires {
+public:
+  explicit UnfencedAcquires(const HazardFunction &C) : C(C) {
+    FactOf.assign(C.F.Instructions.size(), ~0u);
+    for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
+      ThreadSync S = C.threadSync(I);
+      if (S.Acquires) {
+        FactOf[I] = Facts.add(I);
+        Relaxed.push_back(S.Relaxed);
+      }
+    }
+  }
+  llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
+  void pre(uint32_t, llvm::BitVector &) {}
+  void post(uint32_t I, llvm::BitVector &S) const {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    if (T && T->Opcode == Tcgen05Opcode::Fence &&
+        C.hasQualifier(*T, ".fence::after_thread_sync"))
+      S.reset();
+    else if (FactOf[I] != ~0u)
+      S.set(FactOf[I]);
+  }
+
+  InstFacts Facts;
+  std::vector<bool> Relaxed;
+
+private:
+  const HazardFunction &C;
+  std::vector<unsigned> FactOf;
+};
+
+/// Facts: one per asynchronous tcgen05 operation ("no
+/// tcgen05.fence::before_thread_sync since", and for the operations it
+/// tracks, no tcgen05.commit, which fences implicitly: 9.7.16.6.4.2).
+class UnfencedAsyncOps {
+public:
+  explicit UnfencedAsyncOps(const HazardFunction &C) : C(C) {
+    FactOf.assign(C.F.Instructions.size(), ~0u);
+    for (const Tcgen05Inst &T : C.F.Tcgen05)
+      if (isAsyncOp(T.Opcode)) {
+        FactOf[T.Instruction] = Facts.add(T.Instruction);
+        if (isCommitted(T.Opcode))
+          CommitKills.push_back(FactOf[T.Instruction]);
+      }
+  }
+  llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
+  void pre(uint32_t, llvm::BitVector &) {}
+  void post(uint32_t I, llvm::BitVector &S) const {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    if (!T)
+      return;
+    if (T->Opcode == Tcgen05Opcode::Fence &&
+        C.hasQualifier(*T, ".fence::before_thread_sync"))
+      S.reset();
+    else if (T->Opcode == Tcgen05Opcode::Commit)
+      for (unsigned K : CommitKills)
+        S.reset(K);
+    else if (FactOf[I] != ~0u)
+      S.set(FactOf[I]);
+  }
+
+  InstFacts Facts;
+
+private:
+  const HazardFunction &C;
+  std::vector<unsigned> FactOf;
+  std::vector<unsigned> CommitKills;
+};
+
+/// A model and its solution, kept for every lint that reads it.
+template <typename Model> struct Solved {
+  explicit Solved(const HazardFunction &H) : M(H), Flow(H, M) {}
+  Model M;
+  FactFlow<Model> Flow;
+};
+
+} // namespace
+
+struct tcgen05::OrderingCache {
+  std::unique_ptr<Solved<PendingTmemAccess>> Tmem;
+  std::unique_ptr<Solved<UnfencedAcquires>> Acquires;
+  std::unique_ptr<Solved<UnfencedAsyncOps>> AsyncOps;
+};
+
+HazardCache::HazardCache() = default;
+HazardCache::~HazardCache() = default;
+
+namespace {
+
+/// The solution of Model for C's function, solved by the first lint that
+/// asks (Slot selects it in the cache).
+template <typename Model>
+Solved<Model> &solved(const HazardContext &C,
+                      std::unique_ptr<Solved<Model>> OrderingCache::*Slot) {
+  if (!C.Cache.Ordering)
+    C.Cache.Ordering = std::make_unique<OrderingCache>();
+  auto &Entry = (*C.Cache.Ordering).*Slot;
+  if (!Entry)
+    Entry = std::make_unique<Solved<Model>>(C.Fn);
+  return *Entry;
+}
+
 /// Runs Visit over the pending tcgen05.ld/st facts of C's function.
 template <typename Fn> void withPendingTmem(const HazardContext &C, Fn &&Visit) {
   if (!hasOpcode(C.F, Tcgen05Opcode::Ld) && !hasOpcode(C.F, Tcgen05Opcode::St))
     return;
-  PendingTmemAccess M(C);
-  if (M.empty())
+  Solved<PendingTmemAccess> &T = solved(C, &OrderingCache::Tmem);
+  if (T.M.empty())
     return;
-  FactFlow<PendingTmemAccess> Flow(C, M);
-  Flow.replay([&](uint32_t I, const llvm::BitVector &S) { Visit(M, I, S); });
+  T.Flow.replay([&](uint32_t I, const llvm::BitVector &S) { Visit(T.M, I, S); });
 }
 
 } // namespace
@@ -344,77 +447,6 @@ namespace {
 // Fences around thread synchronization.
 //===----------------------------------------------------------------------===//
 
-/// Facts: one per acquiring synchronization ("no
-/// tcgen05.fence::after_thread_sync since").
-class UnfencedAcquires {
-public:
-  explicit UnfencedAcquires(const HazardContext &C) : C(C) {
-    FactOf.assign(C.F.Instructions.size(), ~0u);
-    for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
-      ThreadSync S = C.threadSync(I);
-      if (S.Acquires) {
-        FactOf[I] = Facts.add(I);
-        Relaxed.push_back(S.Relaxed);
-      }
-    }
-  }
-  llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
-  void pre(uint32_t, llvm::BitVector &) {}
-  void post(uint32_t I, llvm::BitVector &S) const {
-    const Tcgen05Inst *T = C.tcgen05At(I);
-    if (T && T->Opcode == Tcgen05Opcode::Fence &&
-        C.hasQualifier(*T, ".fence::after_thread_sync"))
-      S.reset();
-    else if (FactOf[I] != ~0u)
-      S.set(FactOf[I]);
-  }
-
-  InstFacts Facts;
-  std::vector<bool> Relaxed;
-
-private:
-  const HazardContext &C;
-  std::vector<unsigned> FactOf;
-};
-
-/// Facts: one per asynchronous tcgen05 operation ("no
-/// tcgen05.fence::before_thread_sync since", and for the operations it
-/// tracks, no tcgen05.commit, which fences implicitly: 9.7.16.6.4.2).
-class UnfencedAsyncOps {
-public:
-  explicit UnfencedAsyncOps(const HazardContext &C) : C(C) {
-    FactOf.assign(C.F.Instructions.size(), ~0u);
-    for (const Tcgen05Inst &T : C.F.Tcgen05)
-      if (isAsyncOp(T.Opcode)) {
-        FactOf[T.Instruction] = Facts.add(T.Instruction);
-        if (isCommitted(T.Opcode))
-          CommitKills.push_back(FactOf[T.Instruction]);
-      }
-  }
-  llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
-  void pre(uint32_t, llvm::BitVector &) {}
-  void post(uint32_t I, llvm::BitVector &S) const {
-    const Tcgen05Inst *T = C.tcgen05At(I);
-    if (!T)
-      return;
-    if (T->Opcode == Tcgen05Opcode::Fence &&
-        C.hasQualifier(*T, ".fence::before_thread_sync"))
-      S.reset();
-    else if (T->Opcode == Tcgen05Opcode::Commit)
-      for (unsigned K : CommitKills)
-        S.reset(K);
-    else if (FactOf[I] != ~0u)
-      S.set(FactOf[I]);
-  }
-
-  InstFacts Facts;
-
-private:
-  const HazardContext &C;
-  std::vector<unsigned> FactOf;
-  std::vector<unsigned> CommitKills;
-};
-
 bool hasAsyncOp(const Function &F) {
   return llvm::any_of(F.Tcgen05,
                       [](const Tcgen05Inst &T) { return isAsyncOp(T.Opcode); });
@@ -425,11 +457,11 @@ bool hasAsyncOp(const Function &F) {
 void checkAcquireFence(const HazardContext &C, bool WantRelaxed) {
   if (!hasAsyncOp(C.F))
     return;
-  UnfencedAcquires M(C);
+  Solved<UnfencedAcquires> &A = solved(C, &OrderingCache::Acquires);
+  const UnfencedAcquires &M = A.M;
   if (!M.Facts.size())
     return;
-  FactFlow<UnfencedAcquires> Flow(C, M);
-  Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
+  A.Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
     const Tcgen05Inst *T = C.tcgen05At(I);
     if (!T || !isAsyncOp(T->Opcode))
       return;
@@ -450,9 +482,9 @@ void checkAcquireFence(const HazardContext &C, bool WantRelaxed) {
 void checkReleaseFence(const HazardContext &C, bool WantRelaxed) {
   if (!hasAsyncOp(C.F))
     return;
-  UnfencedAsyncOps M(C);
-  FactFlow<UnfencedAsyncOps> Flow(C, M);
-  Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
+  Solved<UnfencedAsyncOps> &A = solved(C, &OrderingCache::AsyncOps);
+  const UnfencedAsyncOps &M = A.M;
+  A.Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
     ThreadSync Sync = C.threadSync(I);
     if (!Sync.Releases || Sync.Relaxed != WantRelaxed || S.none())
       return;
@@ -482,7 +514,7 @@ namespace {
 /// CTA since".
 class UnorderedAfterPeer {
 public:
-  explicit UnorderedAfterPeer(const HazardContext &C) : C(C) {
+  explicit UnorderedAfterPeer(const HazardFunction &C) : C(C) {
     Facts.add(~0u);
     FactOf.assign(C.F.Instructions.size(), ~0u);
     for (const Tcgen05Inst &T : C.F.Tcgen05)
@@ -508,14 +540,14 @@ public:
   InstFacts Facts;
 
 private:
-  const HazardContext &C;
+  const HazardFunction &C;
   std::vector<unsigned> FactOf;
 };
 
 /// Facts: fact 0, "no mbarrier wait since the kernel's entry".
 class NoMbarrierWait {
 public:
-  explicit NoMbarrierWait(const HazardContext &C) : C(C) {}
+  explicit NoMbarrierWait(const HazardFunction &C) : C(C) {}
   llvm::BitVector boundary() const { return llvm::BitVector(1, true); }
   void pre(uint32_t, llvm::BitVector &) {}
   void post(uint32_t I, llvm::BitVector &S) const {
@@ -525,7 +557,7 @@ public:
   }
 
 private:
-  const HazardContext &C;
+  const HazardFunction &C;
 };
 
 } // namespace
@@ -539,8 +571,8 @@ void tcgen05::checkHZ12(const HazardContext &C) {
   });
   if (!PeerDealloc)
     return;
-  UnorderedAfterPeer M(C);
-  FactFlow<UnorderedAfterPeer> Flow(C, M);
+  UnorderedAfterPeer M(C.Fn);
+  FactFlow<UnorderedAfterPeer> Flow(C.Fn, M);
   Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
     const Tcgen05Inst *T = C.tcgen05At(I);
     if (!T || T->Opcode != Tcgen05Opcode::Dealloc ||
@@ -566,8 +598,8 @@ void tcgen05::checkHZ13(const HazardContext &C) {
   });
   if (Mma == C.F.Tcgen05.end() || !hasOpcode(C.F, Tcgen05Opcode::Ld))
     return;
-  NoMbarrierWait M(C);
-  FactFlow<NoMbarrierWait> Flow(C, M);
+  NoMbarrierWait M(C.Fn);
+  FactFlow<NoMbarrierWait> Flow(C.Fn, M);
   Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
     if (!C.isOpcode(I, Tcgen05Opcode::Ld) || S.none())
       return;
