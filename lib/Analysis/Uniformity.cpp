@@ -71,16 +71,40 @@ UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
       SingleThread(G.size()), Cause(G.size(), ~0u) {
   for (const Instruction &I : F.Instructions)
     if (I.Operands.Count && !writesNoRegister(I.Opcode.text()))
-      forEachWritten(F, F.Operands[I.Operands.First],
-                     [&](llvm::StringRef R) { Kinds.try_emplace(R, ValueKind::None); });
+      forEachWritten(F, F.Operands[I.Operands.First], [&](llvm::StringRef R) {
+        if (RegId.try_emplace(R, RegKind.size()).second)
+          RegKind.push_back(ValueKind::None);
+      });
+  OperandReg.assign(F.Operands.size(), NoReg);
+  OperandStatic.assign(F.Operands.size(), ValueKind::Uniform);
+  for (size_t K = 0; K < F.Operands.size(); ++K) {
+    const Operand &O = F.Operands[K];
+    if (O.Kind != OperandKind::Register && O.Kind != OperandKind::Member &&
+        O.Kind != OperandKind::Symbol)
+      continue;
+    auto It = RegId.find(O.text());
+    if (It != RegId.end())
+      OperandReg[K] = It->second;
+    else if (O.Kind != OperandKind::Symbol)
+      OperandStatic[K] = specialKind(O.text()).value_or(ValueKind::Varying);
+  }
+  GuardReg.assign(F.Instructions.size(), NoReg);
+  for (size_t K = 0; K < F.Instructions.size(); ++K) {
+    const Guard &Pred = F.Instructions[K].Pred;
+    if (Pred.Reg.valid() && !Pred.Reg.empty()) {
+      auto It = RegId.find(Pred.Reg.text());
+      if (It != RegId.end())
+        GuardReg[K] = It->second;
+    }
+  }
   classifyValues();
   markBlocks();
 }
 
 ValueKind UniformityInfo::value(llvm::StringRef Reg) const {
-  auto It = Kinds.find(Reg);
-  if (It != Kinds.end())
-    return It->second;
+  auto It = RegId.find(Reg);
+  if (It != RegId.end())
+    return RegKind[It->second];
   if (std::optional<ValueKind> K = specialKind(Reg))
     return *K;
   return ValueKind::Varying;
@@ -93,15 +117,14 @@ ValueKind UniformityInfo::operandKind(const Operand &O) const {
   case OperandKind::String:
   case OperandKind::Sink:
     return ValueKind::Uniform;
-  case OperandKind::Symbol: {
-    // A variable's or parameter's address, or a register of an inline-asm
-    // block declared without '%'.
-    auto It = Kinds.find(O.text());
-    return It == Kinds.end() ? ValueKind::Uniform : It->second;
-  }
+  case OperandKind::Symbol:
   case OperandKind::Register:
-  case OperandKind::Member:
-    return value(O.text());
+  case OperandKind::Member: {
+    // A symbol is a variable's or parameter's address, or a register of an
+    // inline-asm block declared without '%'.
+    size_t K = &O - F.Operands.data();
+    return OperandReg[K] != NoReg ? RegKind[OperandReg[K]] : OperandStatic[K];
+  }
   default: {
     ValueKind K = ValueKind::None;
     bool AnyLane = false;
@@ -121,8 +144,7 @@ ValueKind UniformityInfo::guard(uint32_t I) const {
   const Guard &G = F.Instructions[I].Pred;
   if (!G.Reg.valid() || G.Reg.empty())
     return ValueKind::Uniform;
-  auto It = Kinds.find(G.Reg.text());
-  ValueKind K = It != Kinds.end() ? It->second : value(G.Reg.text());
+  ValueKind K = GuardReg[I] != NoReg ? RegKind[GuardReg[I]] : value(G.Reg.text());
   if (K == ValueKind::None)
     K = ValueKind::Uniform;
   return G.Negated ? negate(K) : K;
@@ -291,14 +313,14 @@ void UniformityInfo::classifyValues() {
       // d|p pairs: elect.sync elects one thread, setp's second predicate
       // is the negation of the first.
       unsigned Position = 0;
-      forEachWritten(F, Dst, [&](llvm::StringRef R) {
+      forEachWrittenOperand(F, Dst, [&](const Operand &W) {
         ValueKind Mine = K;
         if (Op == "elect")
           Mine = Position == 1 ? ValueKind::OneLane : K;
         else if (Op == "setp" && Position == 1)
           Mine = negate(K);
         ++Position;
-        ValueKind &Slot = Kinds[R];
+        ValueKind &Slot = RegKind[OperandReg[&W - F.Operands.data()]];
         ValueKind New = joinKinds(Slot, Mine);
         if (New != Slot) {
           Slot = New;

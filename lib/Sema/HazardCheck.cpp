@@ -176,7 +176,7 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink) {
   PDT.recalculate(G);
   UniformityInfo U(F, G, DT, PDT);
   HazardCache Cache;
-  HazardFunction Fn{F, G, U, Sink, Cache};
+  HazardFunction Fn{F, G, DT, U, Sink, Cache};
   for (const HazardLint &L : Lints)
     L.Check(HazardContext(Fn, L.ID, L.Section));
 }

@@ -10,6 +10,7 @@
 
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Analysis/ControlFlowGraph.h"
+#include "tcgen05/Analysis/Dominators.h"
 #include "tcgen05/Analysis/Uniformity.h"
 #include "tcgen05/Basic/Diagnostic.h"
 
@@ -46,6 +47,7 @@ struct HazardCache {
 struct HazardFunction {
   const Function &F;
   const ControlFlowGraph &G;
+  const DominatorTree &DT;
   const UniformityInfo &U;
   DiagnosticSink &Sink;
   HazardCache &Cache;

@@ -27,6 +27,18 @@ void forEachWritten(const Function &F, const Operand &O, Fn &&Each) {
       forEachWritten(F, C, Each);
 }
 
+/// The operands naming the registers forEachWritten names.
+template <typename Fn>
+void forEachWrittenOperand(const Function &F, const Operand &O, Fn &&Each) {
+  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol) {
+    Each(O);
+    return;
+  }
+  if (O.Kind == OperandKind::Vector || O.Kind == OperandKind::Binary)
+    for (const Operand &C : F.operands(O.Children))
+      forEachWrittenOperand(F, C, Each);
+}
+
 /// Every register an operand reads.
 template <typename Fn>
 void forEachRead(const Function &F, const Operand &O, Fn &&Each) {

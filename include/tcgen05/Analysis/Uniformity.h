@@ -31,6 +31,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace tcgen05 {
 
@@ -95,7 +96,18 @@ private:
   const ControlFlowGraph &G;
   const DominatorTree &DT;
   const PostDominatorTree &PDT;
-  llvm::DenseMap<llvm::StringRef, ValueKind> Kinds;
+  static constexpr uint32_t NoReg = ~0u;
+  /// The registers F writes, numbered once, so that the fixed point reads
+  /// kinds by number rather than by hashing names.
+  llvm::DenseMap<llvm::StringRef, uint32_t> RegId;
+  std::vector<ValueKind> RegKind;
+  /// For each operand of F's pool: the number of the written register it
+  /// names, or NoReg and the kind it has whatever the body does (a special
+  /// register, a constant, a variable's address).
+  std::vector<uint32_t> OperandReg;
+  std::vector<ValueKind> OperandStatic;
+  /// For each instruction, the number of its guard's register, or NoReg.
+  std::vector<uint32_t> GuardReg;
   llvm::BitVector Divergent, SingleThread;
   std::vector<uint32_t> Cause;
 };
