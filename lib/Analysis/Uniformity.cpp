@@ -67,44 +67,23 @@ ValueKind tcgen05::joinKinds(ValueKind A, ValueKind B) {
 UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
                                const DominatorTree &DT,
                                const PostDominatorTree &PDT)
-    : F(F), G(G), DT(DT), PDT(PDT), Divergent(G.size()),
+    : F(F), G(G), DT(DT), PDT(PDT), Regs(F),
+      RegKind(Regs.size(), ValueKind::None), Divergent(G.size()),
       SingleThread(G.size()), Cause(G.size(), ~0u) {
-  for (const Instruction &I : F.Instructions)
-    if (I.Operands.Count && !writesNoRegister(I.Opcode.text()))
-      forEachWritten(F, F.Operands[I.Operands.First], [&](llvm::StringRef R) {
-        if (RegId.try_emplace(R, RegKind.size()).second)
-          RegKind.push_back(ValueKind::None);
-      });
-  OperandReg.assign(F.Operands.size(), NoReg);
   OperandStatic.assign(F.Operands.size(), ValueKind::Uniform);
   for (size_t K = 0; K < F.Operands.size(); ++K) {
     const Operand &O = F.Operands[K];
-    if (O.Kind != OperandKind::Register && O.Kind != OperandKind::Member &&
-        O.Kind != OperandKind::Symbol)
-      continue;
-    auto It = RegId.find(O.text());
-    if (It != RegId.end())
-      OperandReg[K] = It->second;
-    else if (O.Kind != OperandKind::Symbol)
+    if ((O.Kind == OperandKind::Register || O.Kind == OperandKind::Member) &&
+        Regs.of(O) == RegisterNumbering::None)
       OperandStatic[K] = specialKind(O.text()).value_or(ValueKind::Varying);
-  }
-  GuardReg.assign(F.Instructions.size(), NoReg);
-  for (size_t K = 0; K < F.Instructions.size(); ++K) {
-    const Guard &Pred = F.Instructions[K].Pred;
-    if (Pred.Reg.valid() && !Pred.Reg.empty()) {
-      auto It = RegId.find(Pred.Reg.text());
-      if (It != RegId.end())
-        GuardReg[K] = It->second;
-    }
   }
   classifyValues();
   markBlocks();
 }
 
 ValueKind UniformityInfo::value(llvm::StringRef Reg) const {
-  auto It = RegId.find(Reg);
-  if (It != RegId.end())
-    return RegKind[It->second];
+  if (uint32_t Id = Regs.lookup(Reg); Id != RegisterNumbering::None)
+    return RegKind[Id];
   if (std::optional<ValueKind> K = specialKind(Reg))
     return *K;
   return ValueKind::Varying;
@@ -122,8 +101,9 @@ ValueKind UniformityInfo::operandKind(const Operand &O) const {
   case OperandKind::Member: {
     // A symbol is a variable's or parameter's address, or a register of an
     // inline-asm block declared without '%'.
-    size_t K = &O - F.Operands.data();
-    return OperandReg[K] != NoReg ? RegKind[OperandReg[K]] : OperandStatic[K];
+    uint32_t Id = Regs.of(O);
+    return Id != RegisterNumbering::None ? RegKind[Id]
+                                         : OperandStatic[&O - F.Operands.data()];
   }
   default: {
     ValueKind K = ValueKind::None;
@@ -144,7 +124,8 @@ ValueKind UniformityInfo::guard(uint32_t I) const {
   const Guard &G = F.Instructions[I].Pred;
   if (!G.Reg.valid() || G.Reg.empty())
     return ValueKind::Uniform;
-  ValueKind K = GuardReg[I] != NoReg ? RegKind[GuardReg[I]] : value(G.Reg.text());
+  uint32_t Id = Regs.guardOf(I);
+  ValueKind K = Id != RegisterNumbering::None ? RegKind[Id] : value(G.Reg.text());
   if (K == ValueKind::None)
     K = ValueKind::Uniform;
   return G.Negated ? negate(K) : K;
@@ -320,7 +301,7 @@ void UniformityInfo::classifyValues() {
         else if (Op == "setp" && Position == 1)
           Mine = negate(K);
         ++Position;
-        ValueKind &Slot = RegKind[OperandReg[&W - F.Operands.data()]];
+        ValueKind &Slot = RegKind[Regs.of(W)];
         ValueKind New = joinKinds(Slot, Mine);
         if (New != Slot) {
           Slot = New;

@@ -52,7 +52,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   if (Opts.CheckDescriptorValues)
     checkDescriptors(M, F, DescSink, DescOpts, &Stats);
   if (Opts.CheckHazards)
-    checkHazards(F, DescSink);
+    checkHazards(F, DescSink, Opts.SilencedHazards);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));
@@ -67,6 +67,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   // Analyses whose every finding is silenced are not run.
   CheckOptions Opts = Options;
   Opts.CheckHazards &= !Engine.groupDisabled("tcgen05-hazards");
+  for (DiagID ID : hazardDiagnostics())
+    if (Engine.groupDisabled(diagGroup(ID)))
+      Opts.SilencedHazards.push_back(ID);
   const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   llvm::StringRef Text = Buf->getBuffer();
   std::string Name = Buf->getBufferIdentifier().str();

@@ -11,6 +11,8 @@ using namespace tcgen05;
 
 namespace {
 bool isLineBreak(char C) { return C == '\n' || C == '\r'; }
+/// How far back, in bytes, lines are uncounted rather than looked up.
+constexpr ptrdiff_t MaxBackward = 1 << 20;
 } // namespace
 
 bool LocationResolver::advance(const char *BufStart, const char *P) {
@@ -19,7 +21,19 @@ bool LocationResolver::advance(const char *BufStart, const char *P) {
     LastLineEnd = nullptr;
     LastLine = 1;
   } else if (P < LastPos) {
-    return false;
+    // Far back, SourceMgr's line table answers in logarithmic time.
+    if (LastPos - P > MaxBackward)
+      return false;
+    // Back to an earlier place (a note before its diagnostic): uncount
+    // the lines in between, then find the line's start.
+    for (const char *C = P;
+         (C = static_cast<const char *>(std::memchr(C, '\n', LastPos - C))); ++C)
+      --LastLine;
+    LastPos = LastLineStart = P;
+    LastLineEnd = nullptr;
+    while (LastLineStart > BufStart && !isLineBreak(LastLineStart[-1]))
+      --LastLineStart;
+    return true;
   }
   // Lines are counted at '\n' and columns restart after '\n' or '\r', as
   // SourceMgr does.  memchr counts lines at memory speed; the line's start

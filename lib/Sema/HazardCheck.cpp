@@ -58,8 +58,10 @@ void HazardFunction::classifySyncs() const {
   for (uint32_t Index = 0; Index < F.Instructions.size(); ++Index) {
     const Instruction &I = F.Instructions[Index];
     llvm::StringRef Op = I.Opcode.text();
-    // Every row's opcode starts with b or m: most instructions stop here.
-    if (Op.empty() || (Op[0] != 'b' && Op[0] != 'm'))
+    // Every row's opcode is bar, barrier or mbarrier: most instructions
+    // stop here, on their length.
+    if ((Op.size() != 3 && Op.size() != 7 && Op.size() != 8) ||
+        (!Op.ends_with("bar") && !Op.ends_with("barrier")))
       continue;
     llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
     if (Quals.empty())
@@ -166,7 +168,16 @@ constexpr HazardLint Lints[] = {
 
 } // namespace
 
-void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink) {
+llvm::ArrayRef<DiagID> tcgen05::hazardDiagnostics() {
+  static constexpr DiagID IDs[] = {
+#define HAZARD(Id, Name, Code, Severity, Group, Section, Format) DiagID::Name,
+#include "tcgen05/Basic/Hazards.def"
+  };
+  return IDs;
+}
+
+void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
+                           llvm::ArrayRef<DiagID> Skip) {
   if (F.Tcgen05.empty())
     return;
   ControlFlowGraph G(F);
@@ -178,5 +189,6 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink) {
   HazardCache Cache;
   HazardFunction Fn{F, G, DT, U, Sink, Cache};
   for (const HazardLint &L : Lints)
-    L.Check(HazardContext(Fn, L.ID, L.Section));
+    if (!llvm::is_contained(Skip, L.ID))
+      L.Check(HazardContext(Fn, L.ID, L.Section));
 }

@@ -29,17 +29,17 @@ enum class WarpValue : uint8_t {
 
 class WarpValues {
 public:
-  explicit WarpValues(const HazardFunction &H) : H(H) {
+  explicit WarpValues(const HazardFunction &H)
+      : H(H), Regs(H.U.registers()), Writer(Regs.size(), Unwritten) {
     for (uint32_t I = 0; I < H.F.Instructions.size(); ++I) {
       const Instruction &Inst = H.F.Instructions[I];
       if (!Inst.Operands.Count || writesNoRegister(Inst.Opcode.text()))
         continue;
-      forEachWritten(H.F, H.F.Operands[Inst.Operands.First],
-                     [&](llvm::StringRef R) {
-                       auto [It, New] = Writer.try_emplace(R, I);
-                       if (!New)
-                         It->second = Several;
-                     });
+      forEachWrittenOperand(H.F, H.F.Operands[Inst.Operands.First],
+                            [&](const Operand &R) {
+                              uint32_t &W = Writer[Regs.of(R)];
+                              W = W == Unwritten ? I : Several;
+                            });
     }
   }
 
@@ -50,8 +50,8 @@ public:
     if ((O.Kind != OperandKind::Register && O.Kind != OperandKind::Symbol) ||
         Depth > 8)
       return WarpValue::None;
-    uint32_t I = Writer.lookup(O.text());
-    if (!Writer.count(O.text()) || I == Several)
+    uint32_t I = writerOf(Regs.of(O));
+    if (I == Several)
       return WarpValue::None;
     const Instruction &Def = H.F.Instructions[I];
     if (Def.Pred.Reg.valid() && !Def.Pred.Reg.empty())
@@ -98,7 +98,7 @@ public:
       bool PredTrue = Taken != Bra.Pred.Negated;
       // setp.eq means equal where the predicate is true; setp.ne where
       // it is false.
-      if (std::optional<WarpCompare> Cmp = compare(Bra.Pred.Reg.text()))
+      if (std::optional<WarpCompare> Cmp = compare(Regs.guardOf(Branch)))
         if (Cmp->Eq == PredTrue)
           return std::make_pair(
               unsigned(Cmp->IsQuarter ? Cmp->Value : Cmp->Value % 4), Branch);
@@ -113,9 +113,9 @@ private:
     bool IsQuarter, Eq;
   };
 
-  std::optional<WarpCompare> compare(llvm::StringRef Pred) const {
-    uint32_t I = Writer.lookup(Pred);
-    if (!Writer.count(Pred) || I == Several)
+  std::optional<WarpCompare> compare(uint32_t Pred) const {
+    uint32_t I = writerOf(Pred);
+    if (I == Several)
       return std::nullopt;
     const Instruction &Def = H.F.Instructions[I];
     llvm::ArrayRef<Span> Quals = H.F.qualifiers(Def.Qualifiers);
@@ -136,9 +136,18 @@ private:
     return std::nullopt;
   }
 
-  static constexpr uint32_t Several = ~0u;
+  /// The one instruction writing register number R, or Several (also for
+  /// none, and for registers without a number).
+  uint32_t writerOf(uint32_t R) const {
+    if (R == RegisterNumbering::None || Writer[R] == Unwritten)
+      return Several;
+    return Writer[R];
+  }
+
+  static constexpr uint32_t Several = ~0u, Unwritten = ~0u - 1;
   const HazardFunction &H;
-  llvm::DenseMap<llvm::StringRef, uint32_t> Writer;
+  const RegisterNumbering &Regs;
+  std::vector<uint32_t> Writer;
 };
 
 /// The register of an address operand [%r], or nullptr.

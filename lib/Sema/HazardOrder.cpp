@@ -31,49 +31,63 @@ constexpr uint64_t StepsPerInstruction = 64;
 constexpr unsigned MaxNotes = 3;
 
 /// Solves a Model over G: Model gives boundary(), the facts at the entry,
-/// and pre(I, S) / post(I, S), an instruction's effect in two halves, so
-/// that a lint can look at the facts between them (after the instruction
-/// has read its registers, before it waits, fences or issues).
+/// pre(I, S) / post(I, S), an instruction's effect in two halves, so that a
+/// lint can look at the facts between them (after the instruction has read
+/// its registers, before it waits, fences or issues), and isEvent(I) for
+/// instructions other than tcgen05 ones and synchronizations whose effect
+/// matters.  Only those are visited: in a real kernel most instructions
+/// compute values and change no fact.
 template <typename Model> class FactFlow {
   struct Problem {
-    Model &M;
+    FactFlow &Flow;
     using State = llvm::BitVector;
-    State boundary() { return M.boundary(); }
+    State boundary() { return Flow.M.boundary(); }
     bool join(State &Into, const State &From, bool) {
-      State Old = Into;
+      if (From.subsetOf(Into))
+        return false;
       Into |= From;
-      return Into != Old;
+      return true;
     }
     uint64_t transfer(const CFGBlock &B, State &S) {
-      for (uint32_t I = B.FirstInst; I < B.EndInst; ++I) {
-        M.pre(I, S);
-        M.post(I, S);
+      llvm::ArrayRef<uint32_t> Events = Flow.eventsOf(B);
+      for (uint32_t I : Events) {
+        Flow.M.pre(I, S);
+        Flow.M.post(I, S);
       }
-      return B.EndInst - B.FirstInst;
+      return Events.size();
     }
   };
 
 public:
   FactFlow(const HazardFunction &C, Model &M)
-      : C(C), M(M), P{M}, Solver(C.G, P, DataflowDirection::Forward) {
-    Complete = Solver.run(StepsPerInstruction *
-                          (C.F.Instructions.size() + C.G.size()));
+      : C(C), M(M), P{*this}, Solver(C.G, P, DataflowDirection::Forward) {
+    First.reserve(C.G.size() + 1);
+    for (const CFGBlock &B : C.G) {
+      First.push_back(Events.size());
+      for (uint32_t I = B.FirstInst; I < B.EndInst; ++I)
+        if (C.tcgen05At(I) || C.threadSync(I).any() || M.isEvent(I))
+          Events.push_back(I);
+    }
+    First.push_back(Events.size());
+    Complete = Solver.run(StepsPerInstruction * (Events.size() + C.G.size()));
     if (!Complete)
       C.Sink.report(DiagID::remark_hz_incomplete, C.F.Name.range(),
                     {C.F.Name.text(), Solver.steps()});
   }
 
-  /// Calls Visit(I, Facts) for every instruction a path reaches, with the
-  /// facts between its two halves.  Nothing when the solver gave up.
+  /// Calls Visit(I, Facts) for every instruction a path reaches that is an
+  /// event, with the facts between its two halves.  Nothing when the
+  /// solver gave up.
   template <typename Fn> void replay(Fn &&Visit) {
     if (!Complete)
       return;
     for (const CFGBlock &B : C.G) {
       const llvm::BitVector *In = Solver.input(B);
-      if (!In)
+      llvm::ArrayRef<uint32_t> BlockEvents = eventsOf(B);
+      if (!In || BlockEvents.empty())
         continue;
       llvm::BitVector S = *In;
-      for (uint32_t I = B.FirstInst; I < B.EndInst; ++I) {
+      for (uint32_t I : BlockEvents) {
         M.pre(I, S);
         Visit(I, static_cast<const llvm::BitVector &>(S));
         M.post(I, S);
@@ -82,8 +96,15 @@ public:
   }
 
 private:
+  llvm::ArrayRef<uint32_t> eventsOf(const CFGBlock &B) const {
+    return llvm::ArrayRef<uint32_t>(Events).slice(
+        First[B.Number], First[B.Number + 1] - First[B.Number]);
+  }
+
   const HazardFunction &C;
   Model &M;
+  std::vector<uint32_t> Events;
+  std::vector<uint32_t> First; ///< Block N's events: [First[N], First[N+1]).
   Problem P;
   DataflowSolver<Problem> Solver;
   bool Complete = false;
@@ -146,11 +167,16 @@ bool anyIn(const llvm::BitVector &S, unsigned Begin, unsigned End) {
 class PendingTmemAccess {
 public:
   explicit PendingTmemAccess(const HazardFunction &C) : C(C) {
-    llvm::DenseMap<llvm::StringRef, llvm::SmallVector<unsigned, 1>> RegFacts;
+    const RegisterNumbering &Regs = C.U.registers();
+    // The facts of each register a load writes.
+    llvm::DenseMap<uint32_t, llvm::SmallVector<unsigned, 1>> RegFacts;
     auto AddResults = [&](const Tcgen05Inst &T, Tcgen05OperandRole Role) {
       if (const Operand *O = C.operand(T, Role))
-        forEachWritten(C.F, *O, [&](llvm::StringRef R) {
-          RegFacts[R].push_back(Facts.add(T.Instruction));
+        forEachWrittenOperand(C.F, *O, [&](const Operand &R) {
+          // A result outside the first operand (ld.red's redval) has no
+          // number: its load is judged by the other results.
+          if (uint32_t Id = Regs.of(R); Id != RegisterNumbering::None)
+            RegFacts[Id].push_back(Facts.add(T.Instruction));
         });
     };
     LdGen.assign(C.F.Instructions.size(), {0, 0});
@@ -167,18 +193,26 @@ public:
         Facts.add(T.Instruction);
     if (RegFacts.empty())
       return;
-    // The facts each instruction's reads end, found once.
+    // The facts each instruction's reads end, found once, by number.
     ReadKills.assign(C.F.Instructions.size() + 1, 0);
+    auto Kill = [&](uint32_t Id) {
+      if (Id == RegisterNumbering::None)
+        return;
+      auto It = RegFacts.find(Id);
+      if (It != RegFacts.end())
+        KillList.insert(KillList.end(), It->second.begin(), It->second.end());
+    };
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
       ReadKills[I] = KillList.size();
-      forEachInstructionRead(C.F, C.F.Instructions[I], [&](llvm::StringRef R) {
-        auto It = RegFacts.find(R);
-        if (It != RegFacts.end())
-          KillList.insert(KillList.end(), It->second.begin(),
-                          It->second.end());
-      });
+      Kill(Regs.guardOf(I));
+      forEachInstructionReadOperand(C.F, C.F.Instructions[I],
+                                    [&](const Operand &O) { Kill(Regs.of(O)); });
     }
     ReadKills.back() = KillList.size();
+  }
+
+  bool isEvent(uint32_t I) const {
+    return !ReadKills.empty() && ReadKills[I] != ReadKills[I + 1];
   }
 
   bool empty() const { return Facts.size() == 0; }
@@ -236,6 +270,7 @@ bool hasOpcode(const Function &F, Tcgen05Opcode Op) {
 /// tcgen05.fence::after_thread_sync since").
 class UnfencedAcquires {
 public:
+  bool isEvent(uint32_t) const { return false; }
   explicit UnfencedAcquires(const HazardFunction &C) : C(C) {
     FactOf.assign(C.F.Instructions.size(), ~0u);
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
@@ -270,6 +305,7 @@ private:
 /// tracks, no tcgen05.commit, which fences implicitly: 9.7.16.6.4.2).
 class UnfencedAsyncOps {
 public:
+  bool isEvent(uint32_t) const { return false; }
   explicit UnfencedAsyncOps(const HazardFunction &C) : C(C) {
     FactOf.assign(C.F.Instructions.size(), ~0u);
     for (const Tcgen05Inst &T : C.F.Tcgen05)
@@ -514,6 +550,7 @@ namespace {
 /// CTA since".
 class UnorderedAfterPeer {
 public:
+  bool isEvent(uint32_t) const { return false; }
   explicit UnorderedAfterPeer(const HazardFunction &C) : C(C) {
     Facts.add(~0u);
     FactOf.assign(C.F.Instructions.size(), ~0u);
@@ -547,6 +584,7 @@ private:
 /// Facts: fact 0, "no mbarrier wait since the kernel's entry".
 class NoMbarrierWait {
 public:
+  bool isEvent(uint32_t) const { return false; }
   explicit NoMbarrierWait(const HazardFunction &C) : C(C) {}
   llvm::BitVector boundary() const { return llvm::BitVector(1, true); }
   void pre(uint32_t, llvm::BitVector &) {}

@@ -12,6 +12,11 @@
 
 #include "tcgen05/AST/AST.h"
 
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <vector>
+
 namespace tcgen05 {
 
 /// Registers named by an operand that an instruction writes when it is
@@ -53,21 +58,57 @@ void forEachRead(const Function &F, const Operand &O, Fn &&Each) {
 /// barriers).
 bool writesNoRegister(llvm::StringRef Opcode);
 
-/// Every register instruction I reads: its guard, its sources, and a
-/// first operand it does not write.
+/// The operands naming a register instruction I reads (its guard's aside):
+/// its sources, and a first operand it does not write.
 template <typename Fn>
-void forEachInstructionRead(const Function &F, const Instruction &I,
-                            Fn &&Each) {
-  if (I.Pred.Reg.valid() && !I.Pred.Reg.empty())
-    Each(I.Pred.Reg.text());
+void forEachInstructionReadOperand(const Function &F, const Instruction &I,
+                                   Fn &&Each) {
   llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
   if (Ops.empty())
     return;
   bool FirstWritten = !writesNoRegister(I.Opcode.text()) &&
                       Ops[0].Kind != OperandKind::Address;
+  auto Visit = [&](const Operand &O, auto &Self) -> void {
+    if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol ||
+        O.Kind == OperandKind::Member)
+      Each(O);
+    else
+      for (const Operand &C : F.operands(O.Children))
+        Self(C, Self);
+  };
   for (const Operand &O : FirstWritten ? Ops.drop_front() : Ops)
-    forEachRead(F, O, Each);
+    Visit(O, Visit);
 }
+
+/// The registers a function writes, numbered once, with the number every
+/// operand of its pool names: analyses then read facts by number, not by
+/// hashing names.  Registers only read (special registers, parameters of
+/// inline-asm blocks) have no number.
+class RegisterNumbering {
+public:
+  static constexpr uint32_t None = ~0u;
+
+  explicit RegisterNumbering(const Function &F);
+
+  uint32_t size() const { return NumRegisters; }
+  /// The number of the register O names, or None; O is an operand of F's
+  /// pool.
+  uint32_t of(const Operand &O) const { return OperandReg[&O - Base]; }
+  /// The number of the register instruction I's guard reads, or None.
+  uint32_t guardOf(uint32_t I) const { return GuardReg[I]; }
+  /// The number of a register by name, or None.
+  uint32_t lookup(llvm::StringRef Name) const {
+    auto It = Ids.find(Name);
+    return It == Ids.end() ? None : It->second;
+  }
+
+private:
+  const Operand *Base;
+  uint32_t NumRegisters = 0;
+  llvm::DenseMap<llvm::StringRef, uint32_t> Ids;
+  std::vector<uint32_t> OperandReg;
+  std::vector<uint32_t> GuardReg;
+};
 
 } // namespace tcgen05
 

@@ -26,6 +26,7 @@
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Analysis/ControlFlowGraph.h"
 #include "tcgen05/Analysis/Dominators.h"
+#include "tcgen05/Analysis/Registers.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -78,6 +79,8 @@ public:
   /// Instruction I is executed by at most one thread of a warp: its block
   /// is, or its guard is true in one thread only.
   bool isSingleThreadInst(uint32_t I) const;
+  /// The registers of F, numbered.
+  const RegisterNumbering &registers() const { return Regs; }
   /// The conditional branch whose varying predicate makes B divergent
   /// (the innermost found), or ~0u.
   uint32_t divergingBranch(const CFGBlock &B) const { return Cause[B.Number]; }
@@ -96,18 +99,12 @@ private:
   const ControlFlowGraph &G;
   const DominatorTree &DT;
   const PostDominatorTree &PDT;
-  static constexpr uint32_t NoReg = ~0u;
-  /// The registers F writes, numbered once, so that the fixed point reads
-  /// kinds by number rather than by hashing names.
-  llvm::DenseMap<llvm::StringRef, uint32_t> RegId;
+  RegisterNumbering Regs;
   std::vector<ValueKind> RegKind;
-  /// For each operand of F's pool: the number of the written register it
-  /// names, or NoReg and the kind it has whatever the body does (a special
-  /// register, a constant, a variable's address).
-  std::vector<uint32_t> OperandReg;
+  /// For each operand of F's pool that names no written register, the
+  /// kind it has whatever the body does (a special register, a constant,
+  /// a variable's address).
   std::vector<ValueKind> OperandStatic;
-  /// For each instruction, the number of its guard's register, or NoReg.
-  std::vector<uint32_t> GuardReg;
   llvm::BitVector Divergent, SingleThread;
   std::vector<uint32_t> Cause;
 };

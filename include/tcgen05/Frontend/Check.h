@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class SourceMgr;
@@ -45,6 +46,9 @@ struct CheckOptions {
   /// where one instruction is checked alone, wrapped in a kernel that is
   /// not the user's.
   bool CheckHazards = true;
+  /// Hazard lints not to run, because every finding of theirs would be
+  /// silenced (their group is off: the pedantic group by default).
+  std::vector<DiagID> SilencedHazards;
   /// Remark where the descriptor analysis of a function stops short
   /// (TC4100, -Rdescriptor-analysis).
   bool RemarkIncompleteAnalysis = false;

@@ -10,14 +10,17 @@
 #define TCGEN05_SEMA_HAZARDCHECK_H
 
 #include "tcgen05/AST/AST.h"
+#include "tcgen05/Basic/Diagnostic.h"
 
 namespace tcgen05 {
 
-class DiagnosticSink;
+/// Runs every hazard lint on F but those whose diagnostic Skip names; a
+/// function without tcgen05 instructions costs nothing.
+void checkHazards(const Function &F, DiagnosticSink &Sink,
+                  llvm::ArrayRef<DiagID> Skip = {});
 
-/// Runs every hazard lint on F; a function without tcgen05 instructions
-/// costs nothing.
-void checkHazards(const Function &F, DiagnosticSink &Sink);
+/// The diagnostics of the hazard lints, one per row of Hazards.def.
+llvm::ArrayRef<DiagID> hazardDiagnostics();
 
 } // namespace tcgen05
 
