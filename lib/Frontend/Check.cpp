@@ -4,6 +4,7 @@
 
 #include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Frontend/ReadInput.h"
+#include "tcgen05/Frontend/Baseline.h"
 #include "tcgen05/Frontend/Suppressions.h"
 #include "tcgen05/Sema/DescriptorCheck.h"
 #include "tcgen05/Sema/HazardCheck.h"
@@ -141,6 +142,10 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   ModuleSink.append(std::move(KernelSink));
   ModuleSink.sortBySource();
   Suppressions(Text).apply(SM, BufferID, ModuleSink.diagnostics());
+  if (Opts.RecordFindings)
+    Opts.RecordFindings->record(SM, ModuleSink.diagnostics());
+  if (Opts.KnownFindings)
+    Opts.KnownFindings->apply(SM, ModuleSink.diagnostics());
   Engine.emitAll(&SM, ModuleSink.diagnostics());
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors
                                            : CheckStatus::Clean;
@@ -148,22 +153,25 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
 
 CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                               DiagnosticsEngine &Engine, unsigned &BufferID,
-                              uint64_t MaxSize) {
+                              uint64_t MaxSize, llvm::StringRef StdinName) {
+  // Diagnostics about standard input name it as the caller does.
+  llvm::StringRef Name = Path == "-" && !StdinName.empty() ? StdinName : Path;
   auto IOError = [&](DiagID ID, llvm::ArrayRef<DiagArg> Args) {
-    Diagnostic D = Diagnostic::make(ID, {}, Args, Path.str());
+    Diagnostic D = Diagnostic::make(ID, {}, Args, Name.str());
     Engine.emit(nullptr, std::move(D));
     return CheckStatus::IOError;
   };
   if (Path != "-" && llvm::sys::fs::is_directory(Path))
-    return IOError(DiagID::err_is_directory, {Path.str()});
-  InputRead In = readInput(Path, MaxSize);
+    return IOError(DiagID::err_is_directory, {Name.str()});
+  InputRead In = readInput(Path, MaxSize,
+                           StdinName.empty() ? "<stdin>" : StdinName);
   if (In.TooLarge && In.Size > DefaultMaxInputSize)
     return IOError(DiagID::err_input_too_large,
-                   {Path.str(), In.Size});
+                   {Name.str(), In.Size});
   if (In.TooLarge)
-    return IOError(DiagID::err_input_over_limit, {Path.str(), MaxSize});
+    return IOError(DiagID::err_input_over_limit, {Name.str(), MaxSize});
   if (!In.Buffer)
-    return IOError(DiagID::err_cannot_open, {Path.str(), In.Error.message()});
+    return IOError(DiagID::err_cannot_open, {Name.str(), In.Error.message()});
   BufferID = SM.AddNewSourceBuffer(std::move(In.Buffer), llvm::SMLoc());
   return CheckStatus::Clean;
 }
@@ -173,7 +181,7 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                const CheckOptions &Opts,
                                AnalysisStats *Stats) {
   unsigned ID = 0;
-  CheckStatus S = loadFile(Path, SM, Engine, ID, Opts.MaxInputSize);
+  CheckStatus S = loadFile(Path, SM, Engine, ID, Opts.MaxInputSize, Opts.StdinName);
   if (S != CheckStatus::Clean)
     return S;
   return checkBuffer(SM, ID, Engine, Opts, Stats);

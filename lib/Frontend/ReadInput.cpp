@@ -72,9 +72,10 @@ InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
 
 } // namespace
 
-InputRead tcgen05::readInput(llvm::StringRef Path, uint64_t MaxSize) {
+InputRead tcgen05::readInput(llvm::StringRef Path, uint64_t MaxSize,
+                             llvm::StringRef StdinName) {
   if (Path == "-")
-    return readAll(llvm::sys::fs::getStdinHandle(), "<stdin>", MaxSize, 0);
+    return readAll(llvm::sys::fs::getStdinHandle(), StdinName, MaxSize, 0);
   InputRead R;
   llvm::Expected<llvm::sys::fs::file_t> FD =
       llvm::sys::fs::openNativeFileForRead(Path);

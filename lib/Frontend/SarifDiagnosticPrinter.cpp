@@ -2,13 +2,18 @@
 //
 // One run, one rule per catalogue code, one result per diagnostic; notes
 // become relatedLocations.  The log is streamed: a result is written when
-// its diagnostic arrives and nothing of it is kept.  Paths are emitted as given on the command line,
-// relative paths resolve against the repository root in CI.
+// its diagnostic arrives and nothing of it is kept.  Paths are emitted as
+// given on the command line, so relative paths resolve against the
+// repository root in CI.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 
+#include "tcgen05/Frontend/Explain.h"
+#include "tcgen05/Frontend/Fingerprint.h"
+
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -30,17 +35,39 @@ llvm::StringRef sarifLevel(Severity S) {
 }
 
 std::string fileUri(llvm::StringRef Path) {
-  // SARIF wants URI references; relative paths stay relative.
-  std::string Out;
+  // SARIF wants URI references (RFC 3986): relative paths stay relative,
+  // absolute ones become file URIs, and every byte but the unreserved ones
+  // and '/' is percent-encoded ('#' would start a fragment, '%' an escape).
+  std::string Out = Path.starts_with("/") ? "file://" : "";
   for (char C : Path) {
-    if (C == ' ')
-      Out += "%20";
-    else if (C == '\\')
+    unsigned char U = static_cast<unsigned char>(C);
+    if (C == '\\')
       Out += '/';
-    else
+    else if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' ||
+             C == '~' || C == '/')
       Out += C;
+    else
+      Out += "%" + llvm::utohexstr(U, /*LowerCase=*/false, /*Width=*/2);
   }
   return Out;
+}
+
+/// The section of a documentation page under Heading, without the heading.
+llvm::StringRef pageSection(llvm::StringRef Page, llvm::StringRef Heading) {
+  size_t At = Page.find("\n## " + Heading.str() + "\n");
+  if (At == llvm::StringRef::npos)
+    return {};
+  llvm::StringRef Rest = Page.drop_front(At + Heading.size() + 5);
+  return Rest.take_front(Rest.find("\n## ")).trim();
+}
+
+/// The one-line summary a page's title gives: "# TC6004: <summary>".
+std::string pageSummary(llvm::StringRef Page, const DiagInfo &Info) {
+  llvm::StringRef Title = Page.take_until([](char C) { return C == '\n'; });
+  size_t Colon = Title.find(": ");
+  if (Title.starts_with("# ") && Colon != llvm::StringRef::npos)
+    return Title.drop_front(Colon + 2).trim().str();
+  return Info.Format.str();
 }
 
 void physicalLocation(llvm::json::OStream &J, const ResolvedLocation &L) {
@@ -60,8 +87,13 @@ void physicalLocation(llvm::json::OStream &J, const ResolvedLocation &L) {
 /// as it arrives, so memory does not grow with the number of diagnostics.
 class SarifDiagnosticPrinter : public DiagnosticConsumer {
 public:
-  SarifDiagnosticPrinter(llvm::raw_ostream &OS, llvm::StringRef Version)
-      : OS(OS), J(OS, /*IndentSize=*/2), Version(Version.str()) {}
+  SarifDiagnosticPrinter(llvm::raw_ostream &OS, llvm::StringRef Version,
+                         llvm::StringRef HelpBase)
+      : OS(OS), J(OS, /*IndentSize=*/2), Version(Version.str()),
+        HelpBase(HelpBase.str()) {
+    if (!this->HelpBase.empty() && this->HelpBase.back() != '/')
+      this->HelpBase += '/';
+  }
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
@@ -71,6 +103,10 @@ public:
       J.attribute("ruleIndex", ruleIndex(D.ID));
       J.attribute("level", sarifLevel(D.Sev));
       J.attributeObject("message", [&] { J.attribute("text", D.Message); });
+      // Code scanning matches results across commits by this.
+      J.attributeObject("partialFingerprints", [&] {
+        J.attribute("tcgen05Check/v1", Prints.next(SM, D));
+      });
       J.attributeArray("locations", [&] {
         ResolvedLocation L;
         if (Locations.resolve(SM, D.Range, L))
@@ -140,17 +176,29 @@ private:
     J.arrayBegin();
   }
 
+  /// A rule speaks from the code's documentation page: its title, its
+  /// cause, the whole page as help, and where the page is published when
+  /// a base is given (a relative link would not resolve in code scanning).
   void rule(const DiagInfo &Info) {
+    llvm::StringRef Page = explainDiagCode(Info.Code).value_or("");
     J.object([&] {
       J.attribute("id", formatDiagCode(Info.Code));
       J.attribute("name", Info.Name);
       J.attributeObject("shortDescription",
-                        [&] { J.attribute("text", Info.Format); });
+                        [&] { J.attribute("text", pageSummary(Page, Info)); });
+      if (llvm::StringRef Cause = pageSection(Page, "Cause"); !Cause.empty())
+        J.attributeObject("fullDescription",
+                          [&] { J.attribute("text", Cause); });
+      if (!Page.empty())
+        J.attributeObject("help", [&] {
+          J.attribute("text", Page);
+          J.attribute("markdown", Page);
+        });
       J.attributeObject("defaultConfiguration", [&] {
         J.attribute("level", sarifLevel(Info.DefaultSeverity));
       });
-      J.attribute("helpUri",
-                  "docs/diagnostics/" + formatDiagCode(Info.Code) + ".md");
+      if (!HelpBase.empty())
+        J.attribute("helpUri", HelpBase + formatDiagCode(Info.Code) + ".md");
     });
   }
 
@@ -162,14 +210,17 @@ private:
   llvm::raw_ostream &OS;
   llvm::json::OStream J;
   std::string Version;
+  std::string HelpBase;
   bool Begun = false;
   LocationResolver Locations;
+  FingerprintMaker Prints;
 };
 
 } // namespace
 
 std::unique_ptr<DiagnosticConsumer>
 tcgen05::createSarifDiagnosticPrinter(llvm::raw_ostream &OS,
-                                      llvm::StringRef ToolVersion) {
-  return std::make_unique<SarifDiagnosticPrinter>(OS, ToolVersion);
+                                      llvm::StringRef ToolVersion,
+                                      llvm::StringRef HelpBase) {
+  return std::make_unique<SarifDiagnosticPrinter>(OS, ToolVersion, HelpBase);
 }

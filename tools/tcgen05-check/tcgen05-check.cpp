@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tcgen05/Basic/Parallel.h"
+#include "tcgen05/Frontend/Baseline.h"
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DescriptorTool.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
@@ -55,6 +56,25 @@ cl::opt<EmitKind> Emit(
 cl::opt<std::string> OutputFile("o", cl::desc("Write --emit output here "
                                               "(default: standard output)"),
                                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Leave out the findings FILE lists (written by "
+             "--write-baseline): adopt the tool on code with known findings"),
+    cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<std::string> WriteBaseline(
+    "write-baseline",
+    cl::desc("Write every finding's fingerprint to FILE, a baseline for "
+             "--baseline"),
+    cl::value_desc("FILE"), cl::cat(Category));
+cl::opt<std::string> StdinFilename(
+    "stdin-filename",
+    cl::desc("The name diagnostics give standard input ('-')"),
+    cl::value_desc("NAME"), cl::cat(Category));
+cl::opt<std::string> SarifHelpBase(
+    "sarif-help-base",
+    cl::desc("With --format=sarif: where docs/diagnostics/ is published; "
+             "rules link to URL/TCnnnn.md"),
+    cl::value_desc("URL"), cl::cat(Category));
 cl::opt<std::string> PtxVersion(
     "ptx-version",
     cl::desc("Rewrite .version to X.Y, or with 'auto' to the oldest version "
@@ -215,28 +235,34 @@ std::unique_ptr<DiagnosticConsumer> makePrinter(bool Colors) {
   case Format::JSON:
     return createJSONDiagnosticPrinter(outs());
   case Format::Sarif:
-    return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION);
+    return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION, SarifHelpBase);
   }
   return nullptr;
 }
 
-/// Writes --emit output to -o (or standard output), whole or not at all.
-bool writeOutput(StringRef Out, DiagnosticsEngine &Engine) {
-  if (OutputFile.empty() || OutputFile == "-") {
+/// Writes Out to Path (standard output for "-"), whole or not at all.
+bool writeFile(StringRef Path, StringRef Out, DiagnosticsEngine &Engine) {
+  if (Path == "-") {
     outs() << Out;
     return true;
   }
   std::error_code EC;
-  ToolOutputFile File(OutputFile, EC, sys::fs::OF_None);
+  ToolOutputFile File(Path, EC, sys::fs::OF_None);
   if (!EC) {
     File.os() << Out;
     File.keep();
     return true;
   }
   Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_cannot_write, {},
-                                        {OutputFile, EC.message()},
+                                        {Path.str(), EC.message()},
                                         "tcgen05-check"));
   return false;
+}
+
+/// Writes --emit output to -o (or standard output).
+bool writeOutput(StringRef Out, DiagnosticsEngine &Engine) {
+  return writeFile(OutputFile.empty() ? StringRef("-") : StringRef(OutputFile),
+                   Out, Engine);
 }
 
 std::optional<DescriptorRequest> descriptorRequest() {
@@ -414,9 +440,26 @@ int main(int argc, char **argv) {
   Opts.SeparateCompilation = SeparateCompilation;
   Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
   Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
+  Opts.StdinName = StdinFilename;
+  std::optional<Baseline> Known, Found;
+  if (!BaselineFile.empty()) {
+    Known = Baseline::load(BaselineFile, Engine);
+    if (!Known)
+      return Finish(2);
+    Opts.KnownFindings = &*Known;
+  }
+  if (!WriteBaseline.empty())
+    Opts.RecordFindings = &Found.emplace();
   AnalysisStats Counts;
   SourceMgr SM;
   bool InputsRead = runInputs(SM, Engine, Opts, Counts);
+  if (Found) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Found->write(OS);
+    if (!writeFile(WriteBaseline, Text, Engine))
+      InputsRead = false;
+  }
   Consumer.finish();
   if (!Verify && OutputFormat == Format::Text) {
     std::string Summary =

@@ -26,6 +26,8 @@ class ThreadPoolInterface;
 
 namespace tcgen05 {
 
+class Baseline;
+
 struct CheckOptions {
   /// Check as if `.target` named this (e.g. "sm_100a"); empty: use .target.
   std::string Target;
@@ -53,6 +55,13 @@ struct CheckOptions {
   /// (TC4100, -Rdescriptor-analysis).
   bool RemarkIncompleteAnalysis = false;
   ParseOptions Parse;
+  /// Findings to leave out, by fingerprint (--baseline); none if null.
+  const Baseline *KnownFindings = nullptr;
+  /// Where to add every finding's fingerprint (--write-baseline), before
+  /// KnownFindings leaves any out; nowhere if null.
+  Baseline *RecordFindings = nullptr;
+  /// The name diagnostics give standard input ('-'); "<stdin>" if empty.
+  std::string StdinName;
   /// Inputs larger than this many bytes are refused (TC0006, TC0009).
   uint64_t MaxInputSize = DefaultMaxInputSize;
 };
@@ -72,9 +81,11 @@ CheckStatus checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
 
 /// Reads Path ("-" for standard input) into a new buffer of SM; reports
 /// and returns IOError if it cannot, or if it holds more than MaxSize bytes.
+/// StdinName, when not empty, names standard input.
 CheckStatus loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                      DiagnosticsEngine &Engine, unsigned &BufferID,
-                     uint64_t MaxSize = DefaultMaxInputSize);
+                     uint64_t MaxSize = DefaultMaxInputSize,
+                     llvm::StringRef StdinName = {});
 
 /// Checks a buffer already added to SM.
 CheckStatus checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,

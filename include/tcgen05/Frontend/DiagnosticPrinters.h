@@ -23,9 +23,11 @@ std::unique_ptr<DiagnosticConsumer>
 createJSONDiagnosticPrinter(llvm::raw_ostream &OS);
 
 /// A SARIF 2.1.0 log with one run, written by finish().  Every catalogue
-/// entry is listed as a rule.
+/// entry is listed as a rule, with its documentation page as help; rules
+/// link to HelpBase + "TCnnnn.md" when HelpBase is given.
 std::unique_ptr<DiagnosticConsumer>
-createSarifDiagnosticPrinter(llvm::raw_ostream &OS, llvm::StringRef ToolVersion);
+createSarifDiagnosticPrinter(llvm::raw_ostream &OS, llvm::StringRef ToolVersion,
+                             llvm::StringRef HelpBase = {});
 
 /// Where a diagnostic points: 1-based line and column of the range's start
 /// and end, and the buffer's name.  False when it has no location.

@@ -39,8 +39,10 @@ struct InputRead {
 /// Reads Path ("-" for standard input) up to MaxSize bytes.  Reading stops
 /// early after the block holding the first NUL byte: such an input is
 /// rejected at that byte, and /dev/zero must not be read to the limit.
+/// StdinName names standard input's buffer.
 InputRead readInput(llvm::StringRef Path,
-                    uint64_t MaxSize = DefaultMaxInputSize);
+                    uint64_t MaxSize = DefaultMaxInputSize,
+                    llvm::StringRef StdinName = "<stdin>");
 
 } // namespace tcgen05
 

@@ -1,0 +1,39 @@
+//===- Fingerprint.h - Identities of findings that survive edits -*- C++ -*-===//
+//
+// A finding's fingerprint names it across edits elsewhere in its file: it
+// hashes the code, the file as named, the message and the text of the
+// line the caret is on (blanks trimmed), never the line number, and counts
+// identical findings in one file in source order.  Baselines and SARIF's
+// partialFingerprints both use it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_FRONTEND_FINGERPRINT_H
+#define TCGEN05_FRONTEND_FINGERPRINT_H
+
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Frontend/DiagnosticPrinters.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <string>
+
+namespace llvm {
+class SourceMgr;
+}
+
+namespace tcgen05 {
+
+/// Gives each finding of a stream of diagnostics, in source order, its
+/// fingerprint: 16 hex digits of the hash, ':' and the occurrence.
+class FingerprintMaker {
+public:
+  std::string next(const llvm::SourceMgr *SM, const Diagnostic &D);
+
+private:
+  llvm::StringMap<unsigned> Seen;
+  LocationResolver Lines;
+};
+
+} // namespace tcgen05
+
+#endif
