@@ -24,6 +24,12 @@ config.substitutions.append(("%srcroot", config.tcgen05_src_root))
 config.substitutions.append(("%layers-graph", os.path.join(config.tcgen05_obj_root, "lib", "layers.txt")))
 if os.path.isdir(corpus):
     config.available_features.add("corpus")
+# The hook definition is tried with pre-commit where the machine has it; its
+# hook runs the tool from PATH.
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")
+config.environment["PATH"] = os.pathsep.join(
+    [config.tcgen05_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
