@@ -82,6 +82,6 @@ std::string tcgen05::describeDescFields(DescriptorKind D, IdescLayout L,
   llvm::raw_string_ostream OS(Out);
   for (const DescField &F : Fields)
     if (inDescriptor(F, D, L) && (Known & F.mask()) == F.mask())
-      OS << (Out.empty() ? "" : " ") << F.Name << "=" << F.get(V);
+      OS << (Out.empty() ? "" : " ") << F.Name << "=" << F.quantity(V);
   return Out;
 }

@@ -50,27 +50,58 @@ uint32_t tcgen05::idescReservedMask(IdescLayout L) {
   return static_cast<uint32_t>(descReservedMask(DescriptorKind::Instr, L));
 }
 
+namespace {
+/// The "value=NAME|..." list of a type field of K, or empty.
+llvm::StringRef typeNames(const IdescKind &K, llvm::StringRef Field) {
+  return Field == "dtype"   ? K.DTypes
+         : Field == "atype" ? K.ATypes
+         : Field == "btype" ? K.BTypes
+                            : llvm::StringRef();
+}
+} // namespace
+
+std::string tcgen05::idescFieldText(const IdescKind &K, const IdescField &F,
+                                    uint32_t V) {
+  if (std::optional<llvm::StringRef> Name =
+          valueName(typeNames(K, F.Name), F.get(V)))
+    return Name->str();
+  return std::to_string(F.quantity(V));
+}
+
+std::optional<uint64_t> tcgen05::idescFieldInput(const IdescKind &K,
+                                                 const IdescField &F,
+                                                 llvm::StringRef Text) {
+  unsigned long long N;
+  if (!Text.getAsInteger(0, N))
+    return N;
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  typeNames(K, F.Name).split(Parts, '|', -1, false);
+  for (llvm::StringRef P : Parts) {
+    auto [Num, Name] = P.split('=');
+    unsigned Code;
+    if (Name.equals_insensitive(Text) && !Num.getAsInteger(10, Code))
+      return Code;
+  }
+  return std::nullopt;
+}
+
+std::string tcgen05::idescFieldValueNames(const IdescKind &K,
+                                          const IdescField &F) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  typeNames(K, F.Name).split(Parts, '|', -1, false);
+  std::string Out;
+  for (llvm::StringRef P : Parts)
+    Out += (Out.empty() ? "" : ", ") + P.split('=').second.str();
+  return Out;
+}
+
 std::string tcgen05::describeIdesc(uint32_t V, uint32_t Known,
                                    const IdescKind &K) {
   std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  for (const IdescField &F : idescFields(K.Layout)) {
-    if ((Known & F.mask()) != F.mask())
-      continue;
-    if (!Out.empty())
-      OS << " ";
-    uint32_t X = F.get(V);
-    if (F.Name == "m" || F.Name == "n")
-      OS << F.Name.upper() << "=" << F.quantity(V);
-    else if (F.Name == "dtype" && valueName(K.DTypes, X))
-      OS << "dtype=" << *valueName(K.DTypes, X);
-    else if (F.Name == "atype" && valueName(K.ATypes, X))
-      OS << "atype=" << *valueName(K.ATypes, X);
-    else if (F.Name == "btype" && valueName(K.BTypes, X))
-      OS << "btype=" << *valueName(K.BTypes, X);
-    else
-      OS << F.Name << "=" << X;
-  }
+  for (const IdescField &F : idescFields(K.Layout))
+    if ((Known & F.mask()) == F.mask())
+      Out += (Out.empty() ? "" : " ") + F.Name.str() + "=" +
+             idescFieldText(K, F, V);
   return Out;
 }
 

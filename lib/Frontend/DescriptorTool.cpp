@@ -8,6 +8,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,20 +26,21 @@ std::string hex(uint64_t V, unsigned Digits) {
   return S;
 }
 
-void printField(llvm::raw_ostream &OS, llvm::StringRef Name, unsigned Lo,
-                unsigned Width, uint64_t Value, unsigned NameWidth,
-                unsigned ValueWidth) {
-  OS << "  bits " << llvm::format_decimal(Lo, 2) << "-"
-     << llvm::format_decimal(Lo + Width - 1, 2) << "  "
-     << llvm::left_justify(Name, NameWidth)
-     << llvm::format_decimal(Value, ValueWidth);
-}
+/// One decoded field: what the encoder takes and diagnostics print (a type
+/// name, M, N, bytes), and the bits when they differ.
+struct DecodedField {
+  llvm::StringRef Name;
+  unsigned Lo, Width;
+  uint64_t Raw;
+  std::string Value;
+  llvm::StringRef Description;
+};
 
 class DescriptorTool {
 public:
   DescriptorTool(const DescriptorRequest &R, llvm::raw_ostream &OS,
-                 DiagnosticsEngine &Engine)
-      : R(R), OS(OS), Engine(Engine) {}
+                 DiagnosticsEngine &Engine, llvm::json::Value *Json)
+      : R(R), OS(OS), Engine(Engine), Json(Json) {}
 
   CheckStatus run();
 
@@ -57,7 +60,17 @@ private:
   }
   const IdescKind *kind();
   std::optional<uint64_t> value(unsigned Bits);
-  bool fields(std::vector<std::pair<std::string, uint64_t>> &Out);
+  /// The FIELD=VALUE pairs of the request, each value read by Read (which
+  /// knows the descriptor's fields and their value names).
+  /// ValueNames gives the names a field's values have, for the note when
+  /// a value is none of them.
+  bool fields(std::vector<std::pair<std::string, uint64_t>> &Out,
+              llvm::function_ref<std::optional<uint64_t>(llvm::StringRef Name,
+                                                         llvm::StringRef Text)>
+                  Read,
+              llvm::function_ref<std::string(llvm::StringRef Name)> ValueNames);
+  void decoded(llvm::StringRef What, uint64_t V, unsigned HexDigits,
+               llvm::StringRef Kind, llvm::ArrayRef<DecodedField> Fields);
   CheckStatus report(const std::vector<IdescFinding> &Findings);
   CheckStatus encoded(std::optional<uint64_t> V, const EncodeError &Error,
                       const std::string &FieldNames,
@@ -66,6 +79,7 @@ private:
   const DescriptorRequest &R;
   llvm::raw_ostream &OS;
   DiagnosticsEngine &Engine;
+  llvm::json::Value *Json;
 };
 
 CheckStatus DescriptorTool::run() {
@@ -100,23 +114,80 @@ std::optional<uint64_t> DescriptorTool::value(unsigned Bits) {
 }
 
 bool DescriptorTool::fields(
-    std::vector<std::pair<std::string, uint64_t>> &Out) {
+    std::vector<std::pair<std::string, uint64_t>> &Out,
+    llvm::function_ref<std::optional<uint64_t>(llvm::StringRef, llvm::StringRef)>
+        Read,
+    llvm::function_ref<std::string(llvm::StringRef)> ValueNames) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
   llvm::StringRef(R.Input).split(Parts, ',', -1, false);
   for (llvm::StringRef P : Parts) {
-    auto [Name, Value] = P.split('=');
-    unsigned long long V;
-    if (Name.trim().empty() || Value.trim().getAsInteger(0, V)) {
+    auto [Name, Text] = P.split('=');
+    Name = Name.trim();
+    Text = Text.trim();
+    if (Name.empty() || Text.empty() || !P.contains('=')) {
       usage(DiagID::err_usage_not_field_value, {P.str()});
       return false;
     }
-    Out.push_back({Name.trim().str(), V});
+    std::optional<uint64_t> V = Read(Name, Text);
+    if (!V) {
+      // A number too long for 64 bits, or a word that names no value.
+      unsigned long long Ignored;
+      bool Numeric = llvm::all_of(Text, [](char C) { return llvm::isAlnum(C); }) &&
+                     llvm::isDigit(Text.front()) && Text.getAsInteger(0, Ignored);
+      if (Numeric)
+        usage(DiagID::err_usage_bad_descriptor_value, {P.str(), 64});
+      else if (std::string Names = ValueNames(Name); !Names.empty())
+        usage(DiagID::err_usage_not_field_value, {P.str()}, Names);
+      else
+        usage(DiagID::err_usage_not_field_value, {P.str()});
+      return false;
+    }
+    Out.push_back({Name.str(), *V});
   }
   if (Out.empty()) {
     usage(DiagID::err_usage_not_field_value, {R.Input});
     return false;
   }
   return true;
+}
+
+void DescriptorTool::decoded(llvm::StringRef What, uint64_t V,
+                             unsigned HexDigits, llvm::StringRef Kind,
+                             llvm::ArrayRef<DecodedField> Fields) {
+  if (Json) {
+    llvm::json::Array Out;
+    for (const DecodedField &F : Fields)
+      Out.push_back(llvm::json::Object{{"name", F.Name},
+                                       {"lo", F.Lo},
+                                       {"width", F.Width},
+                                       {"bits", static_cast<int64_t>(F.Raw)},
+                                       {"value", F.Value},
+                                       {"description", F.Description}});
+    llvm::json::Object O{{"descriptor", What},
+                         {"value", hex(V, HexDigits)},
+                         {"fields", std::move(Out)}};
+    if (!Kind.empty())
+      O["kind"] = Kind;
+    *Json = std::move(O);
+    return;
+  }
+  OS << What << " descriptor " << hex(V, HexDigits);
+  if (!Kind.empty())
+    OS << " for " << Kind;
+  OS << "\n";
+  size_t ValueWidth = 6;
+  for (const DecodedField &F : Fields)
+    ValueWidth = std::max(ValueWidth, F.Value.size());
+  for (const DecodedField &F : Fields) {
+    OS << "  bits " << llvm::format_decimal(F.Lo, 2) << "-"
+       << llvm::format_decimal(F.Lo + F.Width - 1, 2) << "  "
+       << llvm::left_justify(F.Name, 18)
+       << llvm::right_justify(F.Value, ValueWidth);
+    // The bits themselves, where the value is not them.
+    std::string Bits = std::to_string(F.Raw);
+    OS << "  " << llvm::left_justify(Bits == F.Value ? "" : "(" + Bits + ")", 8)
+       << F.Description << "\n";
+  }
 }
 
 CheckStatus DescriptorTool::report(const std::vector<IdescFinding> &Findings) {
@@ -136,7 +207,10 @@ CheckStatus DescriptorTool::encoded(std::optional<uint64_t> V,
                  Error.ID == DiagID::err_encode_no_field
                      ? std::optional<std::string>(FieldNames)
                      : std::nullopt);
-  OS << hex(*V, HexDigits) << "\n";
+  if (Json)
+    *Json = llvm::json::Object{{"value", hex(*V, HexDigits)}};
+  else
+    OS << hex(*V, HexDigits) << "\n";
   return CheckStatus::Clean;
 }
 
@@ -147,12 +221,12 @@ CheckStatus DescriptorTool::decodeIdesc() {
   std::optional<uint64_t> V = value(32);
   if (!V)
     return CheckStatus::Usage;
-  OS << "instruction descriptor " << llvm::format_hex(*V, 10) << " for "
-     << K->Kind << "\n";
-  for (const IdescField &F : idescFields(K->Layout)) {
-    printField(OS, F.Name, F.Lo, F.Width, F.get(*V), 18, 4);
-    OS << "  " << F.Description << "\n";
-  }
+  std::vector<DecodedField> Fields;
+  for (const IdescField &F : idescFields(K->Layout))
+    Fields.push_back({F.Name, F.Lo, F.Width, F.get(*V),
+                      idescFieldText(*K, F, static_cast<uint32_t>(*V)),
+                      F.Description});
+  decoded("instruction", *V, 8, K->Kind, Fields);
   IdescUse Use;
   Use.Kind = K;
   Use.Sparse = R.Sparse;
@@ -167,7 +241,22 @@ CheckStatus DescriptorTool::encodeIdesc() {
   if (!K)
     return CheckStatus::Usage;
   std::vector<std::pair<std::string, uint64_t>> Fields;
-  if (!fields(Fields))
+  auto Read = [&](llvm::StringRef Name, llvm::StringRef Text) {
+    for (const IdescField &F : idescFields(K->Layout))
+      if (F.Name == Name)
+        return idescFieldInput(*K, F, Text);
+    // An unknown field: its number, so that the encoder names the field.
+    unsigned long long N;
+    return Text.getAsInteger(0, N) ? std::optional<uint64_t>()
+                                   : std::optional<uint64_t>(N);
+  };
+  auto ValueNames = [&](llvm::StringRef Name) {
+    for (const IdescField &F : idescFields(K->Layout))
+      if (F.Name == Name)
+        return idescFieldValueNames(*K, F);
+    return std::string();
+  };
+  if (!fields(Fields, Read, ValueNames))
     return CheckStatus::Usage;
   EncodeError Error;
   std::optional<uint32_t> V = tcgen05::encodeIdesc(*K, Fields, Error);
@@ -182,16 +271,11 @@ CheckStatus DescriptorTool::decodeSmem() {
   std::optional<uint64_t> V = value(64);
   if (!V)
     return CheckStatus::Usage;
-  OS << "shared memory descriptor " << llvm::format_hex(*V, 18) << "\n";
-  for (const DescField &F : matrixDescFields(MatrixDescKind::Smem)) {
-    uint64_t X = F.get(*V);
-    printField(OS, F.Name, F.Lo, F.Width, X, 16, 6);
-    // Addresses and offsets are stored in 16-byte units.
-    if ((F.Name.ends_with("address") || F.Name.ends_with("offset")) &&
-        F.Name != "base_offset")
-      OS << " (" << (X << 4) << " bytes)";
-    OS << "  " << F.Description << "\n";
-  }
+  std::vector<DecodedField> Fields;
+  for (const DescField &F : matrixDescFields(MatrixDescKind::Smem))
+    Fields.push_back({F.Name, F.Lo, F.Width, F.get(*V),
+                      std::to_string(F.quantity(*V)), F.Description});
+  decoded("shared memory", *V, 16, "", Fields);
   std::optional<TargetInfo> T;
   if (!R.Target.empty())
     T = lookupTarget(R.Target);
@@ -200,7 +284,12 @@ CheckStatus DescriptorTool::decodeSmem() {
 
 CheckStatus DescriptorTool::encodeSmem() {
   std::vector<std::pair<std::string, uint64_t>> Fields;
-  if (!fields(Fields))
+  auto Read = [](llvm::StringRef, llvm::StringRef Text) {
+    unsigned long long N;
+    return Text.getAsInteger(0, N) ? std::optional<uint64_t>()
+                                   : std::optional<uint64_t>(N);
+  };
+  if (!fields(Fields, Read, [](llvm::StringRef) { return std::string(); }))
     return CheckStatus::Usage;
   EncodeError Error;
   std::string Names;
@@ -214,8 +303,9 @@ CheckStatus DescriptorTool::encodeSmem() {
 
 CheckStatus tcgen05::runDescriptorTool(const DescriptorRequest &R,
                                        llvm::raw_ostream &OS,
-                                       DiagnosticsEngine &Engine) {
-  return DescriptorTool(R, OS, Engine).run();
+                                       DiagnosticsEngine &Engine,
+                                       llvm::json::Value *Json) {
+  return DescriptorTool(R, OS, Engine, Json).run();
 }
 
 std::string tcgen05::idescKindList() {

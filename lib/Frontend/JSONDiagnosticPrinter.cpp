@@ -51,8 +51,8 @@ llvm::json::Array argumentsArray(const Diagnostic &D) {
 /// printed json::Object has.
 class JSONDiagnosticPrinter : public DiagnosticConsumer {
 public:
-  explicit JSONDiagnosticPrinter(llvm::raw_ostream &OS)
-      : OS(OS), J(OS, /*IndentSize=*/2) {}
+  JSONDiagnosticPrinter(llvm::raw_ostream &OS, const llvm::json::Value *Result)
+      : OS(OS), J(OS, /*IndentSize=*/2), Result(Result) {}
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
@@ -78,6 +78,9 @@ public:
     begin();
     J.arrayEnd();
     J.attributeEnd();
+    // What the call produced besides diagnostics (decoded fields).
+    if (Result && Result->kind() != llvm::json::Value::Null)
+      J.attribute("result", *Result);
     J.attribute("version", 1);
     J.objectEnd();
     OS << "\n";
@@ -114,10 +117,12 @@ private:
   llvm::json::OStream J;
   bool Begun = false;
   LocationResolver Locations;
+  const llvm::json::Value *Result;
 };
 } // namespace
 
 std::unique_ptr<DiagnosticConsumer>
-tcgen05::createJSONDiagnosticPrinter(llvm::raw_ostream &OS) {
-  return std::make_unique<JSONDiagnosticPrinter>(OS);
+tcgen05::createJSONDiagnosticPrinter(llvm::raw_ostream &OS,
+                                     const llvm::json::Value *Result) {
+  return std::make_unique<JSONDiagnosticPrinter>(OS, Result);
 }

@@ -20,6 +20,7 @@
 #include "tcgen05/Frontend/InlineAsm.h"
 #include "tcgen05/Frontend/Verify.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -228,12 +229,15 @@ void extractExtraOptions(SmallVectorImpl<const char *> &Args,
                                                   : "--color=false");
 }
 
+/// What a call produced besides diagnostics, for the JSON document.
+json::Value Result = nullptr;
+
 std::unique_ptr<DiagnosticConsumer> makePrinter(bool Colors) {
   switch (OutputFormat) {
   case Format::Text:
     return createTextDiagnosticPrinter(errs(), Colors);
   case Format::JSON:
-    return createJSONDiagnosticPrinter(outs());
+    return createJSONDiagnosticPrinter(outs(), &Result);
   case Format::Sarif:
     return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION, SarifHelpBase);
   }
@@ -426,7 +430,8 @@ int main(int argc, char **argv) {
     return Finish(Page ? 0 : 2);
   }
   if (std::optional<DescriptorRequest> R = descriptorRequest()) {
-    CheckStatus S = runDescriptorTool(*R, outs(), Engine);
+    CheckStatus S = runDescriptorTool(
+        *R, outs(), Engine, OutputFormat == Format::JSON ? &Result : nullptr);
     return Finish(S == CheckStatus::Usage ? 2 : Engine.numErrors() ? 1 : 0);
   }
   if (!usageIsValid(Engine))

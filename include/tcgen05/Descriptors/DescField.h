@@ -71,7 +71,8 @@ encodeDescFields(DescriptorKind D, IdescLayout L, uint64_t Base,
                  llvm::ArrayRef<std::pair<std::string, uint64_t>> Fields,
                  EncodeError &Error);
 
-/// "name=value ..." for the fields whose bits are all known.
+/// "name=value ..." for the fields whose bits are all known, each as the
+/// quantity the encoder takes (bytes, M, N).
 std::string describeDescFields(DescriptorKind D, IdescLayout L, uint64_t V,
                                uint64_t Known);
 

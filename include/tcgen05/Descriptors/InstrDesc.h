@@ -92,6 +92,21 @@ std::vector<IdescFinding> checkIdesc(uint32_t Value, uint32_t Known,
 /// known.
 std::string describeIdesc(uint32_t Value, uint32_t Known, const IdescKind &K);
 
+/// A field of V as the encoder takes it and the decoder and diagnostics
+/// print it: a type's name for dtype/atype/btype ("F32"), the dimension for
+/// m and n (128), the field's value otherwise.
+std::string idescFieldText(const IdescKind &K, const IdescField &F, uint32_t V);
+
+/// The value of field F for Text: a number (for m and n the dimension), or
+/// for dtype/atype/btype a type's name in any case ("f32"); nothing if it
+/// is neither.
+std::optional<uint64_t> idescFieldInput(const IdescKind &K, const IdescField &F,
+                                        llvm::StringRef Text);
+
+/// The names of field F's values for K ("F16, F32"); empty when the field
+/// takes numbers.
+std::string idescFieldValueNames(const IdescKind &K, const IdescField &F);
+
 /// Builds a descriptor from named fields (values as in the descriptor,
 /// except "m" and "n", which take the dimensions: m=128, n=256).  Names and
 /// value ranges are checked; returns nothing and sets Error otherwise.

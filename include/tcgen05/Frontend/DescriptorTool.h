@@ -15,7 +15,10 @@
 
 namespace llvm {
 class raw_ostream;
+namespace json {
+class Value;
 }
+} // namespace llvm
 
 namespace tcgen05 {
 
@@ -33,11 +36,16 @@ struct DescriptorRequest {
   std::string Target;
 };
 
-/// Writes the decoded fields or the encoded value to OS.  Returns Errors
-/// when the value breaks a rule, Usage when the request is malformed
-/// (both reported to Engine), Clean otherwise.
+/// Writes the decoded fields or the encoded value to OS, or into *Json
+/// when Json is given ({"descriptor", "kind", "value", "fields": [{"name",
+/// "lo", "width", "bits", "value", "description"}]} or {"value"}).  Field
+/// values are as the encoder takes them and diagnostics print them: type
+/// names (F32), dimensions (m=128), bytes.  Returns Errors when the value
+/// breaks a rule, Usage when the request is malformed (both reported to
+/// Engine), Clean otherwise.
 CheckStatus runDescriptorTool(const DescriptorRequest &R, llvm::raw_ostream &OS,
-                              DiagnosticsEngine &Engine);
+                              DiagnosticsEngine &Engine,
+                              llvm::json::Value *Json = nullptr);
 
 /// "f16, tf32, ...": the kinds --kind accepts, from the descriptor tables.
 std::string idescKindList();

@@ -9,7 +9,10 @@
 
 namespace llvm {
 class raw_ostream;
+namespace json {
+class Value;
 }
+} // namespace llvm
 
 namespace tcgen05 {
 
@@ -18,9 +21,12 @@ namespace tcgen05 {
 std::unique_ptr<DiagnosticConsumer>
 createTextDiagnosticPrinter(llvm::raw_ostream &OS, bool Colors);
 
-/// One JSON document, written by finish().
+/// One JSON document, written by finish(): {"diagnostics": [...]}, and
+/// "result": *Result when Result is given and not null by then (what a
+/// call produced besides diagnostics, such as decoded descriptor fields).
 std::unique_ptr<DiagnosticConsumer>
-createJSONDiagnosticPrinter(llvm::raw_ostream &OS);
+createJSONDiagnosticPrinter(llvm::raw_ostream &OS,
+                            const llvm::json::Value *Result = nullptr);
 
 /// A SARIF 2.1.0 log with one run, written by finish().  Every catalogue
 /// entry is listed as a rule, with its documentation page as help; rules
