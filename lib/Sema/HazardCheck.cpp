@@ -53,6 +53,18 @@ constexpr SyncRow SyncRows[] = {
 };
 } // namespace
 
+/// Functions of the CUDA runtime that PTX calls and that never touch
+/// Tensor Memory: device printf and the assert handler.
+constexpr llvm::StringLiteral RuntimeFunctions[] = {"vprintf", "__assertfail",
+                                                    "malloc", "free"};
+
+bool HazardFunction::isWholeKernel() const {
+  return F.IsEntry && G.unmodelled().empty() &&
+         llvm::all_of(G.calls(), [](const CallSite &C) {
+           return llvm::is_contained(RuntimeFunctions, C.Callee);
+         });
+}
+
 void HazardFunction::classifySyncs() const {
   Cache.Syncs.assign(F.Instructions.size(), ThreadSync());
   for (uint32_t Index = 0; Index < F.Instructions.size(); ++Index) {

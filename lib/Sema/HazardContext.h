@@ -81,10 +81,9 @@ struct HazardFunction {
   /// "tcgen05.wait::ld".
   std::string displayName(uint32_t I) const;
   /// A kernel whose every path is in its body: no call could allocate,
-  /// free, wait or commit for it.
-  bool isWholeKernel() const {
-    return F.IsEntry && G.calls().empty() && G.unmodelled().empty();
-  }
+  /// free, wait or commit for it (calls of the CUDA runtime's printf and
+  /// assert cannot).
+  bool isWholeKernel() const;
   /// Calls Each with every instruction some path reaches after From.
   template <typename Fn> void forEachReachable(uint32_t From, Fn &&Each) const {
     const CFGBlock &Start = G.blockOf(From);

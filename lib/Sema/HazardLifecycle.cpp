@@ -61,10 +61,19 @@ knownNCols(const HazardContext &C) {
 void tcgen05::checkHZ06(const HazardContext &C) {
   if (!C.isWholeKernel())
     return;
+  // Warps of different roles allocate and free (CUTLASS's FMHA allocates in
+  // one warp, frees in another): a dealloc on a path parallel to the alloc
+  // frees it too.  Only deallocs that always come before the alloc do not.
+  auto Deallocs = instsOf(C.F, Tcgen05Opcode::Dealloc);
+  auto Reaches = [&](uint32_t From, uint32_t To) {
+    bool Found = false;
+    C.forEachReachable(From, [&](uint32_t I) { Found |= I == To; });
+    return Found;
+  };
   for (const Tcgen05Inst *A : instsOf(C.F, Tcgen05Opcode::Alloc)) {
-    bool Freed = false;
-    C.forEachReachable(A->Instruction, [&](uint32_t I) {
-      Freed |= C.isOpcode(I, Tcgen05Opcode::Dealloc);
+    bool Freed = llvm::any_of(Deallocs, [&](const Tcgen05Inst *D) {
+      return Reaches(A->Instruction, D->Instruction) ||
+             !Reaches(D->Instruction, A->Instruction);
     });
     if (!Freed)
       C.cite(C.report(A->Instruction, {C.F.Name.text()}));

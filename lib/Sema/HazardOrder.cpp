@@ -581,17 +581,18 @@ private:
   std::vector<unsigned> FactOf;
 };
 
-/// Facts: fact 0, "no mbarrier wait since the kernel's entry".
-class NoMbarrierWait {
+/// Facts: fact 0, "an mbarrier wait since the kernel's entry" (on some
+/// path).
+class MbarrierWaited {
 public:
   bool isEvent(uint32_t) const { return false; }
-  explicit NoMbarrierWait(const HazardFunction &C) : C(C) {}
-  llvm::BitVector boundary() const { return llvm::BitVector(1, true); }
+  explicit MbarrierWaited(const HazardFunction &C) : C(C) {}
+  llvm::BitVector boundary() const { return llvm::BitVector(1); }
   void pre(uint32_t, llvm::BitVector &) {}
   void post(uint32_t I, llvm::BitVector &S) const {
     if (C.F.Instructions[I].Opcode.text() == "mbarrier" &&
         C.threadSync(I).Acquires)
-      S.reset();
+      S.set();
   }
 
 private:
@@ -636,10 +637,12 @@ void tcgen05::checkHZ13(const HazardContext &C) {
   });
   if (Mma == C.F.Tcgen05.end() || !hasOpcode(C.F, Tcgen05Opcode::Ld))
     return;
-  NoMbarrierWait M(C.Fn);
-  FactFlow<NoMbarrierWait> Flow(C.Fn, M);
+  // Every path without a wait, not some: a path that skips the main loop
+  // (zero trips) issues no MMA either.
+  MbarrierWaited M(C.Fn);
+  FactFlow<MbarrierWaited> Flow(C.Fn, M);
   Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
-    if (!C.isOpcode(I, Tcgen05Opcode::Ld) || S.none())
+    if (!C.isOpcode(I, Tcgen05Opcode::Ld) || S.any())
       return;
     Diagnostic &D = C.report(I, {C.displayName(I)});
     C.note(D, DiagID::note_hz_issued_here, Mma->Instruction, {"tcgen05.mma"});

@@ -1,0 +1,425 @@
+#!/usr/bin/env python3
+"""Planted hazards: edits the real kernels of the corpus one hazard at a
+time, confirms with ptxas that each edited file still assembles, and
+requires tcgen05-check to report the hazard's lint on the expected line;
+near-miss edits, which keep the kernel correct, must add no hazard finding.
+
+Each edit is found and its expected line computed from the text alone,
+independently of the tool: a straight-line reading of the function from
+the edit onward (no control flow), which is what the edits are chosen for.
+An edit whose outcome that reading cannot tell (a branch or a label
+before the deciding instruction) is not planted.
+
+Kernels over --max-size bytes are left out: ptxas takes about a minute
+to assemble the 13 MB FMHA example, once per edit.
+
+usage: mutate.py TOOL CORPUS_DIR --ptxas PTXAS [--sample N] [--report FILE]
+                 [--cache DIR] [--jobs N]
+"""
+import argparse
+import collections
+import concurrent.futures
+import hashlib
+import lzma
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "corpus"))
+from importlib import import_module  # noqa: E402
+
+corpus_list = import_module("check-corpus")
+
+# The kernels: real code, not the wrapper and codegen-test files of the
+# CCCL and LLVM directories, which hold .func bodies and no kernels.
+KERNEL_DIRS = ("cutlass/", "deepgemm/", "thunderkittens/")
+
+RELEASE = re.compile(r"^\s*(?:@!?%\w+\s+)?(?:mbarrier\.arrive|bar\.sync|barrier\.sync|bar\.arrive|"
+                     r"barrier\.arrive|barrier\.cluster\.arrive|tcgen05\.dealloc)\b")
+ASYNC = re.compile(r"^\s*(?:@!?%\w+\s+)?tcgen05\.(?:mma|cp|shift|ld|st)\b")
+SINGLE_ISSUE = re.compile(r"^\s*tcgen05\.(?:mma|cp|shift|commit)\b")
+ALIGNED = re.compile(r"^\s*tcgen05\.(?:alloc|dealloc|relinquish_alloc_permit|ld|st|wait)\b.*\.sync\.aligned")
+WAIT_LD = re.compile(r"^\s*tcgen05\.wait::ld\b")
+LD = re.compile(r"^\s*tcgen05\.ld\.\S*\s*\{([^}]*)\}")
+TRY_WAIT = re.compile(r"^(\s*)mbarrier\.try_wait(\.parity)?\.shared::cta\.b64\b")
+FENCE_AFTER = re.compile(r"^\s*tcgen05\.fence::after_thread_sync")
+GUARDED_BRA = re.compile(r"^\s*@(%\w+)\s+bra(?:\.uni)?\s+(\S+?)\s*;")
+ENTRY = re.compile(r"^\.(?:visible\s+|weak\s+)?\.?entry\b")
+DIAG = re.compile(r"^[^:\n]+:(\d+):\d+: (?:error|warning): .*\[(TC6\d{3})\]", re.M)
+
+
+def read(path):
+    return lzma.open(path).read() if path.endswith(".xz") else open(path, "rb").read()
+
+
+def functions(lines):
+    """(first, last) line indices of each function body."""
+    out, start, depth = [], None, 0
+    for i, line in enumerate(lines):
+        if start is None and (ENTRY.match(line) or line.startswith(".func") or
+                              re.match(r"^\.(visible|weak)\s+\.func", line)):
+            start, depth = i, 0
+        if start is not None:
+            depth += line.count("{") - line.count("}")
+            if "{" in line or depth:
+                pass
+            if depth == 0 and "}" in line and i > start:
+                out.append((start, i))
+                start = None
+    return out
+
+
+def function_of(spans, i):
+    for a, b in spans:
+        if a <= i <= b:
+            return a, b
+    return None
+
+
+def is_control(line):
+    s = line.strip()
+    return bool(re.match(r"^[$\w]+:\s*$", s)) or re.search(r"\bbra(\.uni)?\b", s) is not None \
+        or s.startswith("ret") or s.startswith("exit")
+
+
+def regs_in(text):
+    return set(re.findall(r"%\w+", text))
+
+
+def reads(line, reg):
+    # A register read anywhere but as the written first operand of an ld.
+    m = LD.match(line)
+    if m:
+        line = line[m.end():]
+    return re.search(re.escape(reg) + r"(?!\w)", line) is not None
+
+
+# Each mutator yields (class, kind, line_index_of_edit, new_lines, expect)
+# where expect is (code, 1-based line in the new file) for a plant, or
+# None for a near miss.
+
+def delete_wait(lines, spans):
+    for i, line in enumerate(lines):
+        if not WAIT_LD.match(line):
+            continue
+        span = function_of(spans, i)
+        if not span:
+            continue
+        # The loads this wait completes, in its straight-line block; a load
+        # further back, past a label or branch, with no wait after it
+        # leaves the outcome to control flow.
+        pending, crossed = {}, False
+        for j in range(i - 1, span[0], -1):
+            if WAIT_LD.match(lines[j]):
+                break
+            if is_control(lines[j]):
+                crossed = True
+            m = LD.match(lines[j])
+            if m:
+                if crossed:
+                    pending = None
+                    break
+                pending[j] = regs_in(m.group(1))
+        if not pending:
+            continue
+        for j in list(pending):
+            for k in range(j + 1, i):
+                pending[j] = {r for r in pending[j] if not reads(lines[k], r)}
+        # Forward, straight line, to what decides.
+        outcome = None
+        for k in range(i + 1, span[1]):
+            if is_control(lines[k]):
+                break
+            if WAIT_LD.match(lines[k]):
+                outcome = "quiet"
+                break
+            for j in pending:
+                pending[j] = {r for r in pending[j] if not reads(lines[k], r)}
+            if RELEASE.match(lines[k]):
+                unread = any(pending.values())
+                outcome = ("TC6006", k) if unread else "quiet"
+                break
+        if outcome is None:
+            continue
+        new = lines[:i] + lines[i + 1:]
+        if outcome == "quiet":
+            yield ("delete-wait", "near", i, new, None)
+        else:
+            yield ("delete-wait", "plant", i, new, ("TC6006", outcome[1]))  # k shifts by -1: 1-based k
+
+
+def relaxed_wait(lines, spans, delete_fence):
+    for i, line in enumerate(lines):
+        m = TRY_WAIT.match(line)
+        if not m:
+            continue
+        span = function_of(spans, i)
+        if not span:
+            continue
+        new_line = line.replace("mbarrier.try_wait" + (m.group(2) or "") + ".shared::cta.b64",
+                                "mbarrier.try_wait" + (m.group(2) or "") + ".relaxed.cta.shared::cta.b64", 1)
+        # The fence after the wait loop, and the first async op after it.
+        fence = op = None
+        for k in range(i + 1, min(span[1], i + 40)):
+            if FENCE_AFTER.match(lines[k]) and fence is None and op is None:
+                fence = k
+            if ASYNC.match(lines[k]):
+                op = k
+                break
+            if re.match(r"^\s*(?:@!?%\w+\s+)?mbarrier\.", lines[k]):
+                break
+        if op is None:
+            continue
+        new = list(lines)
+        new[i] = new_line
+        if fence is None:
+            yield ("relaxed-wait", "plant", i, new, ("TC6010", op + 1))
+        elif delete_fence:
+            del new[fence]
+            yield ("delete-fence", "plant", i, new, ("TC6010", op))
+        else:
+            yield ("relaxed-wait", "near", i, new, None)
+
+
+def delete_dealloc(lines, spans, calls):
+    for i, line in enumerate(lines):
+        if not re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.dealloc", line):
+            continue
+        span = function_of(spans, i)
+        if not span or not ENTRY.match(lines[span[0]]) or calls(span):
+            continue
+        deallocs = [k for k in range(*span) if "tcgen05.dealloc" in lines[k]]
+        allocs = [k for k in range(*span) if re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.alloc", lines[k])]
+        if len(deallocs) != 1 or not allocs:
+            continue
+        new = lines[:i] + lines[i + 1:]
+        first = allocs[0]
+        yield ("delete-dealloc", "plant", i, new, ("TC6003", first + 1 if first < i else first))
+
+
+def halve_ncols(lines, spans):
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*tcgen05\.dealloc\.\S+\s+%\w+\s*,\s*)(\d+|%\w+)(\s*;.*)$", line)
+        if not m:
+            continue
+        span = function_of(spans, i)
+        new = list(lines)
+        if m.group(2).isdigit():
+            if int(m.group(2)) < 64:
+                continue
+            new[i] = m.group(1) + str(int(m.group(2)) // 2) + m.group(3)
+        else:
+            # nCols in a register set from a constant for this dealloc only.
+            reg = m.group(2)
+            uses = [k for k in range(*span) if re.search(re.escape(reg) + r"(?!\w)", lines[k])]
+            mov = re.compile(r"^(\s*mov\.[bu]32\s+" + re.escape(reg) + r"\s*,\s*)(\d+)(\s*;.*)$")
+            defs = [k for k in uses if mov.match(lines[k])]
+            if len(uses) != 2 or len(defs) != 1 or defs[0] > i:
+                continue
+            d = mov.match(lines[defs[0]])
+            if int(d.group(2)) < 64:
+                continue
+            new[defs[0]] = d.group(1) + str(int(d.group(2)) // 2) + d.group(3)
+        yield ("halve-ncols", "plant", i, new, ("TC6004", i + 1))
+
+
+def relinquish_first(lines, spans):
+    for i, line in enumerate(lines):
+        if "tcgen05.relinquish_alloc_permit" not in line:
+            continue
+        span = function_of(spans, i)
+        allocs = [k for k in range(span[0], i) if re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.alloc", lines[k])]
+        if len(allocs) != 1 or line.strip().startswith("@"):
+            continue
+        a = allocs[0]
+        new = lines[:a] + [line] + lines[a:i] + lines[i + 1:]
+        yield ("relinquish-first", "plant", i, new, ("TC6005", a + 2))
+
+
+def guard_aligned(lines, spans, uniform):
+    n = 0
+    for i, line in enumerate(lines):
+        if not ALIGNED.match(line) or line.strip().startswith("@"):
+            continue
+        span = function_of(spans, i)
+        if not span or not ENTRY.match(lines[span[0]]):
+            continue
+        indent = re.match(r"^(\s*)", line).group(1)
+        n += 1
+        if uniform:
+            # The warp index, broadcast as CUTLASS computes it: uniform.
+            guard = [f"{indent}{{", f"{indent}.reg .pred %pmut;", f"{indent}.reg .b32 %rmut<3>;",
+                     f"{indent}mov.u32 %rmut0, %tid.x;", f"{indent}shr.u32 %rmut1, %rmut0, 5;",
+                     f"{indent}shfl.sync.idx.b32 %rmut2, %rmut1, 0, 31, -1;",
+                     f"{indent}setp.eq.u32 %pmut, %rmut2, 0;", f"{indent}@%pmut {line.strip()}", f"{indent}}}"]
+        else:
+            guard = [f"{indent}{{", f"{indent}.reg .pred %pmut;", f"{indent}.reg .b32 %rmut;",
+                     f"{indent}mov.u32 %rmut, %tid.x;", f"{indent}setp.eq.u32 %pmut, %rmut, 0;",
+                     f"{indent}@%pmut {line.strip()}", f"{indent}}}"]
+        new = lines[:i] + guard + lines[i + 1:]
+        at = i + len(guard) - 1  # 1-based line of the guarded instruction
+        yield ("guard-tid" if not uniform else "guard-warp", "near" if uniform else "plant", i, new,
+               None if uniform else ("TC6001", at))
+
+
+def drop_elect_branch(lines, spans, laneid):
+    for i, line in enumerate(lines):
+        m = GUARDED_BRA.match(line)
+        if not m:
+            continue
+        span = function_of(spans, i)
+        if not span or not ENTRY.match(lines[span[0]]):
+            continue
+        # The predicate comes from a flag elect.sync set, just before.
+        window = "\n".join(lines[max(span[0], i - 8):i])
+        if "elect.sync" not in window:
+            continue
+        op = None
+        for k in range(i + 1, min(span[1], i + 30)):
+            if re.match(r"^[$\w]+:", lines[k].strip()) or is_control(lines[k]):
+                break
+            if SINGLE_ISSUE.match(lines[k]):
+                op = k
+                break
+        if op is None:
+            continue
+        indent = re.match(r"^(\s*)", line).group(1)
+        if laneid:
+            # ThunderKittens' guard: lane 0 only.
+            guard = [f"{indent}{{", f"{indent}.reg .pred %pmut;", f"{indent}.reg .b32 %rmut;",
+                     f"{indent}mov.u32 %rmut, %laneid;", f"{indent}setp.ne.u32 %pmut, %rmut, 0;",
+                     f"{indent}@%pmut bra {m.group(2)};", f"{indent}}}"]
+            new = lines[:i] + guard + lines[i + 1:]
+            yield ("laneid-guard", "near", i, new, None)
+        else:
+            new = lines[:i] + lines[i + 1:]
+            yield ("drop-elect-branch", "plant", i, new, ("TC6002", op))
+
+
+def mutations(text):
+    lines = text.split("\n")
+    spans = functions(lines)
+
+    def calls(span):
+        # Calls of anything but the CUDA runtime's printf and assert.
+        for k in range(*span):
+            if re.match(r"^\s*(?:@!?%\w+\s+)?call", lines[k]):
+                callee = next((lines[j].strip().rstrip(",") for j in range(k + 1, k + 3)
+                               if lines[j].strip() and not lines[j].strip().startswith("(")), "")
+                rest = lines[k].split("call", 1)[1]
+                names = re.findall(r"[A-Za-z_$][\w$]*", rest.replace(".uni", "")) or [callee]
+                if not any(n in ("vprintf", "__assertfail") for n in names + [callee]):
+                    return True
+        return False
+
+    yield from delete_wait(lines, spans)
+    yield from relaxed_wait(lines, spans, delete_fence=False)
+    yield from relaxed_wait(lines, spans, delete_fence=True)
+    yield from delete_dealloc(lines, spans, calls)
+    yield from halve_ncols(lines, spans)
+    yield from relinquish_first(lines, spans)
+    yield from guard_aligned(lines, spans, uniform=False)
+    yield from guard_aligned(lines, spans, uniform=True)
+    yield from drop_elect_branch(lines, spans, laneid=False)
+    yield from drop_elect_branch(lines, spans, laneid=True)
+
+
+def findings(tool, data):
+    proc = subprocess.run([tool, "--color=never", "-ferror-limit=0", "-"], input=data,
+                          capture_output=True)
+    return collections.Counter((int(l), c) for l, c in DIAG.findall(proc.stderr.decode(errors="replace")))
+
+
+def assembles(ptxas, data, arch, cache):
+    key = hashlib.sha1(data + arch.encode()).hexdigest()
+    path = os.path.join(cache, key) if cache else None
+    if path and os.path.exists(path):
+        return open(path).read() == "ok"
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "k.ptx")
+        open(src, "wb").write(data)
+        ok = subprocess.run([ptxas, f"-arch={arch}", src, "-o", os.devnull],
+                            capture_output=True).returncode == 0
+    if path:
+        open(path, "w").write("ok" if ok else "rejected")
+    return ok
+
+
+def arch_of(text):
+    m = re.search(r"^\.target\s+(sm_\w+)", text, re.M)
+    arch = m.group(1) if m else "sm_100a"
+    return "sm_110a" if arch == "sm_101a" else arch
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("tool")
+    ap.add_argument("corpus")
+    ap.add_argument("--ptxas", required=True)
+    ap.add_argument("--sample", type=int, default=0, help="at most N edits per class and file")
+    ap.add_argument("--max-size", type=int, default=4 << 20)
+    ap.add_argument("--report")
+    ap.add_argument("--cache")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    if args.cache:
+        os.makedirs(args.cache, exist_ok=True)
+
+    jobs = []
+    for rel, verdict in corpus_list.manifest_rows(args.corpus):
+        if not rel.startswith(KERNEL_DIRS) or not corpus_list.accepted(verdict):
+            continue
+        data = read(os.path.join(args.corpus, rel))
+        if len(data) > args.max_size:
+            print(f"skipped {rel}: {len(data)} bytes")
+            continue
+        text = data.decode()
+        base = findings(args.tool, data)
+        per_class = collections.Counter()
+        for cls, kind, at, new, expect in mutations(text):
+            per_class[cls] += 1
+            if args.sample and per_class[cls] > args.sample:
+                continue
+            jobs.append((rel, cls, kind, at, "\n".join(new).encode(), expect, base, arch_of(text)))
+
+    def run(job):
+        rel, cls, kind, at, data, expect, base, arch = job
+        if not assembles(args.ptxas, data, arch, args.cache):
+            return job, "REJECTED", ""
+        got = findings(args.tool, data)
+        added = got - base
+        if kind == "near":
+            return job, ("NOISY" if added else "QUIET"), ", ".join(f"{c}@{l}" for l, c in sorted(added))
+        code, line = expect
+        if (line, code) in added:
+            return job, "FOUND", f"{code}@{line}"
+        return job, "MISSED", f"want {code}@{line}, got " + ", ".join(f"{c}@{l}" for l, c in sorted(added))
+
+    counts = collections.Counter()
+    table = collections.defaultdict(collections.Counter)
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for job, outcome, detail in pool.map(run, jobs):
+            rel, cls, kind, at = job[:4]
+            counts[outcome] += 1
+            table[(cls, rel)][outcome] += 1
+            if outcome in ("MISSED", "NOISY", "REJECTED") or not args.sample:
+                print(f"{outcome:8} {cls} {rel}:{at + 1} {detail}")
+    plants = counts["FOUND"] + counts["MISSED"]
+    nears = counts["QUIET"] + counts["NOISY"]
+    print(f"mutations: {plants}, found: {counts['FOUND']}, missed: {counts['MISSED']}, "
+          f"near misses: {nears}, quiet: {counts['QUIET']}, noisy: {counts['NOISY']}, "
+          f"rejected by ptxas: {counts['REJECTED']}")
+    if args.report:
+        with open(args.report, "w") as f:
+            f.write("| edit | file | found | missed | quiet | noisy | rejected by ptxas |\n")
+            f.write("|---|---|---:|---:|---:|---:|---:|\n")
+            for (cls, rel), c in sorted(table.items()):
+                f.write(f"| {cls} | {rel} | {c['FOUND']} | {c['MISSED']} | {c['QUIET']} | "
+                        f"{c['NOISY']} | {c['REJECTED']} |\n")
+    return 1 if counts["MISSED"] or counts["NOISY"] or not plants else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
