@@ -5,6 +5,7 @@
 #include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Frontend/Baseline.h"
+#include "tcgen05/Frontend/CudaSource.h"
 #include "tcgen05/Frontend/Suppressions.h"
 #include "tcgen05/Sema/DescriptorCheck.h"
 #include "tcgen05/Sema/HazardCheck.h"
@@ -146,6 +147,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
     Opts.RecordFindings->record(SM, ModuleSink.diagnostics());
   if (Opts.KnownFindings)
     Opts.KnownFindings->apply(SM, ModuleSink.diagnostics());
+  addCudaSourceNotes(M, Text, ModuleSink.diagnostics());
   Engine.emitAll(&SM, ModuleSink.diagnostics());
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors
                                            : CheckStatus::Clean;

@@ -8,6 +8,8 @@
 
 #include "HazardContext.h"
 
+#include "tcgen05/Basic/Demangle.h"
+
 #include "tcgen05/Analysis/KnownBits.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -76,7 +78,7 @@ void tcgen05::checkHZ06(const HazardContext &C) {
              !Reaches(D->Instruction, A->Instruction);
     });
     if (!Freed)
-      C.cite(C.report(A->Instruction, {C.F.Name.text()}));
+      C.cite(C.report(A->Instruction, {readableFunctionName(C.F.Name.text())}));
   }
 }
 

@@ -14,6 +14,8 @@
 
 #include "HazardContext.h"
 
+#include "tcgen05/Basic/Demangle.h"
+
 #include "tcgen05/Analysis/Dataflow.h"
 #include "tcgen05/Analysis/Registers.h"
 
@@ -682,6 +684,7 @@ void tcgen05::checkHZ13C(const HazardContext &C) {
     for (uint32_t I = T.Instruction + 1; I < B.EndInst && !Tracked; ++I)
       Tracked = C.isOpcode(I, Tcgen05Opcode::Commit);
     if (!Tracked)
-      C.cite(C.report(T.Instruction, {C.displayName(T.Instruction), C.F.Name.text()}));
+      C.cite(C.report(T.Instruction, {C.displayName(T.Instruction),
+                                       readableFunctionName(C.F.Name.text())}));
   }
 }

@@ -1,0 +1,205 @@
+//===- CudaSource.cpp - CUDA source lines of PTX findings -----------------===//
+
+#include "tcgen05/Frontend/CudaSource.h"
+
+#include "tcgen05/Basic/Demangle.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <optional>
+
+using namespace tcgen05;
+
+namespace {
+
+/// One .loc line: file, line, column, and for inlined code the function's
+/// name label and the place it was inlined at.
+struct Loc {
+  const char *At;
+  unsigned File = 0, Line = 0, Column = 0;
+  llvm::StringRef Function; ///< A label of .debug_str; empty if none.
+  bool Inlined = false;
+  unsigned AtFile = 0, AtLine = 0, AtColumn = 0;
+};
+
+/// Inlining chains longer than this show their innermost levels, then the
+/// outermost.
+constexpr unsigned MaxInlineNotes = 4;
+
+bool readUnsigned(llvm::StringRef &S, unsigned &Out) {
+  S = S.ltrim(" \t");
+  return !S.consumeInteger(10, Out);
+}
+
+/// Parses the text after ".loc".
+std::optional<Loc> parseLoc(const char *At, llvm::StringRef S) {
+  Loc L;
+  L.At = At;
+  if (!readUnsigned(S, L.File) || !readUnsigned(S, L.Line) ||
+      !readUnsigned(S, L.Column))
+    return std::nullopt;
+  while (true) {
+    S = S.ltrim(" \t");
+    if (!S.consume_front(","))
+      break;
+    S = S.ltrim(" \t");
+    if (S.consume_front("function_name")) {
+      S = S.ltrim(" \t");
+      L.Function = S.take_until([](char C) { return C == ',' || C == ' ' || C == '\t'; });
+      S = S.drop_front(L.Function.size());
+    } else if (S.consume_front("inlined_at")) {
+      L.Inlined = readUnsigned(S, L.AtFile) && readUnsigned(S, L.AtLine) &&
+                  readUnsigned(S, L.AtColumn);
+    } else {
+      break;
+    }
+  }
+  return L;
+}
+
+class CudaSource {
+public:
+  CudaSource(const Module &M, llvm::StringRef Text) : M(M), Text(Text) {
+    for (uint32_t D : M.OtherDirectives) {
+      const DirectiveStmt &S = M.Directives[D];
+      llvm::ArrayRef<Operand> Ops = M.operands(S.Operands);
+      if (S.Name.text() != ".file" || Ops.size() < 2 ||
+          Ops[0].Kind != OperandKind::Integer || Ops[1].Kind != OperandKind::String)
+        continue;
+      Files[static_cast<unsigned>(Ops[0].Value)] =
+          Ops[1].text().drop_front().drop_back();
+    }
+  }
+
+  void annotate(Diagnostic &D) {
+    const char *P = D.Range.Start.getPointer();
+    const Function *F = functionAt(P);
+    if (!F)
+      return;
+    const std::vector<Loc> &Locs = locsOf(*F);
+    auto It = llvm::upper_bound(Locs, P, [](const char *P, const Loc &L) { return P < L.At; });
+    if (It == Locs.begin())
+      return;
+    size_t K = (It - Locs.begin()) - 1;
+    const Loc &Here = Locs[K];
+    std::string Kernel = readableFunctionName(F->Name.text());
+    std::string Inner = Here.Function.empty() ? Kernel : functionName(Here.Function);
+    D.note(DiagID::note_cuda_source, {}, {file(Here.File), Here.Line, Here.Column, Inner});
+    // The chain: each level's inlined_at is a .loc above it.
+    std::vector<std::pair<std::string, const Loc *>> Chain;
+    for (const Loc *L = &Here; L->Inlined && Chain.size() < 64;) {
+      const Loc *Caller = nullptr;
+      for (size_t J = K; J-- > 0 && K - J <= 4096;)
+        if (Locs[J].File == L->AtFile && Locs[J].Line == L->AtLine &&
+            Locs[J].Column == L->AtColumn) {
+          Caller = &Locs[J];
+          K = J;
+          break;
+        }
+      std::string Name = Caller && !Caller->Function.empty()
+                             ? functionName(Caller->Function)
+                             : Kernel;
+      Chain.push_back({Name, L});
+      if (!Caller)
+        break;
+      L = Caller;
+    }
+    for (size_t J = 0; J < Chain.size(); ++J) {
+      const Loc &L = *Chain[J].second;
+      if (J + 1 < Chain.size() && J + 1 >= MaxInlineNotes) {
+        const Loc &Last = *Chain.back().second;
+        D.note(DiagID::note_cuda_inlined_more, {},
+               {Chain.size() - 1 - J, Chain.back().first, file(Last.AtFile),
+                Last.AtLine, Last.AtColumn});
+        break;
+      }
+      D.note(DiagID::note_cuda_inlined, {},
+             {Chain[J].first, file(L.AtFile), L.AtLine, L.AtColumn});
+    }
+  }
+
+private:
+  const Function *functionAt(const char *P) const {
+    auto It = llvm::upper_bound(M.Functions, P, [](const char *P, const Function &F) {
+      return P < F.Body.Begin;
+    });
+    if (It == M.Functions.begin())
+      return nullptr;
+    const Function &F = *std::prev(It);
+    return F.HasBody && F.Body.Begin <= P && P < F.Body.End ? &F : nullptr;
+  }
+
+  const std::vector<Loc> &locsOf(const Function &F) {
+    auto [It, New] = Cache.try_emplace(&F);
+    if (!New)
+      return It->second;
+    llvm::StringRef Body = F.Body.text();
+    for (size_t At = Body.find(".loc"); At != llvm::StringRef::npos;
+         At = Body.find(".loc", At + 4)) {
+      // A directive at the start of its line, not ".local".
+      size_t LineStart = Body.rfind('\n', At) + 1;
+      if (!Body.slice(LineStart, At).trim().empty() ||
+          (At + 4 < Body.size() && !llvm::isSpace(Body[At + 4])))
+        continue;
+      llvm::StringRef Rest = Body.substr(At + 4).take_until([](char C) { return C == '\n'; });
+      if (std::optional<Loc> L = parseLoc(Body.data() + At, Rest))
+        It->second.push_back(*L);
+    }
+    return It->second;
+  }
+
+  /// The name .file gives N, or "file N" when none does.
+  std::string file(unsigned N) const {
+    auto It = Files.find(N);
+    return It == Files.end() ? "file " + std::to_string(N) : It->second.str();
+  }
+
+  /// The demangled name a .debug_str label holds: `Label: .b8 95,90,...,0`.
+  std::string functionName(llvm::StringRef Label) {
+    auto [It, New] = Names.try_emplace(Label);
+    if (!New)
+      return It->second;
+    std::string Bytes;
+    size_t At = Text.find((Label + ":").str());
+    if (At != llvm::StringRef::npos) {
+      llvm::StringRef S = Text.substr(At + Label.size() + 1);
+      while (!S.empty()) {
+        S = S.ltrim(" \t\r\n");
+        if (S.consume_front(".b8")) {
+          S = S.ltrim(" \t");
+          continue;
+        }
+        S = S.ltrim(", \t\r\n");
+        unsigned V;
+        if (S.consumeInteger(0, V) || V == 0 || V > 255)
+          break;
+        Bytes += static_cast<char>(V);
+      }
+    }
+    It->second = Bytes.empty() ? Label.str() : readableFunctionName(Bytes);
+    return It->second;
+  }
+
+  const Module &M;
+  llvm::StringRef Text;
+  llvm::DenseMap<unsigned, llvm::StringRef> Files;
+  llvm::DenseMap<const Function *, std::vector<Loc>> Cache;
+  llvm::StringMap<std::string> Names;
+};
+
+} // namespace
+
+void tcgen05::addCudaSourceNotes(const Module &M, llvm::StringRef Text,
+                                 std::vector<Diagnostic> &Diags) {
+  if (Diags.empty() || !Text.contains(".loc"))
+    return;
+  CudaSource Source(M, Text);
+  for (Diagnostic &D : Diags)
+    if ((D.Sev == Severity::Error || D.Sev == Severity::Warning) &&
+        D.Range.Start.isValid() && Text.begin() <= D.Range.Start.getPointer() &&
+        D.Range.Start.getPointer() < Text.end())
+      Source.annotate(D);
+}
