@@ -24,6 +24,11 @@ config.substitutions.append(("%srcroot", config.tcgen05_src_root))
 config.substitutions.append(("%layers-graph", os.path.join(config.tcgen05_obj_root, "lib", "layers.txt")))
 if os.path.isdir(corpus):
     config.available_features.add("corpus")
+# The manual's excerpts the rules cite.
+spec = os.path.normpath(os.path.join(config.tcgen05_src_root, "..", "shared", "spec"))
+config.substitutions.append(("%spec", spec))
+if os.path.isdir(spec):
+    config.available_features.add("spec")
 # The hook definition is tried with pre-commit where the machine has it; its
 # hook runs the tool from PATH.
 if shutil.which("pre-commit") and shutil.which("git"):

@@ -119,7 +119,8 @@ private:
   void noteValues(Diagnostic &D, llvm::StringRef Of,
                   std::vector<std::string> Values);
   Diagnostic &cite(Diagnostic &D, llvm::StringRef Section) {
-    return D.note(DiagID::note_cite, {}, {citation(Section)});
+    return D.note(DiagID::note_cite, {},
+                  {citation(TheForm ? ruleSection(Section, *TheForm) : Section)});
   }
 
   const Module &M;

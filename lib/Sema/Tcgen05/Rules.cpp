@@ -134,6 +134,10 @@ const KindRule *rules::findKind(llvm::StringRef Kind) {
 const FormInfo &rules::formInfo(Form F) {
   return Forms[static_cast<unsigned>(F)];
 }
+
+llvm::StringRef rules::ruleSection(llvm::StringRef RowSection, Form F) {
+  return RowSection.empty() ? formInfo(F).Section : RowSection;
+}
 llvm::ArrayRef<QualRule> rules::qualifierRules() { return Qualifiers; }
 llvm::ArrayRef<RequireRule> rules::requireRules() { return Requires; }
 llvm::ArrayRef<OperandRule> rules::operandRules() { return Operands; }

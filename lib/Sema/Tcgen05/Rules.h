@@ -16,6 +16,10 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+
+/// In a rule table's Section column: the section of each instruction the
+/// row applies to (ruleSection).
+#define OWN_SECTION ""
 #include <optional>
 #include <string>
 
@@ -156,6 +160,11 @@ const ScaleVecAlias *findScaleVecAlias(llvm::StringRef Kind,
 llvm::ArrayRef<KindRule> kindRules();
 const KindRule *findKind(llvm::StringRef Kind);
 const FormInfo &formInfo(Form F);
+
+/// The section a rule row cites for form F: the row's, or F's own when the
+/// row says OWN_SECTION (a row shared by instructions documented in
+/// different sections, such as .sync for alloc, ld, st and wait).
+llvm::StringRef ruleSection(llvm::StringRef RowSection, Form F);
 llvm::ArrayRef<QualRule> qualifierRules();
 llvm::ArrayRef<RequireRule> requireRules();
 llvm::ArrayRef<OperandRule> operandRules();

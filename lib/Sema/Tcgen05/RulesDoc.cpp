@@ -45,7 +45,7 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
       Required |= (R.Forms & bitOf(F.Id)) && R.Class == Q.Class;
     OS << "| " << classRule(Q.Class).Noun << " | `" << Q.Spelling << "` | "
        << (Required ? "yes" : "") << " | " << minVersion(Q.MinPTX) << " | "
-       << targets(Q.Targets) << " | " << Q.Section << " |\n";
+       << targets(Q.Targets) << " | " << ruleSection(Q.Section, F.Id) << " |\n";
   }
   OS << "\nEach class may appear once";
   for (const QualRule &Q : qualifierRules())
@@ -71,13 +71,13 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
     OS << "| " << tcgen05OperandRoleName(O.Role) << " | "
        << FormNames[static_cast<unsigned>(O.Shape)] << " | "
        << (O.Bits ? std::to_string(O.Bits) + "-bit" : "") << " | " << Imm
-       << " | " << O.Section << " |\n";
+       << " | " << ruleSection(O.Section, F.Id) << " |\n";
   }
   for (const OperandTargetRule &T : operandTargetRules())
     if (T.Forms & bitOf(F.Id))
       OS << "\n" << tcgen05OperandRoleName(T.Role)
          << " needs targets: " << describeTargetSet(T.Targets) << " (PTX ISA "
-         << T.Section << ").\n";
+         << ruleSection(T.Section, F.Id) << ").\n";
 
   bool Any = false;
   for (const ComboRule &C : comboRules()) {
@@ -106,7 +106,7 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
          << " operand";
       break;
     }
-    OS << " (PTX ISA " << C.Section << ").\n";
+    OS << " (PTX ISA " << ruleSection(C.Section, F.Id) << ").\n";
   }
 
   if (F.Opcode == Tcgen05Opcode::Ld || F.Opcode == Tcgen05Opcode::St) {
