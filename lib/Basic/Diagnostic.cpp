@@ -311,7 +311,14 @@ Diagnostic Diagnostic::make(DiagID ID, llvm::SMRange R,
                     formatDiagMessage(ID, Args),
                     {},
                     std::move(File),
-                    std::vector<DiagArg>(Args.begin(), Args.end())};
+                    std::vector<DiagArg>(Args.begin(), Args.end()),
+                    {}};
+}
+
+Diagnostic &Diagnostic::suggest(llvm::SMRange R, llvm::StringRef Replacement) {
+  note(DiagID::note_did_you_mean, {}, {Replacement.str()});
+  FixIts.push_back({R, Replacement.str()});
+  return *this;
 }
 
 Diagnostic &Diagnostic::note(DiagID NoteID, llvm::SMRange R,
@@ -324,7 +331,7 @@ Diagnostic &DiagnosticSink::report(DiagID ID, llvm::SMRange R,
                                    llvm::ArrayRef<DiagArg> Args) {
   const DiagInfo &Info = getDiagInfo(ID);
   if (shouldStop()) {
-    Discarded = Diagnostic{ID, Info.DefaultSeverity, R, {}, {}, {}, {}};
+    Discarded = Diagnostic{ID, Info.DefaultSeverity, R, {}, {}, {}, {}, {}};
     return Discarded;
   }
   if (Info.DefaultSeverity == Severity::Error)

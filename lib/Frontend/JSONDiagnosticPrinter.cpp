@@ -60,7 +60,7 @@ public:
     J.object([&] {
       J.attribute("args", argumentsArray(D));
       J.attribute("code", formatDiagCode(D.code()));
-      location(SM, D.Range, D.File);
+      location(SM, D.Range, D.File, [&] { fixIts(SM, D); });
       J.attribute("message", D.Message);
       J.attribute("name", getDiagInfo(D.ID).Name);
       J.attributeArray("notes", [&] {
@@ -98,19 +98,43 @@ private:
   }
 
   /// column, endColumn, endLine, file, line: the keys that sort between
-  /// "code" and "message".
+  /// "code" and "message"; BeforeLine writes those that sort between
+  /// "file" and "line" ("fixits").
   void location(const llvm::SourceMgr *SM, llvm::SMRange R,
-                const std::string &File) {
+                const std::string &File,
+                llvm::function_ref<void()> BeforeLine = [] {}) {
     ResolvedLocation L;
     if (Locations.resolve(SM, R, L)) {
       J.attribute("column", L.Column);
       J.attribute("endColumn", L.EndColumn);
       J.attribute("endLine", L.EndLine);
       J.attribute("file", L.File);
+      BeforeLine();
       J.attribute("line", L.Line);
-    } else if (!File.empty()) {
-      J.attribute("file", File);
+    } else {
+      if (!File.empty())
+        J.attribute("file", File);
+      BeforeLine();
     }
+  }
+
+  /// The fix-its of D: the range each replaces and the text it puts there.
+  void fixIts(const llvm::SourceMgr *SM, const Diagnostic &D) {
+    if (D.FixIts.empty())
+      return;
+    J.attributeArray("fixits", [&] {
+      for (const FixIt &F : D.FixIts)
+        J.object([&] {
+          ResolvedLocation L;
+          if (Locations.resolve(SM, F.Range, L)) {
+            J.attribute("column", L.Column);
+            J.attribute("endColumn", L.EndColumn);
+            J.attribute("endLine", L.EndLine);
+            J.attribute("line", L.Line);
+          }
+          J.attribute("text", F.Text);
+        });
+    });
   }
 
   llvm::raw_ostream &OS;

@@ -119,6 +119,8 @@ public:
             });
           });
       });
+      if (!D.FixIts.empty())
+        fixes(SM, D);
       if (D.Notes.empty())
         return;
       J.attributeArray("relatedLocations", [&] {
@@ -133,6 +135,40 @@ public:
               physicalLocation(J, NL);
           });
       });
+    });
+  }
+
+  /// SARIF 2.1.0 fixes: one fix replacing each fix-it's region.
+  void fixes(const llvm::SourceMgr *SM, const Diagnostic &D) {
+    J.attributeArray("fixes", [&] {
+      for (const FixIt &F : D.FixIts) {
+        ResolvedLocation L;
+        if (!Locations.resolve(SM, F.Range, L))
+          continue;
+        J.object([&] {
+          J.attributeObject("description", [&] {
+            J.attribute("text", "Replace with '" + F.Text + "'");
+          });
+          J.attributeArray("artifactChanges", [&] {
+            J.object([&] {
+              J.attributeObject("artifactLocation",
+                                [&] { J.attribute("uri", fileUri(L.File)); });
+              J.attributeArray("replacements", [&] {
+                J.object([&] {
+                  J.attributeObject("deletedRegion", [&] {
+                    J.attribute("startLine", L.Line);
+                    J.attribute("startColumn", L.Column);
+                    J.attribute("endLine", L.EndLine);
+                    J.attribute("endColumn", L.EndColumn);
+                  });
+                  J.attributeObject("insertedContent",
+                                    [&] { J.attribute("text", F.Text); });
+                });
+              });
+            });
+          });
+        });
+      }
     });
   }
 

@@ -44,17 +44,18 @@ public:
                     getDiagInfo(D.ID).DefaultSeverity == Severity::Warning;
     if (!Group.empty())
       Msg += (Promoted ? " [-Werror,-W" : " [-W") + Group.str() + "]";
-    print(SM, D.Range, D.Sev, Msg, D.File);
+    print(SM, D.Range, D.Sev, Msg, D.File, D.FixIts);
     for (const DiagNote &N : D.Notes)
-      print(SM, N.Range, Severity::Note, N.Message, D.File);
+      print(SM, N.Range, Severity::Note, N.Message, D.File, {});
   }
 
 private:
   void print(const llvm::SourceMgr *SM, llvm::SMRange R, Severity Sev,
-             const std::string &Msg, const std::string &File) {
+             const std::string &Msg, const std::string &File,
+             llvm::ArrayRef<FixIt> FixIts) {
     if (SM && R.Start.isValid()) {
       if (unsigned ID = SM->FindBufferContainingLoc(R.Start)) {
-        printWithSnippet(*SM, ID, R, Sev, Msg);
+        printWithSnippet(*SM, ID, R, Sev, Msg, FixIts);
         return;
       }
     }
@@ -83,7 +84,8 @@ private:
   /// Prints through SMDiagnostic, but with at most a window of the source
   /// line around the caret: a line may be megabytes long.
   void printWithSnippet(const llvm::SourceMgr &SM, unsigned ID,
-                        llvm::SMRange R, Severity Sev, const std::string &Msg) {
+                        llvm::SMRange R, Severity Sev, const std::string &Msg,
+                        llvm::ArrayRef<FixIt> FixIts) {
     constexpr size_t Window = 160;
     const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(ID);
     const char *BufStart = Buf->getBufferStart(), *BufEnd = Buf->getBufferEnd();
@@ -105,9 +107,13 @@ private:
         Ranges.push_back({static_cast<unsigned>(Caret - From),
                           static_cast<unsigned>(E - From)});
     }
+    // A fix-it is printed under the caret line, as clang prints it.
+    llvm::SmallVector<llvm::SMFixIt, 1> Fixes;
+    for (const FixIt &F : FixIts)
+      Fixes.emplace_back(F.Range, F.Text);
     llvm::SMDiagnostic D(SM, R.Start, Buf->getBufferIdentifier(), Line,
                          static_cast<int>(Caret - From), toDiagKind(Sev), Msg,
-                         Snippet, Ranges);
+                         Snippet, Ranges, Fixes);
     if (From != LineStart) {
       // SMDiagnostic prints the caret's column within its line contents, so
       // a window is printed by hand: the real column, then the window with

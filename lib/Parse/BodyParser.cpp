@@ -1,5 +1,6 @@
 //===- BodyParser.cpp - Statements of a function body ---------------------===//
 
+#include "tcgen05/Basic/Suggest.h"
 #include "ParserBase.h"
 
 #include "tcgen05/Basic/Opcodes.h"
@@ -136,7 +137,7 @@ void BodyParser::parseInstruction(const Token *Opcode) {
                                 I.Opcode.range(), {I.Opcode.text().str()});
     llvm::StringRef Near = suggestOpcode(I.Opcode.text());
     if (!Near.empty())
-      D.note(DiagID::note_did_you_mean, {}, {Near.str()}); // the error shows the line
+      D.suggest(I.Opcode.range(), Near);
   }
   I.Qualifiers.First = static_cast<uint32_t>(F.Qualifiers.size());
   while (Tok.is(Tok::DotWord)) {
@@ -192,7 +193,10 @@ void BodyParser::parseBodyDirective() {
       W == ".address_size" || W == ".section" || isLinkage(W)) {
     Sink.report(DiagID::err_directive_not_allowed, Tok.span().range(), {W});
   } else {
-    Sink.report(DiagID::err_unknown_directive, Tok.span().range(), {W.str()});
+    Diagnostic &D =
+        Sink.report(DiagID::err_unknown_directive, Tok.span().range(), {W.str()});
+    if (std::string Near = closestSpelling(W, ptxDirectiveNames()); !Near.empty())
+      D.suggest(Tok.span().range(), Near);
   }
   consume();
   recover();

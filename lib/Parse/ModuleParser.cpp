@@ -1,5 +1,6 @@
 //===- ModuleParser.cpp - The top level of a PTX module -------------------===//
 
+#include "tcgen05/Basic/Suggest.h"
 #include "ParserBase.h"
 
 #include "tcgen05/Basic/Target.h"
@@ -125,8 +126,10 @@ void ModuleParser::parseTopLevelDirective() {
     addDirective(D);
     return;
   }
-  Sink.report(DiagID::err_unknown_directive, Tok.span().range(),
-              {W.str()});
+  Diagnostic &D = Sink.report(DiagID::err_unknown_directive,
+                              Tok.span().range(), {W.str()});
+  if (std::string Near = closestSpelling(W, ptxDirectiveNames()); !Near.empty())
+    D.suggest(Tok.span().range(), Near);
   consume();
   recover();
 }

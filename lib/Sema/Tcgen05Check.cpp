@@ -12,6 +12,7 @@
 #include "Tcgen05/Rules.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/Suggest.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -123,6 +124,8 @@ private:
                   {citation(TheForm ? ruleSection(Section, *TheForm) : Section)});
   }
 
+  /// Classes of the qualifiers misspelled words stand for.
+  llvm::SmallVector<QC, 2> Misspelled;
   const Module &M;
   const Function &F;
   const Tcgen05Inst &T;
@@ -227,8 +230,18 @@ void InstructionChecker::checkQualifiers() {
       const QualRule *Other = findAnyQualifier(W);
       Diagnostic &D = Sink.report(DiagID::err_tcgen05_qual_invalid,
                                   Q.Word.range(), {W.str(), quotedName()});
-      QC C = Other ? Other->Class : QC::Unknown;
-      noteValues(D, quotedName(), valuesOfClass(C));
+      // A misspelling of one of the form's qualifiers gets a fix-it, and
+      // stands for the qualifier: no second error says it is missing.
+      std::string Near = Other ? std::string()
+                               : closestSpelling(W, valuesOfClass(QC::Unknown));
+      if (!Near.empty()) {
+        D.suggest(Q.Word.range(), Near);
+        if (const QualRule *Meant = findQualifier(*TheForm, Near))
+          Misspelled.push_back(Meant->Class);
+      } else {
+        QC C = Other ? Other->Class : QC::Unknown;
+        noteValues(D, quotedName(), valuesOfClass(C));
+      }
       cite(D, formInfo(*TheForm).Section);
       continue;
     }
@@ -264,7 +277,8 @@ void InstructionChecker::checkQualifiers() {
 
 void InstructionChecker::checkRequired() {
   for (const RequireRule &R : requireRules()) {
-    if (!(R.Forms & bitOf(*TheForm)) || findClass(R.Class))
+    if (!(R.Forms & bitOf(*TheForm)) || findClass(R.Class) ||
+        llvm::is_contained(Misspelled, R.Class))
       continue;
     Diagnostic &D = Sink.report(
         DiagID::err_tcgen05_qual_missing, I.Opcode.range(),

@@ -142,6 +142,13 @@ struct DiagNote {
   std::string Message;
 };
 
+/// A replacement of source text that would fix a diagnostic (clang's
+/// fix-it): a did-you-mean's suggestion in place of the typo.
+struct FixIt {
+  llvm::SMRange Range;
+  std::string Text;
+};
+
 struct Diagnostic {
   DiagID ID;
   Severity Sev;
@@ -153,6 +160,7 @@ struct Diagnostic {
   /// The catalogue arguments Message was formatted from, so a caller that
   /// re-frames a diagnostic (an inline-asm template) re-formats, not edits.
   std::vector<DiagArg> Args;
+  std::vector<FixIt> FixIts;
 
   /// A diagnostic at its catalogue severity, its message formatted from the
   /// catalogue.  File names the input when R is invalid.
@@ -163,6 +171,8 @@ struct Diagnostic {
   unsigned code() const { return getDiagInfo(ID).Code; }
   Diagnostic &note(DiagID NoteID, llvm::SMRange R,
                    llvm::ArrayRef<DiagArg> Args = {});
+  /// Suggests Replacement for R: a "did you mean" note and a fix-it.
+  Diagnostic &suggest(llvm::SMRange R, llvm::StringRef Replacement);
 };
 
 /// Receives finished diagnostics in source order.  Implementations: text,
