@@ -17,6 +17,13 @@ run(${CMAKE_COMMAND} -G Ninja -S ${SOURCE}/examples/consumer -B ${WORK}/build
 run(${CMAKE_COMMAND} --build ${WORK}/build)
 run(${WORK}/build/consumer)
 run(${WORK}/build/consumer-c)
+# The README's C++ example, compiled as shown, on the bundled clean kernel.
+run(${WORK}/build/readme-example ${SOURCE}/examples/gemm_sm100a.ptx)
+# A C-only project: the shared library, without C++ or LLVM.
+run(${CMAKE_COMMAND} -G Ninja -S ${SOURCE}/examples/consumer-c -B ${WORK}/build-c
+    -DCMAKE_PREFIX_PATH=${WORK}/install -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build ${WORK}/build-c)
+run(${WORK}/build-c/c-only)
 # The typed builder: a generated kernel, checked by the library, checked
 # again whole by the tool, and assembled by ptxas when it is there.
 foreach(Arch sm_100a sm_103a)

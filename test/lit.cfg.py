@@ -20,6 +20,13 @@ config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 corpus = os.path.normpath(os.path.join(config.tcgen05_src_root, "..", "shared", "corpus"))
 config.substitutions.append(("%corpus", corpus))
 config.substitutions.append(("%srcroot", config.tcgen05_src_root))
+# The system's Python, whose pip and wheel (Debian's python3-pip and
+# python3-wheel) install the package from source without the network.
+if os.path.exists("/usr/bin/python3"):
+    config.available_features.add("system-python")
+    config.substitutions.append(("%system-python", "/usr/bin/python3"))
+# The shared library of the C interface (the Python package loads it).
+config.substitutions.append(("%shlib", os.path.join(config.tcgen05_obj_root, "lib", "libtcgen05check.so")))
 # The layers the build declared (cmake/Layers.cmake).
 config.substitutions.append(("%layers-graph", os.path.join(config.tcgen05_obj_root, "lib", "layers.txt")))
 if os.path.isdir(corpus):

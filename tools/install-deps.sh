@@ -9,4 +9,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   cmake ninja-build g++ make python3 xz-utils \
   antlr4 libantlr4-runtime-dev uuid-dev \
   llvm-22-dev llvm-22-tools libzstd-dev \
-  googletest libgtest-dev libbenchmark-dev pre-commit git >/dev/null
+  googletest libgtest-dev libbenchmark-dev pre-commit git \
+  python3-pip python3-setuptools python3-wheel >/dev/null

@@ -46,6 +46,50 @@ tcgen05_result *tcgen05_emit_string(const char *ptx, size_t length,
                                     const char *name, const char *target,
                                     const char *ptx_version);
 
+/* What tcgen05_check does, as the command line's options say it.  Set
+ * struct_size to sizeof(tcgen05_options) (tcgen05_options_init does): fields
+ * added later are then left at their defaults for older callers. */
+typedef struct tcgen05_options {
+  size_t struct_size;
+  /* As --target ("sm_100a"); NULL: the module's .target. */
+  const char *target;
+  /* The name diagnostics give the input; NULL: "<string>". */
+  const char *name;
+  /* Errors reported before the rest are left out (the text says so,
+   * TC0011); 0: no limit (the default). */
+  unsigned error_limit;
+  /* -Werror. */
+  int warnings_as_errors;
+  /* -w: no warnings. */
+  int ignore_warnings;
+  /* -c: the one-.cta_group rule per function, as ptxas -c. */
+  int separate_compilation;
+  /* Warning flags separated by blanks, as on the command line:
+   * "-Wno-tcgen05-fence -Wtcgen05-pedantic -Werror=reserved-bits
+   *  -Wno-error=tcgen05-wait"; NULL: none.  An unknown group is a warning
+   * (TC0108) of the result. */
+  const char *warning_flags;
+} tcgen05_options;
+
+/* The defaults: every field zero or NULL, struct_size set. */
+void tcgen05_options_init(tcgen05_options *options);
+
+/* Checks `length` bytes of PTX with `options` (NULL: the defaults).
+ * Returns NULL only if the target is not a known target name. */
+tcgen05_result *tcgen05_check(const char *ptx, size_t length,
+                              const tcgen05_options *options);
+
+/* The descriptor helpers of the command line.  `action` is
+ * "decode-idesc", "encode-idesc", "decode-smem-desc" or "encode-smem-desc";
+ * `input` a value or FIELD=VALUE,...; `kind` the .kind ("f16") for
+ * instruction descriptors, NULL otherwise; `target` (NULL: none) adds the
+ * target's checks.  tcgen05_result_output is the JSON of the decoded fields
+ * or the encoded value ({"value": "0x..."}), NULL for a malformed request;
+ * what is wrong with the value is in the diagnostics.  Returns NULL only
+ * for an unknown action. */
+tcgen05_result *tcgen05_descriptor(const char *action, const char *input,
+                                   const char *kind, const char *target);
+
 unsigned tcgen05_result_error_count(const tcgen05_result *result);
 unsigned tcgen05_result_warning_count(const tcgen05_result *result);
 /* clang-style text, one diagnostic after another; "" when clean. */

@@ -4,14 +4,18 @@
 
 #include "tcgen05/Basic/InternalError.h"
 #include "tcgen05/Frontend/Check.h"
+#include "tcgen05/Frontend/DescriptorTool.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Emit.h"
 #include "tcgen05/Frontend/InlineAsm.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -48,14 +52,17 @@ private:
 
 namespace {
 /// Runs Check with an engine that prints into R's text and JSON.
-template <typename CheckFn> tcgen05_result *collect(CheckFn Check) {
+template <typename CheckFn>
+tcgen05_result *collect(CheckFn Check, DiagnosticOptions DiagOpts = [] {
+  DiagnosticOptions O;
+  O.ErrorLimit = 0;
+  return O;
+}()) {
   auto *R = new tcgen05_result();
   llvm::raw_string_ostream TextOS(R->Text), JsonOS(R->Json);
   auto Text = createTextDiagnosticPrinter(TextOS, /*Colors=*/false);
   auto Json = createJSONDiagnosticPrinter(JsonOS);
   Tee Both(*Text, *Json);
-  DiagnosticOptions DiagOpts;
-  DiagOpts.ErrorLimit = 0;
   DiagnosticsEngine Engine(Both, DiagOpts);
   llvm::SourceMgr SM;
   catchInternalError([&] { Check(SM, Engine); },
@@ -176,6 +183,121 @@ tcgen05_check_asm_template(const char *Template, size_t Length,
       checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>",
                      Opts, SM, Engine);
     });
+  });
+}
+
+namespace {
+/// The fields of O the caller's struct has: an older caller's struct is
+/// shorter.
+tcgen05_options readOptions(const tcgen05_options *O) {
+  tcgen05_options Out;
+  tcgen05_options_init(&Out);
+  if (O && O->struct_size)
+    std::memcpy(&Out, O, std::min(O->struct_size, sizeof(Out)));
+  Out.struct_size = sizeof(Out);
+  return Out;
+}
+
+/// Applies command-line warning flags; unknown groups are collected.
+void readWarningFlags(llvm::StringRef Flags, DiagnosticOptions &Opts,
+                      std::vector<std::string> &Unknown) {
+  llvm::SmallVector<llvm::StringRef, 8> Words;
+  Flags.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef W : Words) {
+    W = W.trim();
+    if (W == "-Werror") {
+      Opts.WarningsAsErrors = true;
+      continue;
+    }
+    if (W == "-w") {
+      Opts.IgnoreWarnings = true;
+      continue;
+    }
+    std::vector<std::string> *Into = nullptr;
+    if (W.consume_front("-Wno-error="))
+      Into = &Opts.NoErrorGroups;
+    else if (W.consume_front("-Werror="))
+      Into = &Opts.ErrorGroups;
+    else if (W.consume_front("-Wno-"))
+      Into = &Opts.DisabledGroups;
+    else if (W.consume_front("-W"))
+      Into = &Opts.EnabledGroups;
+    if (Into && isDiagGroup(W))
+      Into->push_back(W.str());
+    else
+      Unknown.push_back(W.str());
+  }
+}
+} // namespace
+
+extern "C" void tcgen05_options_init(tcgen05_options *O) {
+  if (!O)
+    return;
+  std::memset(O, 0, sizeof(*O));
+  O->struct_size = sizeof(*O);
+}
+
+extern "C" tcgen05_result *tcgen05_check(const char *Ptx, size_t Length,
+                                         const tcgen05_options *Options) {
+  return guarded([&]() -> tcgen05_result * {
+    tcgen05_options O = readOptions(Options);
+    CheckOptions Opts;
+    if (!takeTarget(O.target, Opts.Target))
+      return nullptr;
+    Opts.SeparateCompilation = O.separate_compilation != 0;
+    DiagnosticOptions DiagOpts;
+    DiagOpts.ErrorLimit = O.error_limit;
+    DiagOpts.WarningsAsErrors = O.warnings_as_errors != 0;
+    DiagOpts.IgnoreWarnings = O.ignore_warnings != 0;
+    std::vector<std::string> Unknown;
+    if (O.warning_flags)
+      readWarningFlags(O.warning_flags, DiagOpts, Unknown);
+    return collect(
+        [&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+          for (const std::string &G : Unknown)
+            Engine.emit(nullptr,
+                        Diagnostic::make(DiagID::warn_unknown_warning_group, {},
+                                         {G}, "<C interface>"));
+          unsigned ID = 0;
+          if (addInput(SM, Engine, Ptx, Length, O.name, ID))
+            checkBuffer(SM, ID, Engine, Opts);
+        },
+        DiagOpts);
+  });
+}
+
+extern "C" tcgen05_result *tcgen05_descriptor(const char *Action,
+                                              const char *Input,
+                                              const char *Kind,
+                                              const char *Target) {
+  return guarded([&]() -> tcgen05_result * {
+    llvm::StringRef A = Action ? Action : "";
+    DescriptorRequest R;
+    if (A == "decode-idesc")
+      R.Action = DescriptorAction::DecodeIdesc;
+    else if (A == "encode-idesc")
+      R.Action = DescriptorAction::EncodeIdesc;
+    else if (A == "decode-smem-desc")
+      R.Action = DescriptorAction::DecodeSmem;
+    else if (A == "encode-smem-desc")
+      R.Action = DescriptorAction::EncodeSmem;
+    else
+      return nullptr;
+    R.Input = Input ? Input : "";
+    R.Kind = Kind ? Kind : "";
+    R.Target = Target ? Target : "";
+    llvm::json::Value Json = nullptr;
+    CheckStatus S = CheckStatus::Clean;
+    tcgen05_result *Res =
+        collect([&](llvm::SourceMgr &, DiagnosticsEngine &Engine) {
+          std::string Ignored;
+          llvm::raw_string_ostream OS(Ignored);
+          S = runDescriptorTool(R, OS, Engine, &Json);
+        });
+    Res->HasOutput = S != CheckStatus::Usage && Json.kind() != llvm::json::Value::Null;
+    if (Res->HasOutput)
+      llvm::raw_string_ostream(Res->Output) << Json;
+    return Res;
   });
 }
 

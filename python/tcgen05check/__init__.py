@@ -1,0 +1,211 @@
+"""Python bindings of tcgen05-check.
+
+Checks PTX for NVIDIA Blackwell's tcgen05 instructions: their syntax and
+rules, descriptor values, and ordering hazards, as the tcgen05-check command
+does, by calling the C interface of libtcgen05check.so through ctypes.
+
+The library is found through the environment variable TCGEN05CHECK_LIBRARY,
+then beside this package, then by the system's loader.
+"""
+import ctypes
+import ctypes.util
+import dataclasses
+import json
+import os
+from typing import List, Optional
+
+__all__ = ["Diagnostic", "Note", "CheckError", "check", "emit", "decode_idesc",
+           "encode_idesc", "decode_smem_desc", "encode_smem_desc"]
+
+
+@dataclasses.dataclass
+class Note:
+    message: str
+    file: Optional[str] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
+
+
+@dataclasses.dataclass
+class Diagnostic:
+    code: str
+    severity: str
+    message: str
+    file: Optional[str] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
+    end_line: Optional[int] = None
+    end_column: Optional[int] = None
+    notes: List[Note] = dataclasses.field(default_factory=list)
+    fixits: List[dict] = dataclasses.field(default_factory=list)
+
+    def __str__(self):
+        where = f"{self.file}:{self.line}:{self.column}: " if self.line else ""
+        return f"{where}{self.severity}: {self.message} [{self.code}]"
+
+
+class CheckError(Exception):
+    """A request the checker refused (an unknown target, a malformed
+    descriptor request), or errors where a result was needed."""
+
+    def __init__(self, message, diagnostics=()):
+        super().__init__(message)
+        self.diagnostics = list(diagnostics)
+
+
+class _Options(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t),
+                ("target", ctypes.c_char_p),
+                ("name", ctypes.c_char_p),
+                ("error_limit", ctypes.c_uint),
+                ("warnings_as_errors", ctypes.c_int),
+                ("ignore_warnings", ctypes.c_int),
+                ("separate_compilation", ctypes.c_int),
+                ("warning_flags", ctypes.c_char_p)]
+
+
+_lib = None
+
+
+def _library():
+    global _lib
+    if _lib is not None:
+        return _lib
+    candidates = []
+    if os.environ.get("TCGEN05CHECK_LIBRARY"):
+        candidates.append(os.environ["TCGEN05CHECK_LIBRARY"])
+    candidates.append(os.path.join(os.path.dirname(__file__), "libtcgen05check.so"))
+    found = ctypes.util.find_library("tcgen05check")
+    if found:
+        candidates.append(found)
+    errors = []
+    for path in candidates:
+        try:
+            lib = ctypes.CDLL(path)
+            break
+        except OSError as e:
+            errors.append(f"{path}: {e}")
+    else:
+        raise OSError("libtcgen05check.so not found; set TCGEN05CHECK_LIBRARY "
+                      "(" + "; ".join(errors) + ")")
+    vp = ctypes.c_void_p
+    lib.tcgen05_options_init.argtypes = [ctypes.POINTER(_Options)]
+    lib.tcgen05_check.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(_Options)]
+    lib.tcgen05_check.restype = vp
+    lib.tcgen05_emit_string.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                                        ctypes.c_char_p, ctypes.c_char_p]
+    lib.tcgen05_emit_string.restype = vp
+    lib.tcgen05_descriptor.argtypes = [ctypes.c_char_p] * 4
+    lib.tcgen05_descriptor.restype = vp
+    for name in ("tcgen05_result_json", "tcgen05_result_text", "tcgen05_result_output"):
+        getattr(lib, name).argtypes = [vp]
+        getattr(lib, name).restype = ctypes.c_char_p
+    lib.tcgen05_result_error_count.argtypes = [vp]
+    lib.tcgen05_result_error_count.restype = ctypes.c_uint
+    lib.tcgen05_result_free.argtypes = [vp]
+    _lib = lib
+    return lib
+
+
+def _enc(s):
+    return None if s is None else s.encode()
+
+
+def _diagnostics(doc):
+    out = []
+    for d in doc["diagnostics"]:
+        out.append(Diagnostic(
+            code=d.get("code", ""), severity=d["severity"], message=d["message"],
+            file=d.get("file"), line=d.get("line"), column=d.get("column"),
+            end_line=d.get("endLine"), end_column=d.get("endColumn"),
+            notes=[Note(n["message"], n.get("file"), n.get("line"), n.get("column"))
+                   for n in d.get("notes", [])],
+            fixits=d.get("fixits", [])))
+    return out
+
+
+def _take(lib, result):
+    """(diagnostics, output text or None) of a result, which is freed."""
+    try:
+        doc = json.loads(lib.tcgen05_result_json(result).decode())
+        output = lib.tcgen05_result_output(result)
+        return _diagnostics(doc), None if output is None else output.decode()
+    finally:
+        lib.tcgen05_result_free(result)
+
+
+def check(ptx: str, target: Optional[str] = None, *, name: Optional[str] = None,
+          error_limit: int = 0, warnings_as_errors: bool = False,
+          ignore_warnings: bool = False, separate_compilation: bool = False,
+          warning_flags: Optional[str] = None) -> List[Diagnostic]:
+    """The diagnostics of a PTX module, as tcgen05-check reports them.
+    target checks as if .target said it ("sm_100a"); warning_flags takes
+    the command line's -W options ("-Wno-tcgen05-fence -Wtcgen05-pedantic")."""
+    lib = _library()
+    opts = _Options()
+    lib.tcgen05_options_init(ctypes.byref(opts))
+    opts.target, opts.name = _enc(target), _enc(name)
+    opts.error_limit = error_limit
+    opts.warnings_as_errors = int(warnings_as_errors)
+    opts.ignore_warnings = int(ignore_warnings)
+    opts.separate_compilation = int(separate_compilation)
+    opts.warning_flags = _enc(warning_flags)
+    data = ptx.encode()
+    result = lib.tcgen05_check(data, len(data), ctypes.byref(opts))
+    if not result:
+        raise CheckError(f"unknown target {target!r}")
+    return _take(lib, result)[0]
+
+
+def emit(ptx: str, target: Optional[str] = None, ptx_version: Optional[str] = None,
+         *, name: Optional[str] = None) -> str:
+    """The module in canonical form, as --emit=ptx prints it, retargeted to
+    target and ptx_version ("auto": the oldest that accepts it) when given.
+    Raises CheckError, with the diagnostics, when the module has errors."""
+    lib = _library()
+    data = ptx.encode()
+    result = lib.tcgen05_emit_string(data, len(data), _enc(name), _enc(target),
+                                     _enc(ptx_version))
+    if not result:
+        raise CheckError(f"unknown target {target!r} or PTX version {ptx_version!r}")
+    diagnostics, output = _take(lib, result)
+    if output is None:
+        raise CheckError("the module has errors", diagnostics)
+    return output
+
+
+def _descriptor(action, text, kind=None, target=None):
+    lib = _library()
+    result = lib.tcgen05_descriptor(_enc(action), _enc(text), _enc(kind), _enc(target))
+    diagnostics, output = _take(lib, result)
+    if output is None:
+        raise CheckError("; ".join(str(d) for d in diagnostics), diagnostics)
+    return json.loads(output), diagnostics
+
+
+def decode_idesc(value: int, kind: str, target: Optional[str] = None):
+    """The fields of an instruction descriptor for .kind::KIND, as the
+    diagnostics print them (dtype "F32", m 128), and what is wrong with it:
+    (fields, diagnostics)."""
+    return _descriptor("decode-idesc", hex(value), kind, target)
+
+
+def decode_smem_desc(value: int, target: Optional[str] = None):
+    """The fields of a shared memory descriptor (offsets in bytes), and what
+    is wrong with it: (fields, diagnostics)."""
+    return _descriptor("decode-smem-desc", hex(value), None, target)
+
+
+def _fields(fields):
+    return ",".join(f"{k}={v}" for k, v in fields.items())
+
+
+def encode_idesc(kind: str, **fields) -> int:
+    """An instruction descriptor from named fields (m=128, n=256,
+    dtype="f32", ...)."""
+    return int(_descriptor("encode-idesc", _fields(fields), kind)[0]["value"], 16)
+
+
+def encode_smem_desc(**fields) -> int:
+    """A shared memory descriptor from named fields (byte offsets)."""
+    return int(_descriptor("encode-smem-desc", _fields(fields))[0]["value"], 16)
