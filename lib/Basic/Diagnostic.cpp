@@ -401,6 +401,23 @@ bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
   return true;
 }
 
+bool tcgen05::applyWarningGroupFlag(llvm::StringRef S, DiagnosticOptions &Opts,
+                                    std::vector<std::string> &Unknown) {
+  std::vector<std::string> *Into = nullptr;
+  if (S.consume_front("-Wno-error="))
+    Into = &Opts.NoErrorGroups;
+  else if (S.consume_front("-Werror="))
+    Into = &Opts.ErrorGroups;
+  else if (S.consume_front("-Wno-"))
+    Into = &Opts.DisabledGroups;
+  else if (S != "-Werror" && S.consume_front("-W"))
+    Into = &Opts.EnabledGroups;
+  else
+    return false;
+  (isDiagGroup(S) ? *Into : Unknown).push_back(S.str());
+  return true;
+}
+
 bool DiagnosticsEngine::groupDisabled(llvm::StringRef Group) const {
   return groupSilenced(Opts, Group);
 }

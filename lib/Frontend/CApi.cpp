@@ -213,18 +213,7 @@ void readWarningFlags(llvm::StringRef Flags, DiagnosticOptions &Opts,
       Opts.IgnoreWarnings = true;
       continue;
     }
-    std::vector<std::string> *Into = nullptr;
-    if (W.consume_front("-Wno-error="))
-      Into = &Opts.NoErrorGroups;
-    else if (W.consume_front("-Werror="))
-      Into = &Opts.ErrorGroups;
-    else if (W.consume_front("-Wno-"))
-      Into = &Opts.DisabledGroups;
-    else if (W.consume_front("-W"))
-      Into = &Opts.EnabledGroups;
-    if (Into && isDiagGroup(W))
-      Into->push_back(W.str());
-    else
+    if (!applyWarningGroupFlag(W, Opts, Unknown))
       Unknown.push_back(W.str());
   }
 }

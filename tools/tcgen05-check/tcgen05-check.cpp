@@ -208,19 +208,7 @@ void extractExtraOptions(SmallVectorImpl<const char *> &Args,
         Out.BadColor = S.str();
       return true;
     }
-    std::vector<std::string> *Into = nullptr;
-    if (S.consume_front("-Wno-error="))
-      Into = &Opts.NoErrorGroups;
-    else if (S.consume_front("-Werror="))
-      Into = &Opts.ErrorGroups;
-    else if (S.consume_front("-Wno-"))
-      Into = &Opts.DisabledGroups;
-    else if (S != "-Werror" && S.consume_front("-W"))
-      Into = &Opts.EnabledGroups;
-    else
-      return false;
-    (isDiagGroup(S) ? *Into : Out.UnknownGroups).push_back(S.str());
-    return true;
+    return applyWarningGroupFlag(S, Opts, Out.UnknownGroups);
   });
   Args.erase(It, Args.end());
   // ...and the colour handed to LLVM's own option, which printers consult.

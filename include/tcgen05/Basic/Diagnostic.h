@@ -241,6 +241,13 @@ struct DiagnosticOptions {
   std::vector<std::string> EnabledGroups;
 };
 
+/// Applies one warning flag of the command line to Opts: -W<group>,
+/// -Wno-<group>, -Werror=<group>, -Wno-error=<group>.  Returns false for
+/// anything else (-Werror and -w are the caller's); a group no diagnostic
+/// has goes to Unknown, to be warned about (TC0108).
+bool applyWarningGroupFlag(llvm::StringRef Flag, DiagnosticOptions &Opts,
+                           std::vector<std::string> &Unknown);
+
 /// Delivers diagnostics to a consumer, applying DiagnosticOptions and the
 /// error limit, and counts what was delivered.
 class DiagnosticsEngine {
