@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tcgen05/Basic/Demangle.h"
 #include "tcgen05/Sema/Tcgen05Check.h"
 
 #include "tcgen05/Analysis/ControlFlowGraph.h"
@@ -124,7 +125,7 @@ void tcgen05::checkKernelCtaGroups(
     const char *Groups[2] = {".cta_group::1", ".cta_group::2"};
     Diagnostic &D = Sink.report(DiagID::err_tcgen05_cta_group_mix,
                                 First[Late].range(),
-                                {Kernel.Name.text().str()});
+                                {readableFunctionName(Kernel.Name.text())});
     D.note(DiagID::note_tcgen05_other_group, First[1 - Late].range(),
            {Groups[1 - Late]});
     D.note(DiagID::note_cite, {}, {"9.7.16.7.1"});

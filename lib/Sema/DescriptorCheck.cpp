@@ -1,5 +1,6 @@
 //===- DescriptorCheck.cpp - Descriptor values of tcgen05.mma -------------===//
 
+#include "tcgen05/Basic/Demangle.h"
 #include "tcgen05/Sema/DescriptorCheck.h"
 
 #include "tcgen05/Analysis/AnalysisStats.h"
@@ -196,7 +197,7 @@ void reportSite(const Function &F, const DescriptorSite &D,
 /// costs.
 void remarkIncomplete(const Function &F, const KnownBitsOutcome &Outcome,
                       DiagnosticSink &Sink) {
-  std::string Name = F.Name.text().str();
+  std::string Name = readableFunctionName(F.Name.text());
   if (Outcome.Status == KnownBitsOutcome::BudgetExceeded)
     Sink.report(DiagID::remark_descriptor_analysis_budget, F.Name.range(),
                 {Name, Outcome.Budget});

@@ -74,7 +74,7 @@ public:
     Complete = Solver.run(StepsPerInstruction * (Events.size() + C.G.size()));
     if (!Complete)
       C.Sink.report(DiagID::remark_hz_incomplete, C.F.Name.range(),
-                    {C.F.Name.text(), Solver.steps()});
+                    {readableFunctionName(C.F.Name.text()), Solver.steps()});
   }
 
   /// Calls Visit(I, Facts) for every instruction a path reaches that is an

@@ -1,5 +1,6 @@
 //===- Symbols.cpp - Declared-before-use checks ---------------------------===//
 
+#include "tcgen05/Basic/Demangle.h"
 #include "tcgen05/Sema/Symbols.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
@@ -386,9 +387,9 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
     if (!New && F.HasBody) {
       if (It->second.IsDefinition)
         Sink.report(DiagID::err_redefinition, F.Name.range(),
-                    {shortName(F.Name.text())})
+                    {readableFunctionName(F.Name.text())})
             .note(DiagID::note_previous_definition, It->second.Decl.range(),
-                  {shortName(F.Name.text())});
+                  {readableFunctionName(F.Name.text())});
       It->second.IsDefinition = true;
     }
   }
