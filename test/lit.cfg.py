@@ -25,6 +25,8 @@ config.substitutions.append(("%srcroot", config.tcgen05_src_root))
 if os.path.exists("/usr/bin/python3"):
     config.available_features.add("system-python")
     config.substitutions.append(("%system-python", "/usr/bin/python3"))
+if getattr(config, "tcgen05_instrumented", False):
+    config.available_features.add("instrumented")
 # The shared library of the C interface (the Python package loads it).
 config.substitutions.append(("%shlib", os.path.join(config.tcgen05_obj_root, "lib", "libtcgen05check.so")))
 # The layers the build declared (cmake/Layers.cmake).
