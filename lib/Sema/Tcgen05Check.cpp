@@ -114,6 +114,16 @@ private:
     return nullptr;
   }
   llvm::StringRef name() const { return formInfo(*TheForm).Spelling; }
+  /// Whether O names a module variable rather than a register.
+  bool isVariable(const Operand &O) const {
+    if (O.Kind != OperandKind::Symbol || Regs.registerType(O.text()))
+      return false;
+    for (uint32_t G : M.Globals)
+      for (const Declarator &D : M.declarators(M.Declarations[G].Declarators))
+        if (D.Name.text() == O.text())
+          return true;
+    return false;
+  }
   std::string quotedName() const { return name().str(); }
   std::vector<std::string> valuesOfClass(QC C) const;
   /// Notes which qualifiers Of accepts.
@@ -526,9 +536,14 @@ void InstructionChecker::checkRegisterWidth(const OperandRule &R,
     return;
   unsigned Width = typeWidth(*Type);
   bool IsFloat = Type->starts_with(".f");
-  if ((R.Bits && Width && Width != R.Bits) || (IsFloat && !R.Float)) {
+  bool NotBitSize = (R.Accept & BitSizeRegister) && !Type->starts_with(".b");
+  if ((R.Bits && Width && Width != R.Bits) || (IsFloat && !R.Float) ||
+      NotBitSize) {
     std::string Want = R.Bits ? std::to_string(R.Bits) + "-bit" : "";
-    if (!R.Float)
+    if (R.Accept & BitSizeRegister)
+      Want += R.Bits ? " bit-size (.b" + std::to_string(R.Bits) + ")"
+                     : "bit-size";
+    else if (!R.Float)
       Want += R.Bits ? " integer or bit-size" : "integer or bit-size";
     cite(Sink.report(DiagID::err_tcgen05_operand_width, O.Src.range(),
                      {What, quotedName(), Want, O.text().str(), Type->str()}),
@@ -557,6 +572,9 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
   };
   bool IsName =
       O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol;
+  // A variable's name where a register belongs: ptxas "must be register".
+  if (IsName && isVariable(O) && R.Shape != OperandForm::Addr)
+    return Expect("a register, not a variable");
   switch (R.Shape) {
   case OperandForm::Reg:
     if (!IsName)
@@ -603,6 +621,14 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
     const Operand &Base = Inner.Kind == OperandKind::Binary
                               ? F.Operands[Inner.Children.First]
                               : Inner;
+    // An immediate address is the .local space's alone; a variable names
+    // shared memory, not Tensor Memory.
+    if (Base.Kind != OperandKind::Register && Base.Kind != OperandKind::Symbol)
+      return Expect("a register in brackets");
+    if (isVariable(Base))
+      return (R.Accept & SymbolAddress)
+                 ? void()
+                 : Expect("a register in brackets, not a variable");
     // An address register is 32- or 64-bit whatever the instruction.
     if (!R.Bits)
       if (std::optional<llvm::StringRef> Type = declaredType(Regs, Base)) {
@@ -617,12 +643,23 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       }
     return checkRegisterWidth(R, Base, Role.c_str());
   }
-  case OperandForm::Vec:
+  case OperandForm::Vec: {
     if (O.Kind != OperandKind::Vector)
       return Expect("a vector of registers in braces");
-    for (const Operand &E : F.operands(O.Children))
+    std::optional<llvm::StringRef> First;
+    for (const Operand &E : F.operands(O.Children)) {
+      if ((E.Kind != OperandKind::Register && E.Kind != OperandKind::Symbol) ||
+          isVariable(E))
+        return Expect("a vector of registers, without immediates or '_'");
+      std::optional<llvm::StringRef> Type = declaredType(Regs, E);
+      if ((R.Accept & SameTypeElements) && Type && First && *Type != *First)
+        return Expect("a vector of registers of one type");
+      if (Type && !First)
+        First = Type;
       checkRegisterWidth(R, E, (Role + " element").c_str());
+    }
     return;
+  }
   case OperandForm::Pred: {
     if (isImmediate(F, O))
       return;

@@ -50,8 +50,10 @@ const RequireRule Requires[] = {
 };
 
 const OperandRule Operands[] = {
-#define OPERAND(FormSet, R, Shape, Bits, Float, Min, Max, Step, Section)       \
-  {FormSet, Role::R, OperandForm::Shape, Bits, Float, Min, Max, Step, Section},
+#define OPERAND(FormSet, R, Shape, Bits, Float, Min, Max, Step, Accept,        \
+                Section)                                                       \
+  {FormSet, Role::R, OperandForm::Shape, Bits, Float, Min, Max, Step, Accept,  \
+   Section},
 #include "Operands.def"
 };
 

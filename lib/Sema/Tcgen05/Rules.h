@@ -92,6 +92,19 @@ struct RequireRule {
 
 enum class OperandForm : uint8_t { Reg, Imm, RegOrImm, Addr, Vec, Pred };
 
+/// What an operand accepts beyond its form's default (Operands.def).
+enum OperandAccept : uint8_t {
+  /// Nothing more: addresses are registers (plus an offset), vector
+  /// elements registers, register operands registers, not variables.
+  Strict = 0,
+  /// A variable's name in the brackets (a shared memory address).
+  SymbolAddress = 1,
+  /// Only .bN registers, not .uN or .sN (ptxas's tcgen05.mma addresses).
+  BitSizeRegister = 2,
+  /// Vector elements all of one type.
+  SameTypeElements = 4,
+};
+
 struct OperandRule {
   uint32_t Forms;
   Tcgen05OperandRole Role;
@@ -99,6 +112,7 @@ struct OperandRule {
   unsigned Bits;
   bool Float;
   int64_t Min, Max, Step;
+  uint8_t Accept;
   llvm::StringRef Section;
 };
 
