@@ -231,6 +231,17 @@ void InstructionChecker::checkFormTarget() {
 }
 
 void InstructionChecker::checkQualifiers() {
+  // A word of the name written twice (tcgen05.mma.sp.sp): ptxas "Multiple
+  // sparsity modifiers".
+  for (size_t K = 0; K < Variants.size(); ++K)
+    for (size_t J = 0; J < K; ++J)
+      if (Variants[J].Word.text() == Variants[K].Word.text()) {
+        cite(Sink.report(DiagID::err_tcgen05_qual_duplicate,
+                         Variants[K].Word.range(),
+                         {quotedName(), Variants[K].Word.text().str()}),
+             formInfo(*TheForm).Section);
+        break;
+      }
   llvm::SmallVector<const QualUse *, 8> SeenClass(
       static_cast<unsigned>(QC::Unknown) + 1, nullptr);
   for (const QualUse &Q : Quals) {
