@@ -2,6 +2,11 @@
 
 #include "tcgen05/Analysis/Registers.h"
 
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <cstring>
+
 using namespace tcgen05;
 
 bool tcgen05::writesNoRegister(llvm::StringRef Op) {
@@ -10,19 +15,79 @@ bool tcgen05::writesNoRegister(llvm::StringRef Op) {
          Op == "barrier" || Op == "fence" || Op == "membar" || Op == "cp";
 }
 
+bool RegisterNameMap::split(llvm::StringRef Name, uint64_t &Key,
+                            uint32_t &Len, uint32_t &Number) {
+  size_t Digits = 0;
+  while (Digits < Name.size() && llvm::isDigit(Name[Name.size() - 1 - Digits]))
+    ++Digits;
+  Len = static_cast<uint32_t>(Name.size() - Digits);
+  // %r01 is not %r1; numbers stay small enough to index.
+  if (Digits == 0 || Digits > 7 || Len > 8 ||
+      (Digits > 1 && Name[Len] == '0'))
+    return false;
+  Key = 0;
+  std::memcpy(&Key, Name.data(), Len);
+  Number = 0;
+  for (size_t K = Len; K < Name.size(); ++K)
+    Number = Number * 10 + (Name[K] - '0');
+  return true;
+}
+
+const RegisterNameMap::Prefix *RegisterNameMap::find(uint64_t Key,
+                                                     uint32_t Len) const {
+  for (const Prefix &P : Prefixes)
+    if (P.Key == Key && P.Len == Len)
+      return &P;
+  return nullptr;
+}
+
+uint32_t RegisterNameMap::lookup(llvm::StringRef Name) const {
+  uint64_t Key;
+  uint32_t Len, Number;
+  if (!split(Name, Key, Len, Number)) {
+    auto It = Other.find(Name);
+    return It == Other.end() ? None : It->second;
+  }
+  const Prefix *P = find(Key, Len);
+  return P && Number < P->ByNumber.size() ? P->ByNumber[Number] : None;
+}
+
+uint32_t RegisterNameMap::insert(llvm::StringRef Name, uint32_t Id) {
+  uint64_t Key;
+  uint32_t Len, Number;
+  if (!split(Name, Key, Len, Number))
+    return Other.try_emplace(Name, Id).first->second;
+  Prefix *P = const_cast<Prefix *>(find(Key, Len));
+  if (!P)
+    P = &Prefixes.emplace_back(Prefix{Key, Len, {}});
+  if (Number >= P->ByNumber.size())
+    P->ByNumber.resize(std::max<size_t>(Number + 1, 2 * P->ByNumber.size()),
+                       None);
+  uint32_t &Slot = P->ByNumber[Number];
+  if (Slot == None)
+    Slot = Id;
+  return Slot;
+}
+
 RegisterNumbering::RegisterNumbering(const Function &F)
     : Base(F.Operands.data()) {
+  OperandReg.assign(F.Operands.size(), None);
+  // Written registers are numbered in order, and the operands naming them
+  // where they are written get their number at once.
   for (const Instruction &I : F.Instructions)
     if (I.Operands.Count && !writesNoRegister(I.Opcode.text()))
-      forEachWritten(F, F.Operands[I.Operands.First], [&](llvm::StringRef R) {
-        if (Ids.try_emplace(R, NumRegisters).second)
-          ++NumRegisters;
-      });
-  OperandReg.assign(F.Operands.size(), None);
+      forEachWrittenOperand(F, F.Operands[I.Operands.First],
+                            [&](const Operand &O) {
+                              uint32_t Id = Ids.insert(O.text(), NumRegisters);
+                              if (Id == NumRegisters)
+                                ++NumRegisters;
+                              OperandReg[&O - Base] = Id;
+                            });
   for (size_t K = 0; K < F.Operands.size(); ++K) {
     const Operand &O = F.Operands[K];
-    if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Member ||
-        O.Kind == OperandKind::Symbol)
+    if (OperandReg[K] == None &&
+        (O.Kind == OperandKind::Register || O.Kind == OperandKind::Member ||
+         O.Kind == OperandKind::Symbol))
       OperandReg[K] = lookup(O.text());
   }
   GuardReg.assign(F.Instructions.size(), None);

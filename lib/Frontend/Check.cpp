@@ -142,7 +142,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   checkKernelCtaGroups(M, Summaries, Opts.SeparateCompilation, KernelSink);
   ModuleSink.append(std::move(KernelSink));
   ModuleSink.sortBySource();
-  Suppressions(Text).apply(SM, BufferID, ModuleSink.diagnostics());
+  // Markers are searched for only when there is something to suppress.
+  if (!ModuleSink.diagnostics().empty())
+    Suppressions(Text).apply(SM, BufferID, ModuleSink.diagnostics());
   if (Opts.RecordFindings)
     Opts.RecordFindings->record(SM, ModuleSink.diagnostics());
   if (Opts.KnownFindings)

@@ -3,6 +3,7 @@
 #include "tcgen05/Frontend/CudaSource.h"
 
 #include "tcgen05/Basic/Demangle.h"
+#include "tcgen05/Basic/FindText.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -137,8 +138,8 @@ private:
     if (!New)
       return It->second;
     llvm::StringRef Body = F.Body.text();
-    for (size_t At = Body.find(".loc"); At != llvm::StringRef::npos;
-         At = Body.find(".loc", At + 4)) {
+    for (size_t At = findText(Body, ".loc"); At != llvm::StringRef::npos;
+         At = findText(Body, ".loc", At + 4)) {
       // A directive at the start of its line, not ".local".
       size_t LineStart = Body.rfind('\n', At) + 1;
       if (!Body.slice(LineStart, At).trim().empty() ||
@@ -163,7 +164,7 @@ private:
     if (!New)
       return It->second;
     std::string Bytes;
-    size_t At = Text.find((Label + ":").str());
+    size_t At = findText(Text, (Label + ":").str());
     if (At != llvm::StringRef::npos) {
       llvm::StringRef S = Text.substr(At + Label.size() + 1);
       while (!S.empty()) {
@@ -194,7 +195,7 @@ private:
 
 void tcgen05::addCudaSourceNotes(const Module &M, llvm::StringRef Text,
                                  std::vector<Diagnostic> &Diags) {
-  if (Diags.empty() || !Text.contains(".loc"))
+  if (Diags.empty() || findText(Text, ".loc") == llvm::StringRef::npos)
     return;
   CudaSource Source(M, Text);
   for (Diagnostic &D : Diags)

@@ -6,27 +6,83 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
 
 using namespace tcgen05;
 
 namespace {
 
-/// A buffer that owns the std::string it was read into, so the input is
-/// not copied once more after reading.
-class StringBuffer final : public llvm::MemoryBuffer {
+/// Memory for an input: uninitialized (the read fills it, so zeroing it
+/// first would touch every page twice), and for large inputs aligned to and
+/// advised for transparent huge pages, which turns a page fault per 4 KiB
+/// into one per 2 MiB.
+class InputMemory {
 public:
-  StringBuffer(std::string Data, llvm::StringRef Name)
-      : Data(std::move(Data)), Name(Name.str()) {
-    init(this->Data.data(), this->Data.data() + this->Data.size(),
-         /*RequiresNullTerminator=*/true);
+  InputMemory() = default;
+  InputMemory(const InputMemory &) = delete;
+  InputMemory &operator=(const InputMemory &) = delete;
+  ~InputMemory() { std::free(Data); }
+
+  char *data() { return Data; }
+  size_t capacity() const { return Capacity; }
+
+  /// Grows to at least N bytes, keeping the first Used.  False when out of
+  /// memory.
+  bool grow(size_t N, size_t Used) {
+    if (N <= Capacity)
+      return true;
+    constexpr size_t Huge = size_t(2) << 20;
+    size_t Rounded = N >= Huge ? (N + Huge - 1) / Huge * Huge : N;
+    char *New = static_cast<char *>(
+        Rounded >= Huge ? std::aligned_alloc(Huge, Rounded)
+                        : std::malloc(Rounded));
+    if (!New)
+      return false;
+#ifdef MADV_HUGEPAGE
+    if (Rounded >= Huge)
+      ::madvise(New, Rounded, MADV_HUGEPAGE);
+#endif
+    if (Used)
+      std::memcpy(New, Data, Used);
+    std::free(Data);
+    Data = New;
+    Capacity = Rounded;
+    return true;
   }
+
+  char *release() {
+    char *D = Data;
+    Data = nullptr;
+    Capacity = 0;
+    return D;
+  }
+
+private:
+  char *Data = nullptr;
+  size_t Capacity = 0;
+};
+
+/// A buffer that owns the memory the input was read into, so the input is
+/// not copied once more after reading.
+class OwnedBuffer final : public llvm::MemoryBuffer {
+public:
+  OwnedBuffer(char *Data, size_t Size, llvm::StringRef Name)
+      : Data(Data), Name(Name.str()) {
+    Data[Size] = '\0';
+    init(Data, Data + Size, /*RequiresNullTerminator=*/true);
+  }
+  ~OwnedBuffer() override { std::free(Data); }
   llvm::StringRef getBufferIdentifier() const override { return Name; }
   BufferKind getBufferKind() const override { return MemoryBuffer_Malloc; }
 
 private:
-  std::string Data;
+  char *Data;
   std::string Name;
 };
 
@@ -36,26 +92,36 @@ constexpr size_t BlockSize = 64 * 1024;
 InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
                   uint64_t MaxSize, uint64_t SizeHint) {
   InputRead R;
-  std::string Data;
+  InputMemory Data;
   // The size stat reports is only a hint: a /proc file says 0, a file
-  // being rewritten may shrink or grow.
-  Data.reserve(static_cast<size_t>(std::min(SizeHint, MaxSize) + 1));
+  // being rewritten may shrink or grow.  One byte more than the hint both
+  // holds the terminator and lets the read see end of file without growing.
   size_t Used = 0;
   for (;;) {
-    // Grow geometrically, but never touch memory past the limit.
-    if (Data.size() - Used < BlockSize)
-      Data.resize(static_cast<size_t>(std::min<uint64_t>(
-          std::max(Data.capacity(), Used + BlockSize), MaxSize + 1)));
-    size_t Want = std::min<uint64_t>(Data.size() - Used, MaxSize + 1 - Used);
+    // Grow geometrically when full, but never ask for memory past the
+    // limit; a file whose size was known fits in the first allocation.
+    if (Data.capacity() <= Used + 1) {
+      uint64_t Want = Used ? std::max<uint64_t>(2 * uint64_t(Data.capacity()),
+                                                Used + BlockSize)
+                           : std::max<uint64_t>(SizeHint + 1, BlockSize);
+      if (!Data.grow(static_cast<size_t>(std::min(Want, MaxSize + 2)),
+                     Used)) {
+        R.Error = std::make_error_code(std::errc::not_enough_memory);
+        return R;
+      }
+    }
+    // Keep one byte for the terminator.
+    size_t Want = std::min<uint64_t>(Data.capacity() - 1 - Used,
+                                     MaxSize + 1 - Used);
     llvm::Expected<size_t> Got = llvm::sys::fs::readNativeFile(
-        FD, llvm::MutableArrayRef<char>(&Data[Used], Want));
+        FD, llvm::MutableArrayRef<char>(Data.data() + Used, Want));
     if (!Got) {
       R.Error = llvm::errorToErrorCode(Got.takeError());
       return R;
     }
     if (*Got == 0)
       break;
-    bool HasNul = std::memchr(&Data[Used], 0, *Got) != nullptr;
+    bool HasNul = std::memchr(Data.data() + Used, 0, *Got) != nullptr;
     Used += *Got;
     if (Used > MaxSize) {
       R.TooLarge = true;
@@ -64,9 +130,11 @@ InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
     if (HasNul)
       break;
   }
-  Data.resize(Used);
-  Data.shrink_to_fit();
-  R.Buffer = std::make_unique<StringBuffer>(std::move(Data), Name);
+  if (!Data.grow(Used + 1, Used)) {
+    R.Error = std::make_error_code(std::errc::not_enough_memory);
+    return R;
+  }
+  R.Buffer = std::make_unique<OwnedBuffer>(Data.release(), Used, Name);
   return R;
 }
 

@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/Suppressions.h"
 
+#include "tcgen05/Basic/FindText.h"
 #include "tcgen05/Frontend/Explain.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -16,8 +17,8 @@ Suppressions::Suppressions(llvm::StringRef Text) {
   // Markers are rare: find them directly, and count lines only up to each.
   size_t Counted = 0;
   unsigned Line = 1;
-  for (size_t At = Text.find(Marker); At != llvm::StringRef::npos;
-       At = Text.find(Marker, At + Marker.size())) {
+  for (size_t At = findText(Text, Marker); At != llvm::StringRef::npos;
+       At = findText(Text, Marker, At + Marker.size())) {
     Line += Text.slice(Counted, At).count('\n');
     Counted = At;
     size_t NL = Text.rfind('\n', At);

@@ -13,6 +13,7 @@
 #include "tcgen05/AST/AST.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <vector>
@@ -80,6 +81,36 @@ void forEachInstructionReadOperand(const Function &F, const Instruction &I,
     Visit(O, Visit);
 }
 
+/// A map from register names to numbers that rarely hashes: compiler
+/// output names registers as a short prefix and a decimal number (%r12,
+/// %rd7, %p3), so such a name is found by its prefix, among the few a
+/// function uses, and indexed by its number.  Other names are hashed.
+class RegisterNameMap {
+public:
+  static constexpr uint32_t None = ~0u;
+
+  /// Name's number, or None.
+  uint32_t lookup(llvm::StringRef Name) const;
+  /// Gives Name the number Id unless it has one; returns its number.
+  uint32_t insert(llvm::StringRef Name, uint32_t Id);
+
+private:
+  struct Prefix {
+    uint64_t Key;
+    uint32_t Len;
+    std::vector<uint32_t> ByNumber;
+  };
+  /// Splits a name into its prefix, packed into a word, and its number;
+  /// false when it is not of that shape (no digits, a leading zero, a
+  /// long prefix or number).
+  static bool split(llvm::StringRef Name, uint64_t &Key, uint32_t &Len,
+                    uint32_t &Number);
+  const Prefix *find(uint64_t Key, uint32_t Len) const;
+
+  llvm::SmallVector<Prefix, 8> Prefixes;
+  llvm::DenseMap<llvm::StringRef, uint32_t> Other;
+};
+
 /// The registers a function writes, numbered once, with the number every
 /// operand of its pool names: analyses then read facts by number, not by
 /// hashing names.  Registers only read (special registers, parameters of
@@ -97,15 +128,12 @@ public:
   /// The number of the register instruction I's guard reads, or None.
   uint32_t guardOf(uint32_t I) const { return GuardReg[I]; }
   /// The number of a register by name, or None.
-  uint32_t lookup(llvm::StringRef Name) const {
-    auto It = Ids.find(Name);
-    return It == Ids.end() ? None : It->second;
-  }
+  uint32_t lookup(llvm::StringRef Name) const { return Ids.lookup(Name); }
 
 private:
   const Operand *Base;
   uint32_t NumRegisters = 0;
-  llvm::DenseMap<llvm::StringRef, uint32_t> Ids;
+  RegisterNameMap Ids;
   std::vector<uint32_t> OperandReg;
   std::vector<uint32_t> GuardReg;
 };

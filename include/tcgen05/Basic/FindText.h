@@ -1,0 +1,23 @@
+//===- FindText.h - Substring search over whole inputs -----------*- C++ -*-===//
+//
+// Searches that run over a whole module (suppression markers, `.loc`) use
+// the C library's memmem: llvm::StringRef::find's skip table gains little
+// on a needle that starts with '.', the most common byte of PTX, and runs
+// several times slower on real kernels.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_BASIC_FINDTEXT_H
+#define TCGEN05_BASIC_FINDTEXT_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+
+namespace tcgen05 {
+
+/// The offset of the first Needle in Text at or after From, or npos.
+size_t findText(llvm::StringRef Text, llvm::StringRef Needle, size_t From = 0);
+
+} // namespace tcgen05
+
+#endif
