@@ -9,11 +9,13 @@ namespace {
 struct Uni : KernelGraph {
   DominatorTree DT;
   PostDominatorTree PDT;
+  std::unique_ptr<RegisterNumbering> Regs;
   std::unique_ptr<UniformityInfo> U;
   explicit Uni(const std::string &Body) : KernelGraph(Body) {
     DT.recalculate(*G);
     PDT.recalculate(*G);
-    U = std::make_unique<UniformityInfo>(fn(), *G, DT, PDT);
+    Regs = std::make_unique<RegisterNumbering>(fn());
+    U = std::make_unique<UniformityInfo>(fn(), *G, DT, PDT, *Regs);
   }
   uint32_t inst(llvm::StringRef Prefix) {
     for (uint32_t I = 0; I < fn().Instructions.size(); ++I)

@@ -3,6 +3,7 @@
 #include "tcgen05/Analysis/KnownBits.h"
 
 #include "tcgen05/Analysis/Dataflow.h"
+#include "tcgen05/Analysis/FunctionAnalyses.h"
 #include "tcgen05/Analysis/Registers.h"
 #include "KnownBitsTransfer.h"
 
@@ -10,6 +11,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
+#include <optional>
 
 using namespace tcgen05;
 
@@ -25,7 +27,8 @@ public:
   using Facts = std::vector<std::pair<uint32_t, RegisterFact>>;
   using State = std::shared_ptr<const Facts>;
 
-  KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots);
+  KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
+                    const RegisterNumbering *Regs);
   /// Backward rounds tried before the writer index (closeByIndex).
   static constexpr unsigned MaxRounds = 6;
   /// Whether a relevant register is computed by an instruction that can
@@ -54,7 +57,8 @@ public:
 private:
   bool makeRelevant(llvm::StringRef Reg);
   bool isRelevant(llvm::StringRef Reg) const {
-    return (Filter & filterBit(Reg)) && RegId.count(Reg);
+    return (Filter & filterBit(Reg)) &&
+           RegId.lookup(Reg) != RegisterNameMap::None;
   }
   /// Makes instruction I a relevant definition; returns whether that made
   /// more registers relevant.
@@ -69,8 +73,12 @@ private:
   }
 
   const Function &F;
+  /// When given: the function's register numbering, and which of its
+  /// registers are relevant, so that the search for writers reads numbers.
+  const RegisterNumbering *Regs;
+  std::vector<bool> RelevantNumbered;
   /// The registers (and other names) that can flow into a root, numbered.
-  llvm::DenseMap<llvm::StringRef, uint32_t> RegId;
+  RegisterNameMap RegId;
   std::vector<llvm::StringRef> RegNames; ///< By number.
   uint64_t Filter = 0;
   std::vector<bool> IsDef;
@@ -99,8 +107,11 @@ constexpr uint64_t PassesBudgeted = 24;
 } // namespace
 
 KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
-                                     llvm::ArrayRef<llvm::StringRef> Roots)
-    : F(F), IsDef(F.Instructions.size()) {
+                                     llvm::ArrayRef<llvm::StringRef> Roots,
+                                     const RegisterNumbering *Regs)
+    : F(F), Regs(Regs), IsDef(F.Instructions.size()) {
+  if (Regs)
+    RelevantNumbered.assign(Regs->size(), false);
   for (llvm::StringRef R : Roots)
     makeRelevant(R);
   // Rounds over the body backward: compiler output defines a value before
@@ -115,8 +126,19 @@ KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
       if (IsDef[I] || !Inst.Operands.Count)
         continue;
       bool Writes = false;
-      forEachWritten(F, F.Operands[Inst.Operands.First],
-                     [&](llvm::StringRef R) { Writes |= isRelevant(R); });
+      if (Regs) {
+        // Only a register the numbering counts as written can be.
+        if (!writesNoRegister(Inst.Opcode.text()))
+          forEachWrittenOperand(F, F.Operands[Inst.Operands.First],
+                                [&](const Operand &O) {
+                                  uint32_t N = Regs->of(O);
+                                  Writes |= N != RegisterNumbering::None &&
+                                            RelevantNumbered[N];
+                                });
+      } else {
+        forEachWritten(F, F.Operands[Inst.Operands.First],
+                       [&](llvm::StringRef R) { Writes |= isRelevant(R); });
+      }
       if (Writes)
         Grew |= addDef(I);
     }
@@ -124,16 +146,20 @@ KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
   if (Grew)
     closeByIndex();
   llvm::sort(Defs);
-  Cur.resize(RegId.size());
-  IsTouched.resize(RegId.size());
-  Local.assign(RegId.size(), false);
+  Cur.resize(RegNames.size());
+  IsTouched.resize(RegNames.size());
+  Local.assign(RegNames.size(), false);
 }
 
 bool KnownBitsAnalysis::makeRelevant(llvm::StringRef Reg) {
-  if (!RegId.try_emplace(Reg, static_cast<uint32_t>(RegId.size())).second)
+  uint32_t Next = static_cast<uint32_t>(RegNames.size());
+  if (RegId.insert(Reg, Next) != Next)
     return false;
   RegNames.push_back(Reg);
   Filter |= filterBit(Reg);
+  if (Regs)
+    if (uint32_t N = Regs->lookup(Reg); N != RegisterNumbering::None)
+      RelevantNumbered[N] = true;
   return true;
 }
 
@@ -190,19 +216,18 @@ void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
   // A temporary written and read in one block, always written before it
   // is read there, never needs to leave that block's transfer.
   constexpr uint32_t None = ~0u, Several = ~0u - 1;
-  std::vector<uint32_t> Home(RegId.size(), None), FirstDef(RegId.size(), None);
+  std::vector<uint32_t> Home(RegNames.size(), None),
+      FirstDef(RegNames.size(), None);
   auto Each = [&](uint32_t I, auto &&Written, auto &&Read) {
     llvm::ArrayRef<Operand> Ops = F.operands(F.Instructions[I].Operands);
     forEachWritten(F, Ops[0], [&](llvm::StringRef R) {
-      auto It = RegId.find(R);
-      if (It != RegId.end())
-        Written(It->second);
+      if (uint32_t Id = RegId.lookup(R); Id != RegisterNameMap::None)
+        Written(Id);
     });
     for (const Operand &O : Ops.drop_front())
       forEachRead(F, O, [&](llvm::StringRef R) {
-        auto It = RegId.find(R);
-        if (It != RegId.end())
-          Read(It->second);
+        if (uint32_t Id = RegId.lookup(R); Id != RegisterNameMap::None)
+          Read(Id);
       });
   };
   for (uint32_t I : Defs) {
@@ -215,7 +240,7 @@ void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
         },
         [](uint32_t) {});
   }
-  for (uint32_t R = 0; R < RegId.size(); ++R)
+  for (uint32_t R = 0; R < RegNames.size(); ++R)
     Local[R] = Home[R] != None && Home[R] != Several;
   for (uint32_t I : Defs) {
     uint32_t B = G.blockOf(I).Number;
@@ -227,7 +252,7 @@ void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
         });
   }
   for (llvm::StringRef R : Roots)
-    Local[RegId.find(R)->second] = false;
+    Local[RegId.lookup(R)] = false;
 }
 
 llvm::ArrayRef<uint32_t> KnownBitsAnalysis::defsIn(const CFGBlock &B) const {
@@ -237,15 +262,14 @@ llvm::ArrayRef<uint32_t> KnownBitsAnalysis::defsIn(const CFGBlock &B) const {
 }
 
 const RegisterFact *KnownBitsAnalysis::fact(llvm::StringRef Reg) const {
-  auto It = RegId.find(Reg);
-  return It == RegId.end() ? nullptr : &Cur[It->second];
+  uint32_t R = RegId.lookup(Reg);
+  return R == RegisterNameMap::None ? nullptr : &Cur[R];
 }
 
 void KnownBitsAnalysis::set(llvm::StringRef Reg, const RegisterFact &Fact) {
-  auto It = RegId.find(Reg);
-  if (It == RegId.end())
+  uint32_t R = RegId.lookup(Reg);
+  if (R == RegisterNameMap::None)
     return;
-  uint32_t R = It->second;
   Cur[R] = Fact;
   if (!IsTouched[R]) {
     IsTouched[R] = true;
@@ -381,9 +405,9 @@ KnownBitsOutcome tcgen05::runKnownBits(
     const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::ArrayRef<uint32_t> Sites,
     llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit,
-    uint64_t Budget) {
+    uint64_t Budget, FunctionAnalyses *Shared) {
   KnownBitsOutcome Out;
-  KnownBitsAnalysis A(F, Roots);
+  KnownBitsAnalysis A(F, Roots, Shared ? &Shared->registers() : nullptr);
   KnownBitsState View(A);
   if (!A.knowable()) {
     // Only immediates can be known: no graph, no flow.
@@ -391,7 +415,8 @@ KnownBitsOutcome tcgen05::runKnownBits(
       Visit(Site, View);
     return Out;
   }
-  ControlFlowGraph G(F);
+  std::optional<ControlFlowGraph> OwnGraph;
+  const ControlFlowGraph &G = Shared ? Shared->cfg() : OwnGraph.emplace(F);
   A.findLocals(G, Roots);
   Out.Budget =
       Budget ? Budget : PassesBudgeted * (G.size() + A.numDefs()) + 4096;

@@ -66,8 +66,9 @@ ValueKind tcgen05::joinKinds(ValueKind A, ValueKind B) {
 
 UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
                                const DominatorTree &DT,
-                               const PostDominatorTree &PDT)
-    : F(F), G(G), DT(DT), PDT(PDT), Regs(F),
+                               const PostDominatorTree &PDT,
+                               const RegisterNumbering &Regs)
+    : F(F), G(G), DT(DT), PDT(PDT), Regs(Regs),
       RegKind(Regs.size(), ValueKind::None), Divergent(G.size()),
       SingleThread(G.size()), Cause(G.size(), ~0u) {
   OperandStatic.assign(F.Operands.size(), ValueKind::Uniform);

@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/Check.h"
 
+#include "tcgen05/Analysis/FunctionAnalyses.h"
 #include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Frontend/Baseline.h"
@@ -51,10 +52,11 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   DiagnosticSink DescSink(Cap);
   DescriptorCheckOptions DescOpts;
   DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
+  FunctionAnalyses Shared(F);
   if (Opts.CheckDescriptorValues)
-    checkDescriptors(M, F, DescSink, DescOpts, &Stats);
+    checkDescriptors(M, F, DescSink, DescOpts, &Stats, &Shared);
   if (Opts.CheckHazards)
-    checkHazards(F, DescSink, Opts.SilencedHazards);
+    checkHazards(F, DescSink, Opts.SilencedHazards, &Shared);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));

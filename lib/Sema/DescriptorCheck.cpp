@@ -91,6 +91,7 @@ llvm::DenseMap<uint32_t, DescUses> descUses(const Function &F) {
 /// Runs the known-bits analysis of F to every instruction of Uses.
 KnownBitsOutcome
 visitUses(const Function &F, const llvm::DenseMap<uint32_t, DescUses> &Uses,
+          FunctionAnalyses *Shared,
           llvm::function_ref<void(const DescUses &, const KnownBitsState &)>
               Visit) {
   // Immediates need no analysis; registers are the roots to follow.
@@ -108,10 +109,12 @@ visitUses(const Function &F, const llvm::DenseMap<uint32_t, DescUses> &Uses,
     Sites.push_back(Inst);
   }
   llvm::sort(Sites);
-  return runKnownBits(F, Roots, Sites,
-                      [&](uint32_t Inst, const KnownBitsState &S) {
-                        Visit(Uses.find(Inst)->second, S);
-                      });
+  return runKnownBits(
+      F, Roots, Sites,
+      [&](uint32_t Inst, const KnownBitsState &S) {
+        Visit(Uses.find(Inst)->second, S);
+      },
+      /*Budget=*/0, Shared);
 }
 
 DescriptorSite site(const Function &F, const DescUses &U, const Operand &Op,
@@ -215,7 +218,7 @@ tcgen05::collectDescriptorSites(const Module &M, const Function &F) {
   std::vector<DescriptorSite> Out;
   llvm::DenseMap<uint32_t, DescUses> Uses = descUses(F);
   if (!Uses.empty())
-    visitUses(F, Uses, [&](const DescUses &U, const KnownBitsState &S) {
+    visitUses(F, Uses, nullptr, [&](const DescUses &U, const KnownBitsState &S) {
       addSites(M, F, U, S, Out);
     });
   return Out;
@@ -224,12 +227,13 @@ tcgen05::collectDescriptorSites(const Module &M, const Function &F) {
 void tcgen05::checkDescriptors(const Module &M, const Function &F,
                                DiagnosticSink &Sink,
                                const DescriptorCheckOptions &Opts,
-                               AnalysisStats *Stats) {
+                               AnalysisStats *Stats,
+                               FunctionAnalyses *Shared) {
   llvm::DenseMap<uint32_t, DescUses> Uses = descUses(F);
   if (Uses.empty())
     return;
   KnownBitsOutcome Outcome =
-      visitUses(F, Uses, [&](const DescUses &U, const KnownBitsState &S) {
+      visitUses(F, Uses, Shared, [&](const DescUses &U, const KnownBitsState &S) {
         std::vector<DescriptorSite> Sites;
         addSites(M, F, U, S, Sites);
         for (const DescriptorSite &D : Sites) {

@@ -11,6 +11,7 @@
 #include "HazardContext.h"
 
 #include "tcgen05/Analysis/Dominators.h"
+#include "tcgen05/Analysis/FunctionAnalyses.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -189,17 +190,20 @@ llvm::ArrayRef<DiagID> tcgen05::hazardDiagnostics() {
 }
 
 void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
-                           llvm::ArrayRef<DiagID> Skip) {
+                           llvm::ArrayRef<DiagID> Skip,
+                           FunctionAnalyses *Shared) {
   if (F.Tcgen05.empty())
     return;
-  ControlFlowGraph G(F);
+  std::optional<FunctionAnalyses> Own;
+  FunctionAnalyses &A = Shared ? *Shared : Own.emplace(F);
+  ControlFlowGraph &G = A.cfg();
   DominatorTree DT;
   DT.recalculate(G);
   PostDominatorTree PDT;
   PDT.recalculate(G);
-  UniformityInfo U(F, G, DT, PDT);
+  UniformityInfo U(F, G, DT, PDT, A.registers());
   HazardCache Cache;
-  HazardFunction Fn{F, G, DT, U, Sink, Cache};
+  HazardFunction Fn{F, G, DT, U, Sink, Cache, A};
   for (const HazardLint &L : Lints)
     if (!llvm::is_contained(Skip, L.ID))
       L.Check(HazardContext(Fn, L.ID, L.Section));

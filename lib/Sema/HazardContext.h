@@ -11,6 +11,7 @@
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Analysis/ControlFlowGraph.h"
 #include "tcgen05/Analysis/Dominators.h"
+#include "tcgen05/Analysis/FunctionAnalyses.h"
 #include "tcgen05/Analysis/Uniformity.h"
 #include "tcgen05/Basic/Diagnostic.h"
 
@@ -51,6 +52,8 @@ struct HazardFunction {
   const UniformityInfo &U;
   DiagnosticSink &Sink;
   HazardCache &Cache;
+  /// G and the register numbering, shared with the descriptor check.
+  FunctionAnalyses &Shared;
 
   const Instruction &inst(const Tcgen05Inst &T) const {
     return F.Instructions[T.Instruction];

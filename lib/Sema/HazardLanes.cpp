@@ -199,5 +199,5 @@ void tcgen05::checkHZ11(const HazardContext &C) {
                                  DiagArg::range(32 * Warp, 32 * Warp + 31)});
     C.note(D, DiagID::note_hz_warp_known_here, Branch, {Warp});
     C.cite(D);
-  });
+  }, /*Budget=*/0, &C.Fn.Shared);
 }

@@ -54,7 +54,7 @@ knownNCols(const HazardContext &C) {
     RegisterFact Fact = S.operandFact(C.F, *N);
     if ((Fact.known() & 0xffffffffu) == 0xffffffffu)
       NCols[I] = Fact.one() & 0xffffffffu;
-  });
+  }, /*Budget=*/0, &C.Fn.Shared);
   return NCols;
 }
 

@@ -27,6 +27,8 @@
 
 namespace tcgen05 {
 
+class FunctionAnalyses;
+
 /// A register's known bits (64 wide; narrower registers have their upper
 /// bits known 0) and, when every path agrees, the instruction that last
 /// defined it.
@@ -85,12 +87,14 @@ struct KnownBitsOutcome {
 /// instructions applied) 0 takes the default, a fixed number of passes over
 /// the blocks and relevant instructions, so that the work stays linear in
 /// the function's size.  Sites in
-/// code no path reaches get the facts of their own block only.
+/// code no path reaches get the facts of their own block only.  Shared,
+/// when given, supplies F's graph and register numbering built once for
+/// every analysis of F.
 KnownBitsOutcome runKnownBits(
     const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::ArrayRef<uint32_t> Sites,
     llvm::function_ref<void(uint32_t InstIndex, const KnownBitsState &)> Visit,
-    uint64_t Budget = 0);
+    uint64_t Budget = 0, FunctionAnalyses *Shared = nullptr);
 
 } // namespace tcgen05
 

@@ -62,7 +62,8 @@ public:
   /// Analyses F over G.  Parameters of an .entry are uniform; those of a
   /// .func come from callers that may pass anything.
   UniformityInfo(const Function &F, const ControlFlowGraph &G,
-                 const DominatorTree &DT, const PostDominatorTree &PDT);
+                 const DominatorTree &DT, const PostDominatorTree &PDT,
+                 const RegisterNumbering &Regs);
 
   /// The kind of a register (Varying for one never written that is no
   /// special register the analysis knows).
@@ -99,7 +100,7 @@ private:
   const ControlFlowGraph &G;
   const DominatorTree &DT;
   const PostDominatorTree &PDT;
-  RegisterNumbering Regs;
+  const RegisterNumbering &Regs;
   std::vector<ValueKind> RegKind;
   /// For each operand of F's pool that names no written register, the
   /// kind it has whatever the body does (a special register, a constant,

@@ -16,6 +16,8 @@
 
 namespace tcgen05 {
 
+class FunctionAnalyses;
+
 class DiagnosticSink;
 struct AnalysisStats;
 
@@ -51,10 +53,13 @@ std::vector<DescriptorSite> collectDescriptorSites(const Module &M,
                                                    const Function &F);
 
 /// Checks F's descriptor operands; counts them into Stats when given.
+/// Shared, when given, holds F's graph and register numbering for other
+/// checks too.
 void checkDescriptors(const Module &M, const Function &F,
                       DiagnosticSink &Sink,
                       const DescriptorCheckOptions &Opts = {},
-                      AnalysisStats *Stats = nullptr);
+                      AnalysisStats *Stats = nullptr,
+                      FunctionAnalyses *Shared = nullptr);
 
 } // namespace tcgen05
 

@@ -14,10 +14,14 @@
 
 namespace tcgen05 {
 
+class FunctionAnalyses;
+
 /// Runs every hazard lint on F but those whose diagnostic Skip names; a
-/// function without tcgen05 instructions costs nothing.
+/// function without tcgen05 instructions costs nothing.  Shared, when
+/// given, holds F's graph and register numbering for other checks too.
 void checkHazards(const Function &F, DiagnosticSink &Sink,
-                  llvm::ArrayRef<DiagID> Skip = {});
+                  llvm::ArrayRef<DiagID> Skip = {},
+                  FunctionAnalyses *Shared = nullptr);
 
 /// The diagnostics of the hazard lints, one per row of Hazards.def.
 llvm::ArrayRef<DiagID> hazardDiagnostics();

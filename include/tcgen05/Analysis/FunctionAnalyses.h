@@ -1,0 +1,46 @@
+//===- FunctionAnalyses.h - Analyses of a function, built once ---*- C++ -*-===//
+//
+// The descriptor check and several hazard lints each need the control-flow
+// graph and the register numbering of the same function.  Built on first
+// use and handed to each, they are computed once per function instead of
+// once per client.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_ANALYSIS_FUNCTIONANALYSES_H
+#define TCGEN05_ANALYSIS_FUNCTIONANALYSES_H
+
+#include "tcgen05/Analysis/ControlFlowGraph.h"
+#include "tcgen05/Analysis/Registers.h"
+
+#include <optional>
+
+namespace tcgen05 {
+
+class FunctionAnalyses {
+public:
+  explicit FunctionAnalyses(const Function &F) : F(F) {}
+  FunctionAnalyses(const FunctionAnalyses &) = delete;
+  FunctionAnalyses &operator=(const FunctionAnalyses &) = delete;
+
+  const Function &function() const { return F; }
+  /// Mutable only because LLVM's dominator trees take their graph so.
+  ControlFlowGraph &cfg() {
+    if (!G)
+      G.emplace(F);
+    return *G;
+  }
+  const RegisterNumbering &registers() {
+    if (!Regs)
+      Regs.emplace(F);
+    return *Regs;
+  }
+
+private:
+  const Function &F;
+  std::optional<ControlFlowGraph> G;
+  std::optional<RegisterNumbering> Regs;
+};
+
+} // namespace tcgen05
+
+#endif
