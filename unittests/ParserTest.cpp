@@ -141,3 +141,45 @@ TEST(ParserTest, IntegerLiteralsInEveryRadix) {
   EXPECT_EQ(P.op(P.inst(2), 1).Value, 42u);
   EXPECT_TRUE(P.op(P.inst(3), 1).Overflow);
 }
+
+// Runs of plain decimals in initializers take a path that bypasses the
+// lexer; every element it must leave to the general path still parses as
+// before, and the two paths hand over in both directions.
+TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
+  Module M;
+  DiagnosticSink Sink;
+  std::string Text =
+      ".version 9.0\n.target sm_100a\n.address_size 64\n"
+      ".global .u64 g[17] = {1, 22 ,\t333, 0x10, 010, 0b11, 5U, 0,\n"
+      "  18446744073709551615, 18446744073709551616, 7 /* c */, 8, -9,\n"
+      "  2 + 3, 12345678901234567890123, 4, 5};\n";
+  parseModule(Text, M, Sink);
+  ASSERT_TRUE(Sink.diagnostics().empty());
+  ASSERT_EQ(M.Globals.size(), 1u);
+  const Declaration &D = M.Declarations[M.Globals[0]];
+  const Declarator &G = M.declarators(D.Declarators)[0];
+  ASSERT_EQ(G.Init.Count, 1u);
+  const Operand &V = M.Operands[G.Init.First];
+  ASSERT_EQ(V.Kind, OperandKind::Vector);
+  std::vector<std::string> Texts;
+  std::vector<uint64_t> Values;
+  std::vector<bool> Overflows;
+  for (const Operand &E : M.operands(V.Children)) {
+    Texts.push_back(E.text().str());
+    Values.push_back(E.Kind == OperandKind::Integer ? E.Value : 999);
+    Overflows.push_back(E.Overflow);
+  }
+  EXPECT_EQ(Texts, (std::vector<std::string>{
+                       "1", "22", "333", "0x10", "010", "0b11", "5U", "0",
+                       "18446744073709551615", "18446744073709551616", "7",
+                       "8", "-9", "2 + 3", "12345678901234567890123", "4",
+                       "5"}));
+  EXPECT_EQ(Values, (std::vector<uint64_t>{1, 22, 333, 16, 8, 3, 5, 0,
+                                           18446744073709551615ull,
+                                           Values[9], 7, 8, 999, 999,
+                                           Values[14], 4, 5}));
+  EXPECT_TRUE(Overflows[9]);
+  EXPECT_TRUE(Overflows[14]);
+  EXPECT_FALSE(Overflows[8]);
+  EXPECT_EQ(V.text(), Text.substr(Text.find('{'), Text.find('}') - Text.find('{') + 1));
+}

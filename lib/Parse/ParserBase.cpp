@@ -145,6 +145,54 @@ void ParserBase::skipBalancedBraces() {
   }
 }
 
+bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
+  using namespace charclass;
+  auto Is = [](char C, uint8_t Class) {
+    return Table[static_cast<unsigned char>(C)] & Class;
+  };
+  const char *P = Tok.Ptr, *E = Lex.end();
+  const char *LastBegin = nullptr, *LastEnd = nullptr;
+  for (;;) {
+    const char *B = P;
+    // A leading 0 followed by more is octal, hex or binary.
+    if (P == E || !Is(*P, Digit) || (*P == '0' && P + 1 < E && Is(P[1], IdentCont)))
+      break;
+    uint64_t V = 0;
+    // Below 20 digits nothing overflows; longer ones take the general path.
+    for (unsigned N = 0; P < E && Is(*P, Digit) && N < 19; ++P, ++N)
+      V = V * 10 + static_cast<uint64_t>(*P - '0');
+    // A suffix, a float, a longer number or `255(sym)`.
+    if (P < E && (Is(*P, IdentCont) || *P == '.' || *P == '('))
+      break;
+    // Only an element that ends here: `2 + 3` is an expression.
+    const char *Q = P;
+    while (Q < E && (*Q == ' ' || *Q == '\t'))
+      ++Q;
+    if (Q == E || (*Q != ',' && *Q != '}'))
+      break;
+    Operand O;
+    O.Kind = OperandKind::Integer;
+    O.Src = Span(B, P);
+    O.Value = V;
+    Out.push_back(O);
+    LastBegin = B;
+    LastEnd = P;
+    if (*Q == '}')
+      break;
+    ++Q;
+    while (Q < E && (*Q == ' ' || *Q == '\t'))
+      ++Q;
+    P = Q;
+  }
+  if (!LastEnd)
+    return false;
+  Lex.reset(LastEnd);
+  Prev = Token(Tok::Integer, LastBegin, static_cast<uint32_t>(LastEnd - LastBegin),
+               false);
+  Tok = Lex.lex();
+  return true;
+}
+
 IndexRange ParserBase::commit(llvm::ArrayRef<Operand> Ops) {
   IndexRange R{static_cast<uint32_t>(Pool.Operands.size()),
                static_cast<uint32_t>(Ops.size())};
@@ -282,6 +330,10 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   bool OK = true;
   if (!Tok.is(Close)) {
     do {
+      // Data initializers are mostly long runs of small decimals.
+      if (K == OperandKind::Vector && Tok.is(Tok::Integer) &&
+          parseDecimalRun(Scratch))
+        continue;
       // Inside brackets '(' only groups: lists do not nest.
       if (!(OK = parseBinary(Scratch, 1)))
         break;

@@ -66,6 +66,12 @@ protected:
   /// Parses a directive whose operands are a list: its name (the current
   /// token) and operands up to ';' (not consumed).  Recovers on failure.
   bool parseListDirective(DirectiveStmt &D);
+  /// At an integer token inside '{...}': appends the plain decimal literals
+  /// of a run like `202, 29, 180` as operands, the lexer bypassed, and
+  /// stops after the last one, before its ','.  Anything else (another
+  /// radix, a suffix, an expression, a comment, a line break) is left to
+  /// the general path.  Returns whether it took any.
+  bool parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out);
   /// Stores Ops contiguously in the pool.
   IndexRange commit(llvm::ArrayRef<Operand> Ops);
 
