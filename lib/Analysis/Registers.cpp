@@ -10,9 +10,25 @@
 using namespace tcgen05;
 
 bool tcgen05::writesNoRegister(llvm::StringRef Op) {
-  return Op == "bra" || Op == "brx" || Op == "call" || Op == "ret" ||
-         Op == "exit" || Op == "st" || Op == "red" || Op == "bar" ||
-         Op == "barrier" || Op == "fence" || Op == "membar" || Op == "cp";
+  // Asked for every instruction by every analysis: most opcodes are told
+  // apart by their length and first letter before any comparison.
+  switch (Op.size()) {
+  case 2:
+    return Op == "st" || Op == "cp";
+  case 3:
+    return Op == "bra" || Op == "brx" || Op == "ret" || Op == "red" ||
+           Op == "bar";
+  case 4:
+    return Op == "call" || Op == "exit";
+  case 5:
+    return Op == "fence";
+  case 6:
+    return Op == "membar";
+  case 7:
+    return Op == "barrier";
+  default:
+    return false;
+  }
 }
 
 bool RegisterNameMap::split(llvm::StringRef Name, uint64_t &Key,
