@@ -261,7 +261,17 @@ void ModuleParser::parseSection() {
       skipBalancedBraces();
       continue;
     }
-    consume();
+    // DWARF sections are most of a -G module: their tokens are lexed in a
+    // local loop, where the token stays in registers, rather than through
+    // consume(), whose copies through memory stall on every token.
+    Token Last = Tok;
+    Token T = Lex.lex();
+    while (!T.is(Tok::RBrace) && !T.is(Tok::LBrace) && !T.is(Tok::Eof)) {
+      Last = T;
+      T = Lex.lex();
+    }
+    Prev = Last;
+    Tok = T;
   }
   consume();
   D.Src.End = Prev.end();
