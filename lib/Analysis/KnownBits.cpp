@@ -77,6 +77,8 @@ private:
   /// registers are relevant, so that the search for writers reads numbers.
   const RegisterNumbering *Regs;
   std::vector<bool> RelevantNumbered;
+  /// Relevant numbered registers whose writers are still to be followed.
+  std::vector<uint32_t> Pending;
   /// The registers (and other names) that can flow into a root, numbered.
   RegisterNameMap RegId;
   std::vector<llvm::StringRef> RegNames; ///< By number.
@@ -110,8 +112,25 @@ KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
                                      llvm::ArrayRef<llvm::StringRef> Roots,
                                      const RegisterNumbering *Regs)
     : F(F), Regs(Regs), IsDef(F.Instructions.size()) {
-  if (Regs)
+  if (Regs) {
+    // The numbering lists each register's writers: follow them from the
+    // roots, visiting only what can flow into one.
     RelevantNumbered.assign(Regs->size(), false);
+    for (llvm::StringRef R : Roots)
+      makeRelevant(R);
+    while (!Pending.empty()) {
+      uint32_t N = Pending.back();
+      Pending.pop_back();
+      for (uint32_t I : Regs->writers(N))
+        if (!IsDef[I])
+          addDef(I);
+    }
+    llvm::sort(Defs);
+    Cur.resize(RegNames.size());
+    IsTouched.resize(RegNames.size());
+    Local.assign(RegNames.size(), false);
+    return;
+  }
   for (llvm::StringRef R : Roots)
     makeRelevant(R);
   // Rounds over the body backward: compiler output defines a value before
@@ -126,19 +145,8 @@ KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
       if (IsDef[I] || !Inst.Operands.Count)
         continue;
       bool Writes = false;
-      if (Regs) {
-        // Only a register the numbering counts as written can be.
-        if (!writesNoRegister(Inst.Opcode.text()))
-          forEachWrittenOperand(F, F.Operands[Inst.Operands.First],
-                                [&](const Operand &O) {
-                                  uint32_t N = Regs->of(O);
-                                  Writes |= N != RegisterNumbering::None &&
-                                            RelevantNumbered[N];
-                                });
-      } else {
-        forEachWritten(F, F.Operands[Inst.Operands.First],
-                       [&](llvm::StringRef R) { Writes |= isRelevant(R); });
-      }
+      forEachWritten(F, F.Operands[Inst.Operands.First],
+                     [&](llvm::StringRef R) { Writes |= isRelevant(R); });
       if (Writes)
         Grew |= addDef(I);
     }
@@ -158,8 +166,10 @@ bool KnownBitsAnalysis::makeRelevant(llvm::StringRef Reg) {
   RegNames.push_back(Reg);
   Filter |= filterBit(Reg);
   if (Regs)
-    if (uint32_t N = Regs->lookup(Reg); N != RegisterNumbering::None)
+    if (uint32_t N = Regs->lookup(Reg); N != RegisterNumbering::None) {
       RelevantNumbered[N] = true;
+      Pending.push_back(N);
+    }
   return true;
 }
 

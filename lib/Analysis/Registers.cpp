@@ -90,7 +90,9 @@ RegisterNumbering::RegisterNumbering(const Function &F)
   OperandReg.assign(F.Operands.size(), None);
   // Written registers are numbered in order, and the operands naming them
   // where they are written get their number at once.
-  for (const Instruction &I : F.Instructions)
+  std::vector<std::pair<uint32_t, uint32_t>> Writes; // (register, inst)
+  for (uint32_t K = 0; K < F.Instructions.size(); ++K) {
+    const Instruction &I = F.Instructions[K];
     if (I.Operands.Count && !writesNoRegister(I.Opcode.text()))
       forEachWrittenOperand(F, F.Operands[I.Operands.First],
                             [&](const Operand &O) {
@@ -98,7 +100,20 @@ RegisterNumbering::RegisterNumbering(const Function &F)
                               if (Id == NumRegisters)
                                 ++NumRegisters;
                               OperandReg[&O - Base] = Id;
+                              if (Writes.empty() || Writes.back() != std::make_pair(Id, K))
+                                Writes.push_back({Id, K});
                             });
+  }
+  // Writers by register, a counting sort that keeps instruction order.
+  WriterBegin.assign(NumRegisters + 1, 0);
+  for (const auto &W : Writes)
+    ++WriterBegin[W.first + 1];
+  for (uint32_t R = 0; R < NumRegisters; ++R)
+    WriterBegin[R + 1] += WriterBegin[R];
+  Writers.resize(Writes.size());
+  std::vector<uint32_t> Next(WriterBegin.begin(), WriterBegin.end() - 1);
+  for (const auto &W : Writes)
+    Writers[Next[W.first]++] = W.second;
   for (size_t K = 0; K < F.Operands.size(); ++K) {
     const Operand &O = F.Operands[K];
     if (OperandReg[K] == None &&

@@ -129,6 +129,11 @@ public:
   uint32_t guardOf(uint32_t I) const { return GuardReg[I]; }
   /// The number of a register by name, or None.
   uint32_t lookup(llvm::StringRef Name) const { return Ids.lookup(Name); }
+  /// The instructions writing register Reg, ascending.
+  llvm::ArrayRef<uint32_t> writers(uint32_t Reg) const {
+    return llvm::ArrayRef<uint32_t>(Writers).slice(
+        WriterBegin[Reg], WriterBegin[Reg + 1] - WriterBegin[Reg]);
+  }
 
 private:
   const Operand *Base;
@@ -136,6 +141,9 @@ private:
   RegisterNameMap Ids;
   std::vector<uint32_t> OperandReg;
   std::vector<uint32_t> GuardReg;
+  /// writers(R) is Writers[WriterBegin[R], WriterBegin[R + 1]).
+  std::vector<uint32_t> WriterBegin;
+  std::vector<uint32_t> Writers;
 };
 
 } // namespace tcgen05
