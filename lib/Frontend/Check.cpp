@@ -5,6 +5,7 @@
 #include "tcgen05/Analysis/FunctionAnalyses.h"
 #include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Frontend/ReadInput.h"
+#include "tcgen05/Sema/OtherInstructionCheck.h"
 #include "tcgen05/Frontend/Baseline.h"
 #include "tcgen05/Frontend/CudaSource.h"
 #include "tcgen05/Frontend/Suppressions.h"
@@ -44,6 +45,9 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                          uint32_t T = F.Instructions[Inst].Tcgen05;
                          if (T != Instruction::NoTcgen05)
                            checkTcgen05Instruction(M, F, T, Regs, RuleSink);
+                         else if (isOtherCheckedOpcode(
+                                      F.Instructions[Inst].Opcode.text()))
+                           checkOtherInstruction(M, F, Inst, Regs, RuleSink);
                        });
   Summary = summarizeCtaGroups(F, FunctionNames);
   ++Stats.Functions;

@@ -1,9 +1,11 @@
 //===- RulesDoc.cpp - docs/rules/ from the rule tables --------------------===//
 
 #include "tcgen05/Sema/Tcgen05RulesDoc.h"
+#include "tcgen05/Sema/OtherInstructionCheck.h"
 
 #include "Rules.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -138,6 +140,55 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
 
 } // namespace
 
+namespace {
+
+/// The page section of one row of OtherInstructions.def.
+void renderOtherForm(const OtherInstructionForm &F, llvm::raw_ostream &OS) {
+  std::string Syntax = F.Opcode;
+  std::vector<std::string> Rules;
+  for (const auto &S : F.Slots) {
+    std::string Values = "`" + llvm::join(S.Values, "`, `") + "`";
+    Syntax += S.Values.size() > 1 ? "." + S.Name : S.Values.front();
+    if (!S.Required)
+      Rules.push_back(Values + " is optional");
+    else if (S.Values.size() > 1)
+      Rules.push_back("`." + S.Name + "` is one of " + Values +
+                      (S.First ? ", written first" : ""));
+    else
+      Rules.push_back(Values + " is required" +
+                      (S.Repeatable ? " (ptxas accepts it twice)" : ""));
+  }
+  for (size_t K = 0; K < F.Operands.size(); ++K) {
+    const auto &O = F.Operands[K];
+    std::string Sep = K ? ", " : " ";
+    Syntax += O.Optional ? "{" + Sep + O.Name + "}" : Sep + O.Name;
+    static const char *const Kinds[] = {
+        "a register of the type's width, never an immediate",
+        "a register of the type's width",
+        "a register of the type's width or an immediate",
+        "a 32-bit register or an immediate (not range-checked)", "an immediate"};
+    std::string Rule = "`" + O.Name + "`: " + Kinds[static_cast<unsigned>(O.Kind)];
+    if (O.Min <= O.Max)
+      Rule += " in [" + std::to_string(O.Min) + ", " + std::to_string(O.Max) + "]";
+    if (O.Step > 0)
+      Rule += ", a multiple of " + std::to_string(O.Step);
+    if (O.Step == -1)
+      Rule += ", a power of 2";
+    Rules.push_back(Rule);
+  }
+  std::string Where = !F.Targets.empty() ? F.Targets
+                      : F.MinSM          ? "sm_" + std::to_string(F.MinSM) + " and higher"
+                                         : "every target";
+  Rules.push_back("targets: " + Where + "; PTX ISA " + formatPTXVersion(F.MinPTX) +
+                  " or later");
+  OS << "\n## " << F.Name << " (PTX ISA " << F.Section << ")\n\n```ptx\n" << Syntax
+     << ";\n```\n\n";
+  for (const std::string &R : Rules)
+    OS << "- " << R << "\n";
+}
+
+} // namespace
+
 std::vector<std::pair<std::string, std::string>>
 tcgen05::renderTcgen05RulePages() {
   std::vector<std::pair<std::string, std::string>> Pages;
@@ -157,6 +208,17 @@ tcgen05::renderTcgen05RulePages() {
   IOS << "\nThe kernel-level rule (one `.cta_group` per kernel, PTX ISA "
          "9.7.16.7.1) is described in "
          "[TC3120](../diagnostics/TC3120.md).\n";
+  IOS << "\nThe stack manipulation and miscellaneous instructions (PTX ISA "
+         "9.7.17, 9.7.19) are checked from `lib/Sema/OtherInstructions.def`: "
+         "[other-instructions](other-instructions.md).\n";
+  std::string Other;
+  llvm::raw_string_ostream OOS(Other);
+  OOS << "# Stack manipulation and miscellaneous instructions\n\n"
+         "Generated from `lib/Sema/OtherInstructions.def`, the table "
+         "tcgen05-check runs; do not edit.  Findings are TC7001-TC7013.\n";
+  for (const OtherInstructionForm &F : otherInstructionForms())
+    renderOtherForm(F, OOS);
+  Pages.emplace_back("other-instructions.md", OOS.str());
   Pages.emplace_back("README.md", IOS.str());
   return Pages;
 }

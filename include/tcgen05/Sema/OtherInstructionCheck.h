@@ -1,0 +1,65 @@
+//===- OtherInstructionCheck.h - Stack and miscellaneous rules ---*- C++ -*-===//
+//
+// The instructions PTX ISA 9.7.17 (stacksave, stackrestore, alloca) and
+// 9.7.19 (brkpt, nanosleep, pmevent, trap, setmaxnreg) define, checked from
+// the rows of lib/Sema/OtherInstructions.def: qualifiers, operand count,
+// kinds, register widths, immediate ranges, target and PTX version.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_SEMA_OTHERINSTRUCTIONCHECK_H
+#define TCGEN05_SEMA_OTHERINSTRUCTIONCHECK_H
+
+#include "tcgen05/AST/AST.h"
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Sema/Tcgen05Check.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tcgen05 {
+
+/// Whether OtherInstructions.def has a row for Opcode.
+bool isOtherCheckedOpcode(llvm::StringRef Opcode);
+
+/// Checks instruction Index of F, whose opcode isOtherCheckedOpcode, with
+/// the registers visible at it.
+void checkOtherInstruction(const Module &M, const Function &F, uint32_t Index,
+                           const RegisterLookup &Regs, DiagnosticSink &Sink);
+
+/// What one operand of a row takes (OtherInstructions.def, Kind).
+enum class OtherOperandKind : uint8_t { Result, Typed, TypedOrImm, Reg32OrImm, Imm };
+
+/// One row of OtherInstructions.def with its slots and operands, for the
+/// generated documentation and the tests generated from the table.
+struct OtherInstructionForm {
+  struct Slot {
+    std::string Name;
+    std::vector<std::string> Values;
+    bool Required;   ///< Required, First or Repeatable
+    bool First;      ///< must be the first qualifier
+    bool Repeatable; ///< ptxas accepts it written twice
+  };
+  struct OperandSpec {
+    std::string Name;
+    OtherOperandKind Kind;
+    int64_t Min, Max; ///< Min > Max: no range
+    int64_t Step;     ///< 0: none; -1: a power of 2
+    bool Optional;
+  };
+  std::string Name; ///< "pmevent.mask"
+  std::string Opcode;
+  std::string Variant;
+  std::string Section;
+  unsigned MinPTX; ///< major * 10 + minor
+  unsigned MinSM;  ///< 0: every target
+  /// The targets beyond MinSM, described; empty when there is no such set.
+  std::string Targets;
+  std::vector<Slot> Slots;
+  std::vector<OperandSpec> Operands;
+};
+std::vector<OtherInstructionForm> otherInstructionForms();
+
+} // namespace tcgen05
+
+#endif

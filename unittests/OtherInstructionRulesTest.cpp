@@ -1,0 +1,219 @@
+//===- OtherInstructionRulesTest.cpp - Cases generated from the table -----===//
+//
+// Every row of lib/Sema/OtherInstructions.def generates an instruction that
+// must pass and, for each of its rules, a neighbour that breaks that rule
+// alone and must fail with the rule's code: editing a row without the
+// checker (or the checker without the row) fails here, ptxas or not.
+
+#include "tcgen05/Basic/Target.h"
+#include "tcgen05/Frontend/Check.h"
+#include "tcgen05/Sema/OtherInstructionCheck.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "gtest/gtest.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace tcgen05;
+
+namespace {
+
+using Form = OtherInstructionForm;
+
+/// The codes of TC7xxx errors on the line of the instruction.
+std::set<unsigned> codesOf(const std::string &Inst, const std::string &Target = "sm_100a",
+                           const std::string &Version = "9.0") {
+  std::string Text = ".version " + Version + "\n.target " + Target +
+                     "\n.address_size 64\n.visible .entry k()\n{\n"
+                     ".reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .f32 %f<2>;\n" +
+                     Inst + "\nret;\n}\n";
+  llvm::SourceMgr SM;
+  unsigned ID = SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(Text, "gen.ptx"),
+                                      llvm::SMLoc());
+  CollectingDiagnosticConsumer C;
+  DiagnosticOptions DO;
+  DO.ErrorLimit = 0;
+  DO.EnabledGroups.clear();
+  DiagnosticsEngine Engine(C, DO);
+  CheckOptions Opts;
+  Opts.CheckHazards = false;
+  checkBuffer(SM, ID, Engine, Opts);
+  std::set<unsigned> Codes;
+  for (const Diagnostic &D : C.Diags)
+    if (D.code() >= 7000 && D.code() < 8000)
+      Codes.insert(D.code());
+  return Codes;
+}
+
+/// The width the first value of the type slot gives (0: no type slot).
+unsigned typeWidth(const Form &F) {
+  for (const auto &S : F.Slots)
+    if (S.Name == "type")
+      return S.Values.front() == ".u64" ? 64 : 32;
+  return 0;
+}
+
+std::string reg(unsigned Width) { return Width == 64 ? "%rd1" : "%r1"; }
+
+/// A value the operand accepts.
+int64_t goodImmediate(const Form::OperandSpec &O) {
+  int64_t V = O.Min <= O.Max ? std::max<int64_t>(O.Min, 0) : 5;
+  if (O.Step > 0)
+    V = (V + O.Step - 1) / O.Step * O.Step;
+  if (O.Step == -1)
+    for (V = 1; V < O.Min; V *= 2) {
+    }
+  return V;
+}
+
+std::string goodOperand(const Form &F, const Form::OperandSpec &O) {
+  switch (O.Kind) {
+  case OtherOperandKind::Imm:
+    return std::to_string(goodImmediate(O));
+  case OtherOperandKind::Reg32OrImm:
+    return "%r1";
+  default:
+    return reg(typeWidth(F));
+  }
+}
+
+/// The instruction with its qualifiers (Drop left out, Extra added after
+/// the last) and operands (Replace standing for operand Which).
+std::string build(const Form &F, int Drop = -1, const std::string &Extra = "",
+                  int Which = -1, const std::string &Replace = "", bool OneMore = false,
+                  bool AllOptional = false) {
+  std::string S = F.Opcode;
+  for (size_t K = 0; K < F.Slots.size(); ++K)
+    if (static_cast<int>(K) != Drop && F.Slots[K].Required)
+      S += F.Slots[K].Values.front();
+  S += Extra;
+  std::vector<std::string> Ops;
+  for (size_t K = 0; K < F.Operands.size(); ++K)
+    if (!F.Operands[K].Optional || AllOptional || static_cast<int>(K) == Which)
+      Ops.push_back(static_cast<int>(K) == Which ? Replace : goodOperand(F, F.Operands[K]));
+  if (OneMore)
+    Ops.push_back("%r1");
+  for (size_t K = 0; K < Ops.size(); ++K)
+    S += (K ? ", " : " ") + Ops[K];
+  return S + ";";
+}
+
+std::string describe(const Form &F, const std::string &Inst) {
+  return F.Name + " (" + F.Section + "): " + Inst;
+}
+
+} // namespace
+
+TEST(OtherInstructionRulesTest, TableHasTheInstructionsOfTheSections) {
+  std::set<std::string> Names;
+  for (const Form &F : otherInstructionForms())
+    Names.insert(F.Name);
+  EXPECT_EQ(Names, (std::set<std::string>{"stacksave", "stackrestore", "alloca", "brkpt",
+                                          "nanosleep", "pmevent", "pmevent.mask", "trap",
+                                          "setmaxnreg"}));
+}
+
+TEST(OtherInstructionRulesTest, EveryRowPassesAndEachRuleFailsAlone) {
+  for (const Form &F : otherInstructionForms()) {
+    std::string Good = build(F);
+    EXPECT_EQ(codesOf(Good), std::set<unsigned>{}) << describe(F, Good);
+    std::string All = build(F, -1, "", -1, "", false, true);
+    EXPECT_EQ(codesOf(All), std::set<unsigned>{}) << describe(F, All);
+
+    // Qualifiers: an unknown one, each required one left out, a second
+    // value in a slot, the first one moved.
+    std::string Bogus = build(F, -1, ".bogus");
+    EXPECT_EQ(codesOf(Bogus), std::set<unsigned>{7003}) << describe(F, Bogus);
+    for (size_t K = 0; K < F.Slots.size(); ++K) {
+      const auto &S = F.Slots[K];
+      if (!S.Required)
+        continue;
+      // Without its variant qualifier the instruction is another row's.
+      if (S.Values.front() != F.Variant) {
+        std::string Missing = build(F, static_cast<int>(K));
+        EXPECT_EQ(codesOf(Missing), std::set<unsigned>{7004}) << describe(F, Missing);
+      }
+      std::string Again = build(F, -1, S.Values.size() > 1 ? S.Values[1] : S.Values[0]);
+      EXPECT_EQ(codesOf(Again),
+                S.Repeatable ? std::set<unsigned>{} : std::set<unsigned>{7005})
+          << describe(F, Again);
+      if (S.First && F.Slots.size() > 1) {
+        std::string Moved = build(F, static_cast<int>(K), S.Values.front());
+        EXPECT_EQ(codesOf(Moved), std::set<unsigned>{7006}) << describe(F, Moved);
+      }
+    }
+
+    // Operands: one too many, and each operand broken in each way its kind
+    // allows.
+    size_t Required = 0;
+    for (const auto &O : F.Operands)
+      Required += !O.Optional;
+    std::string More = build(F, -1, "", -1, "", true, true);
+    EXPECT_EQ(codesOf(More),
+              std::set<unsigned>{Required == F.Operands.size() ? 7007u : 7008u})
+        << describe(F, More);
+    for (size_t K = 0; K < F.Operands.size(); ++K) {
+      const auto &O = F.Operands[K];
+      int W = static_cast<int>(K);
+      auto Expect = [&](const std::string &Replace, unsigned Code) {
+        std::string Inst = build(F, -1, "", W, Replace);
+        EXPECT_EQ(codesOf(Inst), std::set<unsigned>{Code}) << describe(F, Inst);
+      };
+      switch (O.Kind) {
+      case OtherOperandKind::Imm:
+        Expect("%r1", 7009);
+        // Past the end, and still a multiple or a power of 2.
+        if (O.Min <= O.Max)
+          Expect(std::to_string(O.Step == -1 ? O.Max * 2 : O.Max + (O.Step > 0 ? O.Step : 1)),
+                 7011);
+        if (O.Min > 0)
+          Expect(std::to_string(O.Min - (O.Step > 0 ? O.Step : 1)), 7011);
+        if (O.Step > 0)
+          Expect(std::to_string(goodImmediate(O) + 1), 7012);
+        if (O.Step == -1)
+          Expect("3", 7013);
+        break;
+      case OtherOperandKind::Result:
+        Expect("7", 7009);
+        [[fallthrough]];
+      case OtherOperandKind::Typed:
+      case OtherOperandKind::TypedOrImm:
+        Expect(reg(typeWidth(F) == 64 ? 32 : 64), 7010);
+        Expect("%f1", 7010);
+        break;
+      case OtherOperandKind::Reg32OrImm:
+        Expect("%rd1", 7010);
+        Expect("%f1", 7010);
+        // ptxas checks no range here.
+        EXPECT_EQ(codesOf(build(F, -1, "", W, "4294967296")), std::set<unsigned>{});
+        break;
+      }
+    }
+  }
+}
+
+TEST(OtherInstructionRulesTest, TargetsAndVersionsOfEveryRow) {
+  for (const Form &F : otherInstructionForms()) {
+    std::string Good = build(F);
+    // A target below the row's: the oldest one, or a base target where an
+    // architecture-specific one is needed.
+    if (F.MinSM > 10 || !F.Targets.empty()) {
+      std::string Old = !F.Targets.empty() ? "sm_90" : "sm_10";
+      EXPECT_EQ(codesOf(Good, Old, "9.0"), std::set<unsigned>{7001}) << describe(F, Good);
+    }
+    // The version before the row's.
+    unsigned V = 0;
+    for (unsigned Known : knownPTXVersions())
+      if (Known < F.MinPTX)
+        V = Known;
+    if (V) {
+      std::string Version = std::to_string(V / 10) + "." + std::to_string(V % 10);
+      std::set<unsigned> Codes = codesOf(Good, "sm_100a", Version);
+      EXPECT_TRUE(Codes.count(7002)) << describe(F, Good) << " at " << Version;
+    }
+  }
+}
