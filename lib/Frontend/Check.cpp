@@ -146,6 +146,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
       *Stats += S;
   DiagnosticSink KernelSink(Cap);
   checkKernelCtaGroups(M, Summaries, Opts.SeparateCompilation, KernelSink);
+  checkUnresolvedFunctions(M, Summaries, Opts.SeparateCompilation, KernelSink);
   ModuleSink.append(std::move(KernelSink));
   ModuleSink.sortBySource();
   // Markers are searched for only when there is something to suppress.

@@ -131,3 +131,55 @@ void tcgen05::checkKernelCtaGroups(
     D.note(DiagID::note_cite, {}, {"9.7.16.7.1"});
   }
 }
+
+void tcgen05::checkUnresolvedFunctions(
+    const Module &M, const std::vector<CtaGroupSummary> &Summaries,
+    bool SeparateCompilation, DiagnosticSink &Sink) {
+  llvm::StringMap<const Function *> Declared;
+  llvm::StringSet<> Defined;
+  for (const Function &F : M.Functions) {
+    if (F.HasBody)
+      Defined.insert(F.Name.text());
+    else
+      Declared.try_emplace(F.Name.text(), &F);
+  }
+  // One report per function, at its first use in source order.
+  llvm::StringMap<std::pair<llvm::StringRef, bool>> FirstUse;
+  for (const CtaGroupSummary &S : Summaries) {
+    auto Note = [&](llvm::StringRef Use, bool Call) {
+      auto [It, New] = FirstUse.try_emplace(Use, Use, Call);
+      if (!New && Use.data() < It->second.first.data())
+        It->second = {Use, Call};
+    };
+    for (llvm::StringRef C : S.Callees)
+      Note(C, true);
+    for (llvm::StringRef A : S.AddressTaken)
+      Note(A, false);
+  }
+  std::vector<std::pair<llvm::StringRef, bool>> Uses;
+  for (const auto &E : FirstUse) {
+    llvm::StringRef Name = E.first();
+    if (Defined.count(Name) || !Declared.count(Name) || Name == "vprintf" ||
+        Name == "malloc" || Name == "free" || Name == "__assertfail")
+      continue;
+    // Only an .extern declaration may be defined by another module.
+    if (SeparateCompilation && Declared.lookup(Name)->Linkage.text() == ".extern")
+      continue;
+    Uses.push_back(E.second);
+  }
+  llvm::sort(Uses, [](const auto &A, const auto &B) {
+    return A.first.data() < B.first.data();
+  });
+  for (const auto &[Use, Call] : Uses) {
+    std::string Name = readableFunctionName(Use);
+    llvm::SMRange R = Span(Use.begin(), Use.end()).range();
+    Diagnostic &D = Sink.report(Call ? DiagID::err_unresolved_function
+                                     : DiagID::err_unresolved_function_address,
+                                R, {Name});
+    const Function &F = *Declared.lookup(Use);
+    D.note(DiagID::note_declared_here, F.Name.range(), {Name});
+    D.note(F.Linkage.text() == ".extern" ? DiagID::note_separate_compilation
+                                         : DiagID::note_not_extern,
+           {}, {});
+  }
+}

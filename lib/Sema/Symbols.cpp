@@ -50,6 +50,20 @@ std::string shortName(llvm::StringRef Name) {
   return Name.size() <= 64 ? Name.str() : (Name.take_front(61) + "...").str();
 }
 
+/// Only .global and .const variables take initializers (ptxas: "No initial
+/// value is allowed for 'x' in this state space").
+void checkInitializerSpace(const NodePool &Pool, const Declaration &D,
+                           DiagnosticSink &Sink) {
+  llvm::StringRef Space = D.Space.text();
+  if (Space == ".global" || Space == ".const")
+    return;
+  for (const Declarator &Dr : Pool.declarators(D.Declarators))
+    if (Dr.Init.Count)
+      Sink.report(DiagID::err_initializer_space, Dr.Name.range(),
+                  {shortName(Dr.Name.text()), Space.str()})
+          .note(DiagID::note_initializer_spaces, {}, {});
+}
+
 bool isSpecialName(llvm::StringRef Name) {
 #define SREG(S, Warp)                                                          \
   if (Name == S)                                                               \
@@ -351,6 +365,7 @@ void FunctionChecker::run() {
       break;
     case StmtKind::Declaration: {
       const Declaration &D = F.Declarations[S.Index];
+      checkInitializerSpace(F, D, Sink);
       Span Type = registerTypeOf(F, D);
       for (const Declarator &Dr : F.declarators(D.Declarators)) {
         checkOperands(F, Dr.Init, false);
@@ -395,6 +410,11 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
   }
   for (uint32_t G : M.Globals) {
     const Declaration &D = M.Declarations[G];
+    checkInitializerSpace(M, D, Sink);
+    if (D.Space.text() == ".local")
+      for (const Declarator &Dr : M.declarators(D.Declarators))
+        Sink.report(DiagID::err_module_local, Dr.Name.range(), {shortName(Dr.Name.text())})
+            .note(DiagID::note_module_local, {}, {});
     bool IsExtern = false;
     for (const Span &Q : M.qualifiers(D.Qualifiers))
       IsExtern |= Q.text() == ".extern";

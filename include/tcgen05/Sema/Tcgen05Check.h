@@ -60,6 +60,15 @@ void checkKernelCtaGroups(const Module &M,
                           const std::vector<CtaGroupSummary> &Summaries,
                           bool SeparateCompilation, DiagnosticSink &Sink);
 
+/// In a whole program (not SeparateCompilation) every function a body
+/// calls or takes the address of must be defined in the module, but the
+/// system calls of the ABI ptxas provides (vprintf, malloc, free,
+/// __assertfail): ptxas "Unresolved extern function".  With separate
+/// compilation only .extern declarations may be left undefined.
+void checkUnresolvedFunctions(const Module &M,
+                              const std::vector<CtaGroupSummary> &Summaries,
+                              bool SeparateCompilation, DiagnosticSink &Sink);
+
 } // namespace tcgen05
 
 #endif
