@@ -66,7 +66,7 @@ mmaInst
   ;
 mmaTail
   : scaleATmem COMMA scaleBTmem COMMA enableInputD
-  | (disableOutputLane COMMA)? enableInputD (COMMA scaleInputD)?
+  | (disableOutputLane COMMA)? enableInputD (COMMA scaleInputD (COMMA extraImm)?)?
   ;
 
 // 9.7.16.10.9.3 - 9.7.16.10.9.4: tcgen05.mma.ws and tcgen05.mma.ws.sp.
@@ -173,6 +173,9 @@ scaleBTmem         : address ;
 disableOutputLane  : vector ;
 enableInputD       : NOT? scalar ;
 scaleInputD        : scalar ;
+// Not in the manual: ptxas 13.0 takes one more immediate after
+// scale-input-d (lib/Sema/Tcgen05/Operands.def, ExtraImm).
+extraImm           : scalar ;
 zeroColumnMaskDesc : scalar ;
 mbar               : address ;
 ctaMask            : scalar ;

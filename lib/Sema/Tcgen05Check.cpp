@@ -68,6 +68,13 @@ bool inList(llvm::StringRef Bars, llvm::StringRef Word) {
   return llvm::is_contained(Parts, Word);
 }
 
+bool isImmediate(const NodePool &P, const Operand &O) {
+  if (O.Kind == OperandKind::Integer)
+    return true;
+  return O.Kind == OperandKind::Unary && O.Op == '-' &&
+         P.Operands[O.Children.First].Kind == OperandKind::Integer;
+}
+
 std::string citation(llvm::StringRef Section) {
   return Section.str();
 }
@@ -504,9 +511,25 @@ void InstructionChecker::checkOperands() {
   const QualUse *Kind = findClass(QC::Kind);
   const KindRule *K = Kind ? findKind(Kind->Word.text()) : nullptr;
   bool TrailingUnchecked = K && K->ScaleInputD == ScaleInputDUse::Unchecked;
+  if (const OperandUse *E = findRole(Role::ExtraImm)) {
+    if (findRole(Role::DisableOutputLane))
+      cite(Sink.report(DiagID::err_tcgen05_operand_not_with, E->Op->Src.range(),
+                       {"extra-imm", quotedName(), "disable-output-lane"}),
+           formInfo(*TheForm).Section);
+    else
+      Sink.report(DiagID::warn_tcgen05_undocumented_operand, E->Op->Src.range(),
+                  {"extra-imm", quotedName(), DiagArg::range(0, 15)});
+  }
   for (const OperandUse &O : Ops) {
-    if (TrailingUnchecked && O.R == Role::ScaleInputD)
+    // .kind::i8's trailing immediates: ptxas checks that they are
+    // immediates, not their range.
+    if (TrailingUnchecked && (O.R == Role::ScaleInputD || O.R == Role::ExtraImm)) {
+      if (!isImmediate(F, *O.Op))
+        cite(Sink.report(DiagID::err_tcgen05_operand_form, O.Op->Src.range(),
+                         {tcgen05OperandRoleName(O.R).str(), quotedName(), "an immediate"}),
+             formInfo(*TheForm).Section);
       continue;
+    }
     if (const OperandRule *R = findOperand(*TheForm, O.R))
       checkOperand(*R, *O.Op);
     for (const OperandTargetRule &T : operandTargetRules())
@@ -532,12 +555,6 @@ std::optional<llvm::StringRef> declaredType(const RegisterLookup &Regs,
   return Regs.registerType(O.text());
 }
 
-bool isImmediate(const NodePool &P, const Operand &O) {
-  if (O.Kind == OperandKind::Integer)
-    return true;
-  return O.Kind == OperandKind::Unary && O.Op == '-' &&
-         P.Operands[O.Children.First].Kind == OperandKind::Integer;
-}
 
 void InstructionChecker::checkRegisterWidth(const OperandRule &R,
                                             const Operand &O,

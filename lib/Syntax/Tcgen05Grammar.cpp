@@ -49,6 +49,8 @@ const OperandRule OperandRules[] = {
      "enable-input-d (a predicate)"},
     {G::RuleScaleInputD, R::ScaleInputD, false, "scale-input-d",
      "scale-input-d (an integer)"},
+    {G::RuleExtraImm, R::ExtraImm, false, "extra-imm",
+     "an integer (ptxas takes one after scale-input-d)"},
     {G::RuleZeroColumnMaskDesc, R::ZeroColMask, false, "zero-column-mask-desc",
      "zero-column-mask-desc (a 64-bit register)"},
     {G::RuleMbar, R::MBar, false, "[mbar]",

@@ -171,6 +171,8 @@ bool Tcgen05Transformer::transformMma(G::MmaInstContext *I) {
   addOperand(Tail->enableInputD());
   if (Tail->scaleInputD())
     addOperand(Tail->scaleInputD());
+  if (Tail->extraImm())
+    addOperand(Tail->extraImm());
   return commit(Tcgen05Opcode::Mma);
 }
 

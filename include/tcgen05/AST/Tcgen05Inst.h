@@ -93,6 +93,7 @@ llvm::StringRef tcgen05QualClassName(Tcgen05QualClass C);
   X(DisableOutputLane, "disable-output-lane") /* { ... } */                    \
   X(EnableInputD, "enable-input-d")   /* predicate */                          \
   X(ScaleInputD, "scale-input-d")     /* immediate 0..15 */                    \
+  X(ExtraImm, "extra-imm")            /* ptxas only: immediate 0..15 */        \
   X(ZeroColMask, "zero-column-mask-desc") /* mma.ws */                         \
   X(MBar, "mbar")                     /* commit [mbar] */                      \
   X(CtaMask, "ctaMask")               /* commit multicast mask */
