@@ -14,6 +14,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -75,6 +76,9 @@ std::string goodOperand(const Form &F, const Form::OperandSpec &O) {
   case OtherOperandKind::Imm:
     return std::to_string(goodImmediate(O));
   case OtherOperandKind::Reg32OrImm:
+  case OtherOperandKind::Video:
+  case OtherOperandKind::VideoReg:
+  case OtherOperandKind::VideoNeg:
     return "%r1";
   default:
     return reg(typeWidth(F));
@@ -112,9 +116,13 @@ TEST(OtherInstructionRulesTest, TableHasTheInstructionsOfTheSections) {
   std::set<std::string> Names;
   for (const Form &F : otherInstructionForms())
     Names.insert(F.Name);
-  EXPECT_EQ(Names, (std::set<std::string>{"stacksave", "stackrestore", "alloca", "brkpt",
-                                          "nanosleep", "pmevent", "pmevent.mask", "trap",
-                                          "setmaxnreg"}));
+  EXPECT_EQ(Names,
+            (std::set<std::string>{
+                "stacksave", "stackrestore", "alloca", "brkpt", "nanosleep", "pmevent",
+                "pmevent.mask", "trap", "setmaxnreg", "vadd", "vsub", "vabsdiff", "vmin",
+                "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2",
+                "vabsdiff2", "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4",
+                "vabsdiff4", "vmin4", "vmax4", "vset4"}));
 }
 
 TEST(OtherInstructionRulesTest, EveryRowPassesAndEachRuleFailsAlone) {
@@ -191,7 +199,79 @@ TEST(OtherInstructionRulesTest, EveryRowPassesAndEachRuleFailsAlone) {
         // ptxas checks no range here.
         EXPECT_EQ(codesOf(build(F, -1, "", W, "4294967296")), std::set<unsigned>{});
         break;
+      case OtherOperandKind::Video:
+      case OtherOperandKind::VideoReg:
+      case OtherOperandKind::VideoNeg: {
+        Expect("%rd1", 7010);
+        Expect("%f1", 7010);
+        if (O.Kind == OtherOperandKind::VideoReg)
+          Expect("5", 7009);
+        else
+          EXPECT_EQ(codesOf(build(F, -1, "", W, "5")), std::set<unsigned>{});
+        if (O.Kind != OtherOperandKind::VideoNeg)
+          Expect("-%r1", 7009);
+        // Selectors, in the form with every operand (a selector on d asks
+        // for the merge form).
+        auto ExpectAll = [&](const std::string &Replace, std::set<unsigned> Codes) {
+          std::string Inst = build(F, -1, "", W, Replace, false, true);
+          EXPECT_EQ(codesOf(Inst), Codes) << describe(F, Inst);
+        };
+        if (O.Sel == OtherSelectors::NoSel) {
+          ExpectAll("%r1.b0", {7014});
+        } else {
+          ExpectAll("%r1.b9", {7015});
+          ExpectAll("%r1.h7", {7015});
+        }
+        break;
       }
+      }
+    }
+  }
+}
+
+TEST(OtherInstructionRulesTest, RulesBetweenQualifiersAndOperands) {
+  auto First = [](const Form &F, const std::string &Slot) {
+    for (const auto &S : F.Slots)
+      if (S.Name == Slot)
+        return S.Values.front();
+    return std::string();
+  };
+  for (const Form &F : otherInstructionForms()) {
+    auto Expect = [&](const std::string &Inst, std::set<unsigned> Codes) {
+      EXPECT_EQ(codesOf(Inst), Codes) << describe(F, Inst);
+    };
+    for (OtherRule R : F.Rules)
+      switch (R) {
+      case OtherRule::SecondaryNeedsC:
+        Expect(build(F, -1, First(F, "op2")), {7016});
+        Expect(build(F, -1, First(F, "op2"), -1, "", false, true), {});
+        break;
+      case OtherRule::DestSelMerge:
+        Expect(build(F, -1, "", 0, "%r1.h0"), {7018});
+        Expect(build(F, -1, "", 0, "%r1.h0", false, true), {});
+        Expect(build(F, -1, First(F, "op2"), 0, "%r1.h0", false, true), {7017});
+        break;
+      case OtherRule::SatNotWithAdd:
+        Expect(build(F, -1, ".sat.add"), {7019});
+        Expect(build(F, -1, ".sat"), {});
+        Expect(build(F, -1, ".add"), {});
+        break;
+      case OtherRule::PoNotWithNegation:
+        Expect(build(F, -1, ".po", 1, "-%r1"), {7020});
+        Expect(build(F, -1, "", 1, "-%r1"), {});
+        Expect(build(F, -1, ".po"), {});
+        break;
+      }
+    // A type slot narrower than the one before it (vshl's .u32 shift
+    // amount) refuses what only the wider one takes.
+    for (size_t K = 1; K < F.Slots.size(); ++K) {
+      const auto &S = F.Slots[K], &Before = F.Slots[K - 1];
+      if (!S.Required || S.Name.find("type") == std::string::npos ||
+          Before.Values.size() <= S.Values.size())
+        continue;
+      for (const std::string &V : Before.Values)
+        if (std::find(S.Values.begin(), S.Values.end(), V) == S.Values.end())
+          Expect(build(F, static_cast<int>(K), V), {7021});
     }
   }
 }

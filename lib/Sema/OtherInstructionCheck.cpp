@@ -1,4 +1,4 @@
-//===- OtherInstructionCheck.cpp - Stack and miscellaneous rules ----------===//
+//===- OtherInstructionCheck.cpp - Stack, video and miscellaneous rules ---===//
 //
 // One engine for every row of OtherInstructions.def: the row is chosen by
 // opcode and variant qualifier, then qualifiers are matched to the row's
@@ -56,6 +56,12 @@ struct OperandRow {
   int64_t Min, Max;
   int64_t Step;
   Presence Use;
+  OtherSelectors Sel;
+};
+
+struct RuleRow {
+  OtherId Id;
+  OtherRule Rule;
 };
 
 constexpr InstrRow Instrs[] = {
@@ -71,10 +77,43 @@ constexpr SlotRow Slots[] = {
 };
 
 constexpr OperandRow Operands[] = {
-#define OTHER_OPERAND(Id, Name, Kind, Min, Max, Step, Use)                     \
-  {OtherId::Id, Name, OperandKindRule::Kind, Min, Max, Step, Presence::Use},
+#define OTHER_OPERAND(Id, Name, Kind, Min, Max, Step, Use, Sel)                \
+  {OtherId::Id,   Name, OperandKindRule::Kind, Min, Max, Step, Presence::Use,  \
+   OtherSelectors::Sel},
 #include "OtherInstructions.def"
 };
+
+constexpr RuleRow Rules[] = {
+#define OTHER_RULE(Id, Rule) {OtherId::Id, OtherRule::Rule},
+#include "OtherInstructions.def"
+};
+
+/// Whether Sel (".b0", with its dot) is one of set S.
+bool selectorIn(OtherSelectors S, llvm::StringRef Sel) {
+  auto Digits = [&](char Lead, size_t Min, size_t Max, char Hi, bool Descending) {
+    if (Sel.size() < 2 + Min || Sel.size() > 2 + Max || Sel[0] != '.' || Sel[1] != Lead)
+      return false;
+    for (size_t K = 2; K < Sel.size(); ++K)
+      if (Sel[K] < '0' || Sel[K] > Hi || (Descending && K > 2 && Sel[K] >= Sel[K - 1]))
+        return false;
+    return true;
+  };
+  switch (S) {
+  case OtherSelectors::NoSel:
+    return false;
+  case OtherSelectors::ScalarSel:
+    return Digits('b', 1, 1, '3', false) || Digits('h', 1, 1, '1', false);
+  case OtherSelectors::Simd2Mask:
+    return Sel == ".h0" || Sel == ".h1" || Sel == ".h10";
+  case OtherSelectors::Simd2Sel:
+    return Digits('h', 2, 2, '3', false);
+  case OtherSelectors::Simd4Mask:
+    return Digits('b', 1, 4, '3', true);
+  case OtherSelectors::Simd4Sel:
+    return Digits('b', 4, 4, '7', false);
+  }
+  return false;
+}
 
 template <typename Row>
 llvm::SmallVector<const Row *, 4> rowsOf(llvm::ArrayRef<Row> All, OtherId Id) {
@@ -186,7 +225,32 @@ private:
     bool AnyInvalid = false;
     for (size_t K = 0; K < Quals.size(); ++K) {
       const Span &Q = Quals[K];
-      auto It = llvm::find_if(RowSlots, [&](const SlotRow *S) { return slotHas(*S, Q.text()); });
+      // The first slot still empty that takes Q, or else the first that
+      // takes it at all (Q written twice).
+      size_t First = RowSlots.size(), Empty = RowSlots.size(), TypeLeft = RowSlots.size();
+      for (size_t Slot = RowSlots.size(); Slot-- > 0;) {
+        bool Takes = slotHas(*RowSlots[Slot], Q.text());
+        if (Takes)
+          First = Slot;
+        if (Takes && !Filled[Slot])
+          Empty = Slot;
+        if (!Filled[Slot] && RowSlots[Slot]->Name.ends_with("type"))
+          TypeLeft = Slot;
+      }
+      auto It = RowSlots.begin() + (Empty < RowSlots.size() ? Empty : First);
+      // .s32 after two types where the third takes only .u32: the type
+      // slot left is what it was meant for.
+      if (Empty == RowSlots.size() && First < RowSlots.size() &&
+          RowSlots[First]->Name.ends_with("type") && TypeLeft < RowSlots.size()) {
+        const SlotRow &Left = *RowSlots[TypeLeft];
+        Diagnostic &D = Sink.report(DiagID::err_other_type_slot, Q.range(),
+                                    {Q.text().str(), Left.Name.str(), Name});
+        D.note(DiagID::note_tcgen05_valid_values, {},
+               {Left.Name.str(), DiagArg::list(slotValues(Left))});
+        cite(D);
+        Filled[TypeLeft] = &Q;
+        continue;
+      }
       if (It == RowSlots.end()) {
         cite(Sink.report(DiagID::err_other_qual_invalid, Q.range(),
                          {Q.text().str(), Name}));
@@ -249,6 +313,61 @@ private:
     }
     for (size_t K = 0; K < Ops.size(); ++K)
       checkOperand(*Specs[K], Ops[K]);
+    for (const RuleRow &R : Rules)
+      if (R.Id == Row->Id)
+        checkRule(R.Rule);
+  }
+
+  /// The qualifier of slot SlotName written on the instruction, or null.
+  const Span *qualifierOf(llvm::StringRef SlotName) const {
+    for (const SlotRow *S : rowsOf(llvm::ArrayRef<SlotRow>(Slots), Row->Id))
+      if (S->Name == SlotName)
+        for (const Span &Q : Quals)
+          if (slotHas(*S, Q.text()))
+            return &Q;
+    return nullptr;
+  }
+
+  static bool isNegated(const Operand &O) {
+    return O.Kind == OperandKind::Unary && O.Op == '-';
+  }
+
+  void checkRule(OtherRule Rule) {
+    switch (Rule) {
+    case OtherRule::SecondaryNeedsC:
+      if (const Span *Op2 = qualifierOf("op2"); Op2 && Ops.size() == 3)
+        cite(Sink.report(DiagID::err_other_needs_operand, Op2->range(),
+                         {Name, Op2->text().str(), "c"}));
+      return;
+    case OtherRule::DestSelMerge: {
+      if (Ops.empty() || Ops[0].Kind != OperandKind::Member)
+        return;
+      std::string Sel = Ops[0].member().text().str();
+      if (const Span *Op2 = qualifierOf("op2"))
+        cite(Sink.report(DiagID::err_other_dsel_with_op2, Ops[0].member().range(),
+                         {Sel, Name, Op2->text().str()}));
+      else if (Ops.size() == 3)
+        cite(Sink.report(DiagID::err_other_dsel_needs_c, Ops[0].member().range(),
+                         {Sel, Name}));
+      return;
+    }
+    case OtherRule::SatNotWithAdd: {
+      const Span *Sat = qualifierOf("sat"), *Add = qualifierOf("add");
+      if (Sat && Add)
+        cite(Sink.report(DiagID::err_other_quals_exclusive, Add->range(),
+                         {Sat->text().str(), Add->text().str(), Name}));
+      return;
+    }
+    case OtherRule::PoNotWithNegation:
+      if (const Span *Po = qualifierOf("po"))
+        for (const Operand &O : Ops)
+          if (isNegated(O)) {
+            cite(Sink.report(DiagID::err_other_po_negation, O.Src.range(),
+                             {Po->text().str(), Name}));
+            return;
+          }
+      return;
+    }
   }
 
   bool isImmediate(const Operand &O) const {
@@ -266,6 +385,10 @@ private:
     bool IsName = O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol;
     bool Imm = isImmediate(O);
     switch (R.Kind) {
+    case OperandKindRule::Video:
+    case OperandKindRule::VideoReg:
+    case OperandKindRule::VideoNeg:
+      return checkVideoOperand(R, O);
     case OperandKindRule::Imm:
       if (!Imm)
         return expect(R, O, "an immediate");
@@ -288,6 +411,43 @@ private:
         return expect(R, O, "a register or an immediate");
       return checkRegister(R, O, 32);
     }
+  }
+
+  /// A video operand: a 32-bit register, with a selector from the
+  /// operand's set, negated where vmad allows, or an immediate.
+  void checkVideoOperand(const OperandRow &R, const Operand &O) {
+    const Operand *Reg = &O;
+    if (isNegated(O) && !isImmediate(O)) {
+      if (R.Kind != OperandKindRule::VideoNeg)
+        return expect(R, O, "a register or an immediate, not negated");
+      Reg = &F.Operands[O.Children.First];
+    }
+    if (isImmediate(*Reg)) {
+      if (R.Kind == OperandKindRule::VideoReg)
+        expect(R, O, "a register");
+      return;
+    }
+    llvm::StringRef Text = Reg->text();
+    if (Reg->Kind == OperandKind::Member) {
+      Span Sel = Reg->member();
+      Text = Text.drop_back(Sel.text().size());
+      if (R.Sel == OtherSelectors::NoSel)
+        cite(Sink.report(DiagID::err_other_no_selector, Sel.range(),
+                         {Name, R.Name.str(), Sel.text().str()}));
+      else if (!selectorIn(R.Sel, Sel.text()))
+        cite(Sink.report(DiagID::err_other_bad_selector, Sel.range(),
+                         {Sel.text().str(), R.Name.str(), Name})
+                 .note(DiagID::note_other_selectors, {},
+                       {R.Name.str(), describeSelectors(R.Sel)}));
+    } else if (Reg->Kind != OperandKind::Register && Reg->Kind != OperandKind::Symbol) {
+      return expect(R, O, R.Kind == OperandKindRule::VideoReg
+                              ? "a register"
+                              : "a register or an immediate");
+    }
+    Operand Base = *Reg;
+    Base.Kind = OperandKind::Register;
+    Base.Src = Span(Text.begin(), Text.end());
+    checkRegister(R, Base, 32);
   }
 
   void checkRegister(const OperandRow &R, const Operand &O, unsigned Width) {
@@ -342,6 +502,24 @@ private:
 
 } // namespace
 
+const char *tcgen05::describeSelectors(OtherSelectors S) {
+  switch (S) {
+  case OtherSelectors::NoSel:
+    return "none";
+  case OtherSelectors::ScalarSel:
+    return ".b0, .b1, .b2, .b3, .h0 or .h1";
+  case OtherSelectors::Simd2Mask:
+    return ".h0, .h1 or .h10";
+  case OtherSelectors::Simd2Sel:
+    return ".hxy with x and y in 0-3 (.h10, .h32, ...)";
+  case OtherSelectors::Simd4Mask:
+    return ".b0 to .b3210: digits 0-3, each once, in descending order";
+  case OtherSelectors::Simd4Sel:
+    return ".bxyzw with x, y, z and w in 0-7 (.b3210, .b7654, ...)";
+  }
+  return "";
+}
+
 bool tcgen05::isOtherCheckedOpcode(llvm::StringRef Opcode) {
   // Asked for every instruction: lengths differ for most opcodes.
   for (const InstrRow &R : Instrs)
@@ -373,7 +551,10 @@ std::vector<OtherInstructionForm> tcgen05::otherInstructionForms() {
                          Q->Use == SlotUse::First, Q->Use == SlotUse::Repeatable});
     for (const OperandRow *O : rowsOf(llvm::ArrayRef<OperandRow>(Operands), R.Id))
       F.Operands.push_back({O->Name.str(), static_cast<OtherOperandKind>(O->Kind), O->Min,
-                            O->Max, O->Step, O->Use == Presence::Optional});
+                            O->Max, O->Step, O->Use == Presence::Optional, O->Sel});
+    for (const RuleRow &Q : Rules)
+      if (Q.Id == R.Id)
+        F.Rules.push_back(Q.Rule);
     Out.push_back(std::move(F));
   }
   return Out;

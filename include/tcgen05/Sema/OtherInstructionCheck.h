@@ -1,9 +1,11 @@
 //===- OtherInstructionCheck.h - Stack and miscellaneous rules ---*- C++ -*-===//
 //
-// The instructions PTX ISA 9.7.17 (stacksave, stackrestore, alloca) and
-// 9.7.19 (brkpt, nanosleep, pmevent, trap, setmaxnreg) define, checked from
-// the rows of lib/Sema/OtherInstructions.def: qualifiers, operand count,
-// kinds, register widths, immediate ranges, target and PTX version.
+// The instructions PTX ISA 9.7.17 (stacksave, stackrestore, alloca), 9.7.18
+// (the scalar and SIMD video instructions) and 9.7.19 (brkpt, nanosleep,
+// pmevent, trap, setmaxnreg) define, checked from the rows of
+// lib/Sema/OtherInstructions.def: qualifiers, operand count, kinds,
+// register widths, video selectors, immediate ranges, the rules between
+// qualifiers and operands, target and PTX version.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_SEMA_OTHERINSTRUCTIONCHECK_H
@@ -28,7 +30,34 @@ void checkOtherInstruction(const Module &M, const Function &F, uint32_t Index,
                            const RegisterLookup &Regs, DiagnosticSink &Sink);
 
 /// What one operand of a row takes (OtherInstructions.def, Kind).
-enum class OtherOperandKind : uint8_t { Result, Typed, TypedOrImm, Reg32OrImm, Imm };
+enum class OtherOperandKind : uint8_t {
+  Result,
+  Typed,
+  TypedOrImm,
+  Reg32OrImm,
+  Imm,
+  Video,
+  VideoReg,
+  VideoNeg
+};
+/// The video selectors an operand may carry (OtherInstructions.def, Sel).
+enum class OtherSelectors : uint8_t {
+  NoSel,
+  ScalarSel,
+  Simd2Mask,
+  Simd2Sel,
+  Simd4Mask,
+  Simd4Sel
+};
+/// A rule between qualifiers and operands (OtherInstructions.def, OTHER_RULE).
+enum class OtherRule : uint8_t {
+  SecondaryNeedsC,
+  DestSelMerge,
+  SatNotWithAdd,
+  PoNotWithNegation
+};
+/// The selectors of a set, spelled for notes and documentation.
+const char *describeSelectors(OtherSelectors S);
 
 /// One row of OtherInstructions.def with its slots and operands, for the
 /// generated documentation and the tests generated from the table.
@@ -46,6 +75,7 @@ struct OtherInstructionForm {
     int64_t Min, Max; ///< Min > Max: no range
     int64_t Step;     ///< 0: none; -1: a power of 2
     bool Optional;
+    OtherSelectors Sel;
   };
   std::string Name; ///< "pmevent.mask"
   std::string Opcode;
@@ -57,6 +87,7 @@ struct OtherInstructionForm {
   std::string Targets;
   std::vector<Slot> Slots;
   std::vector<OperandSpec> Operands;
+  std::vector<OtherRule> Rules;
 };
 std::vector<OtherInstructionForm> otherInstructionForms();
 

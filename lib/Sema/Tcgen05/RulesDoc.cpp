@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <iterator>
+
 using namespace tcgen05;
 using namespace tcgen05::rules;
 
@@ -148,7 +150,8 @@ void renderOtherForm(const OtherInstructionForm &F, llvm::raw_ostream &OS) {
   std::vector<std::string> Rules;
   for (const auto &S : F.Slots) {
     std::string Values = "`" + llvm::join(S.Values, "`, `") + "`";
-    Syntax += S.Values.size() > 1 ? "." + S.Name : S.Values.front();
+    std::string Word = S.Values.size() > 1 ? "." + S.Name : S.Values.front();
+    Syntax += S.Required ? Word : "{" + Word + "}";
     if (!S.Required)
       Rules.push_back(Values + " is optional");
     else if (S.Values.size() > 1)
@@ -161,13 +164,19 @@ void renderOtherForm(const OtherInstructionForm &F, llvm::raw_ostream &OS) {
   for (size_t K = 0; K < F.Operands.size(); ++K) {
     const auto &O = F.Operands[K];
     std::string Sep = K ? ", " : " ";
-    Syntax += O.Optional ? "{" + Sep + O.Name + "}" : Sep + O.Name;
+    std::string Operand = O.Name + (O.Sel != OtherSelectors::NoSel ? "{.sel}" : "");
+    Syntax += O.Optional ? "{" + Sep + Operand + "}" : Sep + Operand;
     static const char *const Kinds[] = {
         "a register of the type's width, never an immediate",
         "a register of the type's width",
         "a register of the type's width or an immediate",
-        "a 32-bit register or an immediate (not range-checked)", "an immediate"};
+        "a 32-bit register or an immediate (not range-checked)", "an immediate",
+        "a 32-bit register or an immediate", "a 32-bit register",
+        "a 32-bit register, negated or not, or an immediate"};
+    static_assert(std::size(Kinds) == static_cast<size_t>(OtherOperandKind::VideoNeg) + 1);
     std::string Rule = "`" + O.Name + "`: " + Kinds[static_cast<unsigned>(O.Kind)];
+    if (O.Sel != OtherSelectors::NoSel)
+      Rule += std::string("; selectors ") + describeSelectors(O.Sel);
     if (O.Min <= O.Max)
       Rule += " in [" + std::to_string(O.Min) + ", " + std::to_string(O.Max) + "]";
     if (O.Step > 0)
@@ -175,6 +184,15 @@ void renderOtherForm(const OtherInstructionForm &F, llvm::raw_ostream &OS) {
     if (O.Step == -1)
       Rule += ", a power of 2";
     Rules.push_back(Rule);
+  }
+  for (OtherRule R : F.Rules) {
+    static const char *const Text[] = {
+        "a secondary operation (`.add`, `.min`, `.max`) needs operand `c`",
+        "a selector on `d` only in the merge form: with `c` and no secondary operation",
+        "`.sat` cannot be combined with `.add`",
+        "`.po` cannot be combined with a negated operand"};
+    static_assert(std::size(Text) == static_cast<size_t>(OtherRule::PoNotWithNegation) + 1);
+    Rules.push_back(Text[static_cast<unsigned>(R)]);
   }
   std::string Where = !F.Targets.empty() ? F.Targets
                       : F.MinSM          ? "sm_" + std::to_string(F.MinSM) + " and higher"
@@ -208,14 +226,14 @@ tcgen05::renderTcgen05RulePages() {
   IOS << "\nThe kernel-level rule (one `.cta_group` per kernel, PTX ISA "
          "9.7.16.7.1) is described in "
          "[TC3120](../diagnostics/TC3120.md).\n";
-  IOS << "\nThe stack manipulation and miscellaneous instructions (PTX ISA "
-         "9.7.17, 9.7.19) are checked from `lib/Sema/OtherInstructions.def`: "
+  IOS << "\nThe stack manipulation, video and miscellaneous instructions (PTX ISA "
+         "9.7.17-9.7.19) are checked from `lib/Sema/OtherInstructions.def`: "
          "[other-instructions](other-instructions.md).\n";
   std::string Other;
   llvm::raw_string_ostream OOS(Other);
-  OOS << "# Stack manipulation and miscellaneous instructions\n\n"
+  OOS << "# Stack manipulation, video and miscellaneous instructions\n\n"
          "Generated from `lib/Sema/OtherInstructions.def`, the table "
-         "tcgen05-check runs; do not edit.  Findings are TC7001-TC7013.\n";
+         "tcgen05-check runs; do not edit.  Findings are TC7001-TC7021.\n";
   for (const OtherInstructionForm &F : otherInstructionForms())
     renderOtherForm(F, OOS);
   Pages.emplace_back("other-instructions.md", OOS.str());
