@@ -297,3 +297,69 @@ TEST(OtherInstructionRulesTest, TargetsAndVersionsOfEveryRow) {
     }
   }
 }
+
+namespace {
+
+std::string wgmma(const WgmmaFragment &W, unsigned N, const std::string &A,
+                  const std::string &B, unsigned DRegs, int ARegs) {
+  std::string D = "{";
+  for (unsigned K = 0; K < DRegs; ++K)
+    D += (K ? ", %r" : "%r") + std::to_string(K);
+  D += "}";
+  std::string AOp = "%rd1";
+  if (ARegs >= 0) {
+    AOp = "{";
+    for (int K = 0; K < ARegs; ++K)
+      AOp += (K ? ", %r" : "%r") + std::to_string(K);
+    AOp += "}";
+  }
+  return "wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k" + std::to_string(W.K) +
+         W.DType + A + B + " " + D + ", " + AOp + ", %rd2, %p1;";
+}
+
+std::set<unsigned> wgmmaCodes(const std::string &Inst, const std::string &Target = "sm_90a") {
+  std::set<unsigned> Out;
+  for (unsigned C : codesOf(".reg .pred %p<2>;\n" + Inst, Target))
+    if (C >= 7200)
+      Out.insert(C);
+  return Out;
+}
+
+} // namespace
+
+// Every row of WgmmaFragments.def: the fragment lengths it gives pass, one
+// register more or less fails, an N the row refuses fails, and a type the
+// row's k does not take fails.  Operands after B are ptxas's to judge.
+TEST(OtherInstructionRulesTest, WgmmaFragmentsOfEveryRow) {
+  std::set<std::string> AllTypes;
+  for (const WgmmaFragment &W : wgmmaFragments())
+    AllTypes.insert(W.ATypes.begin(), W.ATypes.end());
+  for (const WgmmaFragment &W : wgmmaFragments()) {
+    const std::string &A = W.ATypes.front();
+    const std::string &B = W.Same ? A : W.ATypes.back();
+    for (unsigned N : {8u, 16u, 24u, 32u, 40u, 48u, 56u, 64u, 128u, 256u}) {
+      std::string Good = wgmma(W, N, A, B, N / W.DDiv, -1);
+      if (!W.validN(N)) {
+        EXPECT_EQ(wgmmaCodes(Good), std::set<unsigned>{7202}) << Good;
+        continue;
+      }
+      EXPECT_EQ(wgmmaCodes(Good), std::set<unsigned>{}) << Good;
+      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv, 4)), std::set<unsigned>{}) << Good;
+      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv + 1, -1)), std::set<unsigned>{7204})
+          << Good;
+      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv, 3)), std::set<unsigned>{7204}) << Good;
+      EXPECT_EQ(wgmmaCodes(Good, "sm_100a"), std::set<unsigned>{7201}) << Good;
+    }
+    for (const std::string &T : AllTypes)
+      if (std::find(W.ATypes.begin(), W.ATypes.end(), T) == W.ATypes.end()) {
+        bool Elsewhere = false;
+        for (const WgmmaFragment &O : wgmmaFragments())
+          Elsewhere |= O.K == W.K && O.DType == W.DType &&
+                       std::find(O.ATypes.begin(), O.ATypes.end(), T) != O.ATypes.end();
+        if (Elsewhere)
+          continue;
+        std::string Bad = wgmma(W, 64, T, T, 64 / W.DDiv, -1);
+        EXPECT_EQ(wgmmaCodes(Bad), std::set<unsigned>{7203}) << Bad;
+      }
+  }
+}

@@ -48,6 +48,8 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                          else if (isOtherCheckedOpcode(
                                       F.Instructions[Inst].Opcode.text()))
                            checkOtherInstruction(M, F, Inst, Regs, RuleSink);
+                         else if (F.Instructions[Inst].Opcode.text() == "wgmma")
+                           checkWgmmaFragments(M, F, Inst, Regs, RuleSink);
                        });
   Summary = summarizeCtaGroups(F, FunctionNames);
   ++Stats.Functions;

@@ -29,6 +29,26 @@ bool isOtherCheckedOpcode(llvm::StringRef Opcode);
 void checkOtherInstruction(const Module &M, const Function &F, uint32_t Index,
                            const RegisterLookup &Regs, DiagnosticSink &Sink);
 
+/// Checks a wgmma.mma_async (instruction Index of F) against the register
+/// fragments of PTX ISA 9.7.15.5.1 (lib/Sema/WgmmaFragments.def): its
+/// target, shape and types, and the vectors of its accumulator and of A in
+/// registers.  Other wgmma instructions are left alone.
+void checkWgmmaFragments(const Module &M, const Function &F, uint32_t Index,
+                         const RegisterLookup &Regs, DiagnosticSink &Sink);
+
+/// One row of WgmmaFragments.def, for the generated documentation and tests.
+struct WgmmaFragment {
+  unsigned K;
+  std::vector<std::string> ATypes; ///< A's and B's
+  bool Same;                       ///< A and B of one type
+  std::string DType;
+  bool IntegerN;   ///< N = 8, 16, 24, 32, 48, ..., 256 rather than 8, 16, ..., 256
+  unsigned DDiv;   ///< d holds N / DDiv registers
+  std::string Section;
+  bool validN(unsigned N) const;
+};
+std::vector<WgmmaFragment> wgmmaFragments();
+
 /// What one operand of a row takes (OtherInstructions.def, Kind).
 enum class OtherOperandKind : uint8_t {
   Result,

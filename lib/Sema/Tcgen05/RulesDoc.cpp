@@ -236,6 +236,16 @@ tcgen05::renderTcgen05RulePages() {
          "tcgen05-check runs; do not edit.  Findings are TC7001-TC7021.\n";
   for (const OtherInstructionForm &F : otherInstructionForms())
     renderOtherForm(F, OOS);
+  OOS << "\n## wgmma.mma_async register fragments (PTX ISA 9.7.15.5.1.1)\n\n"
+         "From `lib/Sema/WgmmaFragments.def` (TC7201-TC7206): sm_90a only; A in "
+         "registers is four 32-bit registers, never `.f32`.\n\n"
+         "| k | A and B | accumulator | N | accumulator registers | section |\n"
+         "|---|---|---|---|---|---|\n";
+  for (const WgmmaFragment &W : wgmmaFragments())
+    OOS << "| " << W.K << " | `" << llvm::join(W.ATypes, "`, `") << "`"
+        << (W.Same ? " (the same)" : "") << " | `" << W.DType << "` | "
+        << (W.IntegerN ? "8, 16, 24, 32, 48, 64, ..., 256" : "8, 16, ..., 256") << " | N/"
+        << W.DDiv << " | " << W.Section << " |\n";
   Pages.emplace_back("other-instructions.md", OOS.str());
   Pages.emplace_back("README.md", IOS.str());
   return Pages;
