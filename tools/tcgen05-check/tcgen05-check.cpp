@@ -120,8 +120,9 @@ cl::opt<unsigned> Threads("j",
 
 cl::opt<bool> SeparateCompilation(
     "separate-compilation",
-    cl::desc("Apply the one-.cta_group rule to each function alone, as ptxas "
-             "-c does, not to each kernel's call graph"),
+    cl::desc("Check as ptxas -c does: the one-.cta_group rule per function, "
+             "not per kernel's call graph, and .extern functions may be "
+             "defined in another module"),
     cl::cat(Category));
 cl::alias SeparateCompilationShort("c", cl::aliasopt(SeparateCompilation),
                                    cl::desc("Alias for --separate-compilation"),
