@@ -75,6 +75,14 @@ bool isImmediate(const NodePool &P, const Operand &O) {
          P.Operands[O.Children.First].Kind == OperandKind::Integer;
 }
 
+/// A name operand's declared type, through the lookup.
+std::optional<llvm::StringRef> declaredType(const RegisterLookup &Regs,
+                                            const Operand &O) {
+  if (O.Kind != OperandKind::Register && O.Kind != OperandKind::Symbol)
+    return std::nullopt;
+  return Regs.registerType(O.text());
+}
+
 std::string citation(llvm::StringRef Section) {
   return Section.str();
 }
@@ -521,12 +529,16 @@ void InstructionChecker::checkOperands() {
                   {"extra-imm", quotedName(), DiagArg::range(0, 15)});
   }
   for (const OperandUse &O : Ops) {
-    // .kind::i8's trailing immediates: ptxas checks that they are
-    // immediates, not their range.
+    // .kind::i8's trailing operands: ptxas checks that they are immediates
+    // (or, for scale-input-d, a predicate), not their range.
     if (TrailingUnchecked && (O.R == Role::ScaleInputD || O.R == Role::ExtraImm)) {
-      if (!isImmediate(F, *O.Op))
+      std::optional<llvm::StringRef> Type = declaredType(Regs, *O.Op);
+      bool Predicate = O.R == Role::ScaleInputD && Type && *Type == ".pred";
+      if (!isImmediate(F, *O.Op) && !Predicate)
         cite(Sink.report(DiagID::err_tcgen05_operand_form, O.Op->Src.range(),
-                         {tcgen05OperandRoleName(O.R).str(), quotedName(), "an immediate"}),
+                         {tcgen05OperandRoleName(O.R).str(), quotedName(),
+                          O.R == Role::ScaleInputD ? "an immediate or a predicate"
+                                                   : "an immediate"}),
              formInfo(*TheForm).Section);
       continue;
     }
@@ -547,13 +559,6 @@ void InstructionChecker::checkOperands() {
   }
 }
 
-/// A name operand's declared type, through the lookup.
-std::optional<llvm::StringRef> declaredType(const RegisterLookup &Regs,
-                                            const Operand &O) {
-  if (O.Kind != OperandKind::Register && O.Kind != OperandKind::Symbol)
-    return std::nullopt;
-  return Regs.registerType(O.text());
-}
 
 
 void InstructionChecker::checkRegisterWidth(const OperandRule &R,

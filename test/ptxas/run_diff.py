@@ -15,11 +15,13 @@ Exit status: 0 if everything agrees (or --allow-disagreements), 1 if any case
 disagrees or could not be decided (ptxas crashed or timed out), 2 on bad usage.
 
 usage: run_diff.py CASES... [--tool PATH] [--ptxas PATH] [-j N] [--cache DIR]
+                   [--record FILE | --oracle FILE]
                    [--report FILE] [--timeout SECONDS] [--all] [--allow-disagreements]
 """
 import argparse
 import hashlib
 import json
+import lzma
 import os
 import re
 import subprocess
@@ -48,8 +50,9 @@ CATEGORIES = {
     "tool-error": "tcgen05-check usage/input error (exit 2)",
     "ptxas-crash": "ptxas crashed (unresolved)",
     "ptxas-timeout": "ptxas timed out (unresolved)",
+    "ptxas-unrecorded": "no recorded ptxas verdict: the cases changed, record them again",
 }
-UNRESOLVED = {"ptxas-crash", "ptxas-timeout"}
+UNRESOLVED = {"ptxas-crash", "ptxas-timeout", "ptxas-unrecorded"}
 
 
 # ---------------------------------------------------------------------------
@@ -154,11 +157,15 @@ def failure_message(proc):
 
 
 class PtxasCache:
-    """One small JSON file per (ptxas version, -arch, file content)."""
+    """One small JSON file per (ptxas version, -arch, file content); and,
+    from --oracle, verdicts recorded once in one file, so that the whole set
+    runs where ptxas is not installed."""
 
-    def __init__(self, directory, version):
+    def __init__(self, directory, version, recorded=None):
         self.dir = directory
         self.salt = version
+        self.recorded = recorded
+        self.seen = {}
         if directory:
             os.makedirs(directory, exist_ok=True)
 
@@ -172,6 +179,8 @@ class PtxasCache:
         return os.path.join(self.dir, key[:2], key + ".json")
 
     def get(self, key):
+        if self.recorded is not None:
+            return self.recorded.get(key)
         if not self.dir:
             return None
         try:
@@ -181,6 +190,7 @@ class PtxasCache:
             return None
 
     def put(self, key, result):
+        self.seen[key] = result
         if not self.dir or result["status"] == "timeout":   # a timeout may not recur
             return
         path = self._path(key)
@@ -237,7 +247,7 @@ def first_lines(lines, spans):
 def compare(p, t, spans):
     """None when they agree, else a CATEGORIES key. spans: the [first, last]
     lines of the case's tcgen05 statements, if known."""
-    if p["status"] in ("crash", "timeout"):
+    if p["status"] in ("crash", "timeout", "unrecorded"):
         return "ptxas-" + p["status"]
     if t["status"] != "accept" and t["status"] != "reject":
         return {"crash": "tool-crash", "timeout": "tool-timeout", "error": "tool-error"}[t["status"]]
@@ -282,9 +292,12 @@ def check_case(case, args, cache):
     arch = ARCH_ALIASES.get(target, target)
     key = cache.key(arch, data)
     p = cache.get(key)
-    if p is None:
+    if p is None and cache.recorded is not None:
+        # Not recorded: the generator changed since the recording.
+        p = {"status": "unrecorded", "rc": None, "diags": []}
+    elif p is None:
         p = run_ptxas(args.ptxas, arch, case["path"], args.timeout)
-        cache.put(key, p)
+    cache.put(key, p)
     t = run_tool(args.tool, case["path"], args.timeout)
     if "family" not in case:
         case = dict(case, family=family_of(text))
@@ -331,6 +344,10 @@ def main(argv=None):
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                    help="cases checked in parallel (default: one per core)")
     p.add_argument("--cache", metavar="DIR", help="cache ptxas verdicts here")
+    p.add_argument("--record", metavar="FILE",
+                   help="write every case's ptxas verdict to FILE (xz-compressed JSON lines)")
+    p.add_argument("--oracle", metavar="FILE",
+                   help="take ptxas's verdicts from a --record file instead of running ptxas")
     p.add_argument("--report", metavar="FILE", default="ptxas-diff-report.json",
                    help="JSON report (default: %(default)s)")
     p.add_argument("--timeout", type=float, default=60,
@@ -348,9 +365,19 @@ def main(argv=None):
 
     if not os.access(args.tool, os.X_OK):
         p.error(f"tcgen05-check not found at {args.tool} (build it, or give --tool)")
-    version = ptxas_version(args.ptxas)
+    recorded = None
+    if args.oracle:
+        with lzma.open(args.oracle, "rt", encoding="utf-8") as f:
+            header = json.loads(f.readline())
+            version = header["ptxas"]
+            recorded = {}
+            for line in f:
+                entry = json.loads(line)
+                recorded[entry["key"]] = entry["result"]
+    else:
+        version = ptxas_version(args.ptxas)
     cases = load_cases(args.cases)
-    cache = PtxasCache(args.cache, version)
+    cache = PtxasCache(args.cache, version, recorded)
     documented = load_documented(args.documented)
 
     counts = Counter()
@@ -409,12 +436,19 @@ def main(argv=None):
     with open(args.report, "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1)
         f.write("\n")
+    if args.record:
+        # Sorted by key: the same verdicts make the same file.
+        with lzma.open(args.record, "wt", encoding="utf-8", preset=9) as f:
+            f.write(json.dumps({"ptxas": version}) + "\n")
+            for key in sorted(cache.seen):
+                f.write(json.dumps({"key": key, "result": cache.seen[key]},
+                                   separators=(",", ":")) + "\n")
     out = sys.stdout
     line = f"{agree} agree, {disagree} disagree"
     if counts["documented"]:
         line += f", {counts['documented']} documented divergences"
     if unresolved:
-        line += f", {unresolved} unresolved (ptxas crashed or timed out)"
+        line += f", {unresolved} unresolved (ptxas crashed, timed out or was not recorded)"
     print(line, file=out)
     for c in cats:
         print(f"  {counts[c]:7}  {CATEGORIES[c]}", file=out)
