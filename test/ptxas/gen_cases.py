@@ -17,7 +17,8 @@ tcgen05 statement is sometimes preceded by filler instructions or split over
 two lines, chosen from the name's hash, so error line numbers mean something;
 manifest.json records each statement's lines.
 
-usage: gen_cases.py OUT_DIR [--sample N] [--seed S] [--only NAME]... [--filter RE]
+usage: gen_cases.py OUT_DIR [--sample N | --stratified K] [--seed S] [--only NAME]...
+                   [--filter RE]
                             [--list] [--stats]
 """
 import argparse
@@ -252,7 +253,11 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("out_dir", nargs="?", help="directory to write the cases and manifest.json to")
     p.add_argument("--sample", type=int, metavar="N", help="write N cases chosen at random")
-    p.add_argument("--seed", type=int, default=0, help="random seed for --sample (default 0)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="random seed for --sample and --stratified (default 0)")
+    p.add_argument("--stratified", type=int, metavar="K",
+                   help="write K cases of every stratum: instruction family x case set x "
+                        "mutation class (forms: x target)")
     p.add_argument("--only", action="append", metavar="NAME", help="write just this case (repeatable)")
     p.add_argument("--filter", metavar="RE", help="only cases whose name matches this regex")
     p.add_argument("--list", action="store_true", help="print the selected case names, write nothing")
@@ -269,6 +274,17 @@ def main(argv=None):
     if args.filter:
         rx = re.compile(args.filter)
         cases = [c for c in cases if rx.search(c.name)]
+    if args.stratified is not None:
+        strata = {}
+        for i, c in enumerate(cases):
+            kind = re.sub(r"-\d+$", "", c.mutation) if c.mutation else c.target
+            strata.setdefault((c.family, c.set, kind), []).append(i)
+        rng = random.Random(args.seed)
+        keep = set()
+        for key in sorted(strata):
+            members = strata[key]
+            keep.update(rng.sample(members, min(args.stratified, len(members))))
+        cases = [c for i, c in enumerate(cases) if i in keep]
     if args.sample is not None and args.sample < len(cases):
         keep = set(random.Random(args.seed).sample(range(len(cases)), args.sample))
         cases = [c for i, c in enumerate(cases) if i in keep]
