@@ -129,12 +129,26 @@ private:
     return nullptr;
   }
   llvm::StringRef name() const { return formInfo(*TheForm).Spelling; }
-  /// Whether O names a module variable rather than a register.
+  /// PTX's type compatibility within a vector (ptxas: "Vector with
+  /// elements of different types"): a bit-size type goes with any type of
+  /// its size, .uN with .sN; floating point only with itself.
+  static bool compatibleTypes(llvm::StringRef A, llvm::StringRef B) {
+    if (A == B || A.starts_with(".b") || B.starts_with(".b"))
+      return true;
+    auto Int = [](llvm::StringRef T) { return T.starts_with(".u") || T.starts_with(".s"); };
+    return Int(A) && Int(B) && typeWidth(A) == typeWidth(B);
+  }
+  /// Whether O names a variable, the module's or one the function
+  /// declares, rather than a register.
   bool isVariable(const Operand &O) const {
     if (O.Kind != OperandKind::Symbol || Regs.registerType(O.text()))
       return false;
     for (uint32_t G : M.Globals)
       for (const Declarator &D : M.declarators(M.Declarations[G].Declarators))
+        if (D.Name.text() == O.text())
+          return true;
+    for (const Declaration &Decl : F.Declarations)
+      for (const Declarator &D : F.declarators(Decl.Declarators))
         if (D.Name.text() == O.text())
           return true;
     return false;
@@ -610,6 +624,9 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
     return Expect("a register, not a variable");
   switch (R.Shape) {
   case OperandForm::Reg:
+    if ((R.Accept & OneElementVector) && O.Kind == OperandKind::Vector &&
+        O.Children.Count == 1)
+      return checkOperand(R, F.Operands[O.Children.First]);
     if (!IsName)
       return Expect("a register");
     return checkRegisterWidth(R, O, Role.c_str());
@@ -679,16 +696,17 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
   case OperandForm::Vec: {
     if (O.Kind != OperandKind::Vector)
       return Expect("a vector of registers in braces");
-    std::optional<llvm::StringRef> First;
+    llvm::SmallVector<llvm::StringRef, 8> Seen;
     for (const Operand &E : F.operands(O.Children)) {
       if ((E.Kind != OperandKind::Register && E.Kind != OperandKind::Symbol) ||
           isVariable(E))
         return Expect("a vector of registers, without immediates or '_'");
       std::optional<llvm::StringRef> Type = declaredType(Regs, E);
-      if ((R.Accept & SameTypeElements) && Type && First && *Type != *First)
-        return Expect("a vector of registers of one type");
-      if (Type && !First)
-        First = Type;
+      if ((R.Accept & SameTypeElements) && Type &&
+          llvm::any_of(Seen, [&](llvm::StringRef T) { return !compatibleTypes(T, *Type); }))
+        return Expect("a vector of registers of compatible types");
+      if (Type)
+        Seen.push_back(*Type);
       checkRegisterWidth(R, E, (Role + " element").c_str());
     }
     return;

@@ -34,8 +34,11 @@ class Operand:
     regs: tuple = ()        # register numbers
     value: int = 0          # immediate value
     last_type: str = ""     # a vector whose last element has another type
+    raw: str = ""           # kind "raw": the operand's text as written
 
     def text(self):
+        if self.kind == "raw":
+            return self.raw
         names = [PREFIX[self.type] + str(n) for n in self.regs]
         if self.last_type:
             names[-1] = PREFIX[self.last_type] + str(self.regs[-1])

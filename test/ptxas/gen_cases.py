@@ -29,10 +29,11 @@ import re
 import sys
 import zlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import forms  # noqa: E402
+from forms import Operand  # noqa: E402
 from mutate import mutations  # noqa: E402
 
 TARGETS = ["sm_100a", "sm_100f", "sm_103a", "sm_103f", "sm_110a", "sm_110f", "sm_120a", "sm_90a"]
@@ -173,6 +174,46 @@ def mutation_cases(all_forms):
                 yield single(name, family, "mutations", target, version, stmt, f, label)
 
 
+# Operands of every kind, each put in every operand position of one valid
+# form per family and role: a register of each width and class, immediates
+# in each radix, addresses of each shape, a variable, vectors of each kind,
+# the sink.  The variable is declared in the kernel when a case names it.
+OPERAND_KINDS = [
+    ("pred", "%p1"), ("b16", "%rs9"), ("b32", "%r9"), ("b64", "%rd9"), ("f32", "%f9"),
+    ("dec", "16"), ("hex", "0x10"), ("oct", "010"), ("bin", "0b10"), ("neg", "-1"),
+    ("addr-reg", "[%r9]"), ("addr-off", "[%r9+16]"), ("addr-imm", "[16]"),
+    ("addr-sym", "[tc_sym]"), ("sym", "tc_sym"), ("vec1", "{%r9}"),
+    ("vec-imm", "{0, 0, 0, 0}"), ("vec-sink", "{%r9, _, %r10, %r11}"),
+    ("vec-mixed", "{%r9, %f9, %r10, %f10}"), ("vec64", "{%rd9, %rd10, %rd11, %rd12}"),
+    ("sink", "_"),
+]
+SYMBOL_DECL = ".shared .align 8 .b64 tc_sym;"
+
+
+def operand_kind_cases(all_forms):
+    seen = set()
+    for f in all_forms:
+        if not f.valid:
+            continue
+        for i, op in enumerate(f.stmt.operands):
+            if (f.family, op.role) in seen:
+                continue
+            seen.add((f.family, op.role))
+            target, version = HOME_BY_FAMILY.get(f.family, HOME)
+            for kind, text in OPERAND_KINDS:
+                if text == op.text():
+                    continue
+                ops = list(f.stmt.operands)
+                ops[i] = Operand(op.role, "raw", raw=text)
+                stmt = replace(f.stmt, operands=tuple(ops))
+                label = f"kind-{op.role}-{kind}"
+                name = f"{f.family}__{f.slug}__{target}.{ver_tag(version)}__{label}"
+                body = ([SYMBOL_DECL] if "tc_sym" in text else []) + [stmt]
+                yield Case(name, f.family, "operands", target, version, [Func("k", True, body)],
+                           form=f.slug, mutation=label, valid=False,
+                           features=list(f.features))
+
+
 def mixcg_cases(all_forms):
     """The manual: all tcgen05 instructions within a kernel must specify the
     same .cta_group. One representative per family and .cta_group."""
@@ -212,7 +253,7 @@ def mixcg_cases(all_forms):
 
 def all_cases():
     fs = forms.all_forms()
-    cases = [*form_cases(fs), *mutation_cases(fs), *mixcg_cases(fs)]
+    cases = [*form_cases(fs), *mutation_cases(fs), *operand_kind_cases(fs), *mixcg_cases(fs)]
     names = Counter(c.name for c in cases)
     dups = [n for n, k in names.items() if k > 1]
     if dups:
@@ -291,7 +332,7 @@ def main(argv=None):
 
     if args.stats:
         by = Counter((c.family, c.set) for c in cases)
-        sets = ["forms", "mutations", "mixcg"]
+        sets = ["forms", "mutations", "operands", "mixcg"]
         print(f"{'family':26}" + "".join(f"{s:>11}" for s in sets) + f"{'total':>9}")
         for fam in dict.fromkeys(c.family for c in cases):
             row = [by[(fam, s)] for s in sets]

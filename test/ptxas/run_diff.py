@@ -37,7 +37,7 @@ DEFAULT_TOOL = os.path.join(REPO_ROOT, "build", "bin", "tcgen05-check")
 # .target spelling but no longer takes it as an -arch name.
 ARCH_ALIASES = {"sm_101a": "sm_110a", "sm_101f": "sm_110f"}
 
-PTXAS_LINE = re.compile(r"^ptxas (.*?), line (\d+); (error|warning)\s*: (.*)$")
+PTXAS_LINE = re.compile(r"^ptxas (.*?), line (\d+); (error|warning|fatal)\s*: (.*)$")
 PTXAS_NO_LINE = re.compile(r"^ptxas (error|fatal)\s*: (.*)$")
 TOOL_LINE = re.compile(r":(\d+):(\d+): (error|fatal error|warning): (.*)$")
 

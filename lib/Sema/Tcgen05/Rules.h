@@ -101,8 +101,11 @@ enum OperandAccept : uint8_t {
   SymbolAddress = 1,
   /// Only .bN registers, not .uN or .sN (ptxas's tcgen05.mma addresses).
   BitSizeRegister = 2,
-  /// Vector elements all of one type.
+  /// Vector elements of compatible types (a .bN with any type of its size,
+  /// .uN with .sN).
   SameTypeElements = 4,
+  /// A register, or a vector of one register ({%r1}).
+  OneElementVector = 8,
 };
 
 struct OperandRule {
