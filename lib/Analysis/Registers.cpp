@@ -31,6 +31,21 @@ bool tcgen05::writesNoRegister(llvm::StringRef Op) {
   }
 }
 
+bool tcgen05::writesOperand(const Function &F, const Instruction &I, uint32_t K) {
+  if (I.Tcgen05 == Instruction::NoTcgen05)
+    return K == 0 && !writesNoRegister(I.Opcode.text());
+  const Tcgen05Inst &T = F.Tcgen05[I.Tcgen05];
+  if (T.Opcode != Tcgen05Opcode::Ld)
+    return false;
+  uint32_t Index = I.Operands.First + K;
+  for (uint32_t J = 0; J < T.NumOperands; ++J) {
+    const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + J];
+    if (O.Operand == Index)
+      return O.Role == Tcgen05OperandRole::Values || O.Role == Tcgen05OperandRole::RedVal;
+  }
+  return false;
+}
+
 bool RegisterNameMap::split(llvm::StringRef Name, uint64_t &Key,
                             uint32_t &Len, uint32_t &Number) {
   size_t Digits = 0;
@@ -93,16 +108,14 @@ RegisterNumbering::RegisterNumbering(const Function &F)
   std::vector<std::pair<uint32_t, uint32_t>> Writes; // (register, inst)
   for (uint32_t K = 0; K < F.Instructions.size(); ++K) {
     const Instruction &I = F.Instructions[K];
-    if (I.Operands.Count && !writesNoRegister(I.Opcode.text()))
-      forEachWrittenOperand(F, F.Operands[I.Operands.First],
-                            [&](const Operand &O) {
-                              uint32_t Id = Ids.insert(O.text(), NumRegisters);
-                              if (Id == NumRegisters)
-                                ++NumRegisters;
-                              OperandReg[&O - Base] = Id;
-                              if (Writes.empty() || Writes.back() != std::make_pair(Id, K))
-                                Writes.push_back({Id, K});
-                            });
+    forEachInstructionWrittenOperand(F, I, [&](const Operand &O) {
+      uint32_t Id = Ids.insert(O.text(), NumRegisters);
+      if (Id == NumRegisters)
+        ++NumRegisters;
+      OperandReg[&O - Base] = Id;
+      if (Writes.empty() || Writes.back() != std::make_pair(Id, K))
+        Writes.push_back({Id, K});
+    });
   }
   // Writers by register, a counting sort that keeps instruction order.
   WriterBegin.assign(NumRegisters + 1, 0);

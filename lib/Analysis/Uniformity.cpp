@@ -272,9 +272,8 @@ void UniformityInfo::classifyValues() {
     for (uint32_t Index = 0; Index < F.Instructions.size(); ++Index) {
       const Instruction &I = F.Instructions[Index];
       llvm::StringRef Op = I.Opcode.text();
-      if (!I.Operands.Count || writesNoRegister(Op))
+      if (!I.Operands.Count || !writesOperand(F, I, 0))
         continue;
-      const Operand &Dst = F.Operands[I.Operands.First];
       // A value written in a divergent block is not made varying: compiler
       // output reuses registers, so one write under a varying branch would
       // spoil every other live range of the name.  Values that differ only
@@ -295,7 +294,7 @@ void UniformityInfo::classifyValues() {
       // d|p pairs: elect.sync elects one thread, setp's second predicate
       // is the negation of the first.
       unsigned Position = 0;
-      forEachWrittenOperand(F, Dst, [&](const Operand &W) {
+      forEachInstructionWrittenOperand(F, I, [&](const Operand &W) {
         ValueKind Mine = K;
         if (Op == "elect")
           Mine = Position == 1 ? ValueKind::OneLane : K;

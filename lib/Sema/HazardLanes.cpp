@@ -33,13 +33,10 @@ public:
       : H(H), Regs(H.U.registers()), Writer(Regs.size(), Unwritten) {
     for (uint32_t I = 0; I < H.F.Instructions.size(); ++I) {
       const Instruction &Inst = H.F.Instructions[I];
-      if (!Inst.Operands.Count || writesNoRegister(Inst.Opcode.text()))
-        continue;
-      forEachWrittenOperand(H.F, H.F.Operands[Inst.Operands.First],
-                            [&](const Operand &R) {
-                              uint32_t &W = Writer[Regs.of(R)];
-                              W = W == Unwritten ? I : Several;
-                            });
+      forEachInstructionWrittenOperand(H.F, Inst, [&](const Operand &R) {
+        uint32_t &W = Writer[Regs.of(R)];
+        W = W == Unwritten ? I : Several;
+      });
     }
   }
 

@@ -59,16 +59,28 @@ void forEachRead(const Function &F, const Operand &O, Fn &&Each) {
 /// barriers).
 bool writesNoRegister(llvm::StringRef Opcode);
 
+/// Whether the top-level operand K of instruction I is one it writes: the
+/// first, unless the opcode writes no register; for a tcgen05 instruction,
+/// its roles say: tcgen05.ld writes its results, tcgen05.ld.red its results
+/// and redval, and no other writes a register (tcgen05.dealloc reads its
+/// taddr).
+bool writesOperand(const Function &F, const Instruction &I, uint32_t K);
+
+/// The operands naming the registers instruction I writes.
+template <typename Fn>
+void forEachInstructionWrittenOperand(const Function &F, const Instruction &I,
+                                      Fn &&Each) {
+  for (uint32_t K = 0; K < I.Operands.Count && K < 2; ++K)
+    if (writesOperand(F, I, K))
+      forEachWrittenOperand(F, F.Operands[I.Operands.First + K], Each);
+}
+
 /// The operands naming a register instruction I reads (its guard's aside):
 /// its sources, and a first operand it does not write.
 template <typename Fn>
 void forEachInstructionReadOperand(const Function &F, const Instruction &I,
                                    Fn &&Each) {
   llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
-  if (Ops.empty())
-    return;
-  bool FirstWritten = !writesNoRegister(I.Opcode.text()) &&
-                      Ops[0].Kind != OperandKind::Address;
   auto Visit = [&](const Operand &O, auto &Self) -> void {
     if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol ||
         O.Kind == OperandKind::Member)
@@ -77,8 +89,9 @@ void forEachInstructionReadOperand(const Function &F, const Instruction &I,
       for (const Operand &C : F.operands(O.Children))
         Self(C, Self);
   };
-  for (const Operand &O : FirstWritten ? Ops.drop_front() : Ops)
-    Visit(O, Visit);
+  for (uint32_t K = 0; K < Ops.size(); ++K)
+    if (Ops[K].Kind == OperandKind::Address || !writesOperand(F, I, K))
+      Visit(Ops[K], Visit);
 }
 
 /// A map from register names to numbers that rarely hashes: compiler

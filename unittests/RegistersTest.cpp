@@ -1,0 +1,97 @@
+//===- RegistersTest.cpp - Which operands an instruction writes -----------===//
+//
+// The def-use view every analysis shares: the first operand of most
+// instructions, none of stores and branches, and for tcgen05 instructions
+// what their roles say.
+
+#include "tcgen05/Analysis/Registers.h"
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Parse/Parser.h"
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
+
+#include "gtest/gtest.h"
+
+#include <iterator>
+#include <string>
+#include <vector>
+
+using namespace tcgen05;
+
+namespace {
+
+struct Body {
+  std::string Text;
+  Module M;
+  DiagnosticSink Sink;
+  Tcgen05SyntaxParser T5;
+
+  explicit Body(const std::string &Stmts) {
+    Text = ".version 9.0\n.target sm_103a\n.address_size 64\n"
+           ".visible .entry k()\n{\n.reg .b32 %r<12>;\n.reg .b64 %rd<4>;\n"
+           ".reg .pred %p<2>;\n" +
+           Stmts + "\n}\n";
+    parseModule(Text, M, Sink);
+    parseFunctionBody(M.Functions.at(0), Sink, &T5);
+  }
+  /// The registers instruction I writes, and those it reads.
+  std::pair<std::vector<std::string>, std::vector<std::string>> uses(uint32_t I) {
+    const Function &F = M.Functions.at(0);
+    std::vector<std::string> W, R;
+    forEachInstructionWrittenOperand(F, F.Instructions.at(I),
+                                     [&](const Operand &O) { W.push_back(O.text().str()); });
+    forEachInstructionReadOperand(F, F.Instructions.at(I),
+                                  [&](const Operand &O) { R.push_back(O.text().str()); });
+    return {W, R};
+  }
+};
+
+using Names = std::vector<std::string>;
+
+} // namespace
+
+TEST(RegistersTest, Tcgen05RolesSayWhatIsWritten) {
+  Body B("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;\n"
+         "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r2, %r3}, [%r4];\n"
+         "tcgen05.ld.red.sync.aligned.32x32b.x2.min.u32 {%r2, %r3}, %r5, [%r4];\n"
+         "tcgen05.st.sync.aligned.32x32b.x2.b32 [%r4], {%r2, %r3};\n"
+         "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%rd1], 32;\n"
+         "mov.b32 %r6, %r7;\n"
+         "st.global.b32 [%rd2], %r8;");
+  ASSERT_TRUE(B.Sink.diagnostics().empty());
+  // tcgen05.dealloc reads the address it frees.
+  EXPECT_EQ(B.uses(0), std::make_pair(Names{}, Names{"%r1"}));
+  EXPECT_EQ(B.uses(1), std::make_pair(Names{"%r2", "%r3"}, Names{"%r4"}));
+  // tcgen05.ld.red writes its reduction value too.
+  EXPECT_EQ(B.uses(2), std::make_pair(Names{"%r2", "%r3", "%r5"}, Names{"%r4"}));
+  EXPECT_EQ(B.uses(3), std::make_pair(Names{}, Names{"%r4", "%r2", "%r3"}));
+  EXPECT_EQ(B.uses(4), std::make_pair(Names{}, Names{"%rd1"}));
+  EXPECT_EQ(B.uses(5), std::make_pair(Names{"%r6"}, Names{"%r7"}));
+  EXPECT_EQ(B.uses(6), std::make_pair(Names{}, Names{"%rd2", "%r8"}));
+}
+
+TEST(RegistersTest, NumberingCountsOnlyWrittenRegisters) {
+  Body B("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;\n"
+         "tcgen05.ld.red.sync.aligned.32x32b.x2.min.u32 {%r2, %r3}, %r5, [%r4];");
+  RegisterNumbering Regs(B.M.Functions.at(0));
+  EXPECT_EQ(Regs.lookup("%r1"), RegisterNumbering::None);
+  EXPECT_NE(Regs.lookup("%r5"), RegisterNumbering::None);
+  EXPECT_EQ(Regs.writers(Regs.lookup("%r5")).size(), 1u);
+}
+
+// Names are found by prefix and number; a leading zero, a long number or
+// prefix, and names without digits take the hashed path, and no two names
+// meet.
+TEST(RegistersTest, NameMapTellsEveryNameApart) {
+  RegisterNameMap Map;
+  const char *Names[] = {"%r1",  "%r01", "%r10", "%rd1", "%r",         "%p1",
+                         "%r0",  "%x",   "sym",  "%r12345678", "%verylongprefix3",
+                         "%f1",  "%rd10"};
+  for (uint32_t Id = 0; Id < std::size(Names); ++Id)
+    EXPECT_EQ(Map.insert(Names[Id], Id), Id) << Names[Id];
+  for (uint32_t Id = 0; Id < std::size(Names); ++Id)
+    EXPECT_EQ(Map.lookup(Names[Id]), Id) << Names[Id];
+  EXPECT_EQ(Map.lookup("%r2"), RegisterNameMap::None);
+  EXPECT_EQ(Map.lookup("%rd2"), RegisterNameMap::None);
+  EXPECT_EQ(Map.lookup("%q1"), RegisterNameMap::None);
+  EXPECT_EQ(Map.insert("%r1", 99), 0u);
+}
