@@ -31,19 +31,27 @@ bool tcgen05::writesNoRegister(llvm::StringRef Op) {
   }
 }
 
-bool tcgen05::writesOperand(const Function &F, const Instruction &I, uint32_t K) {
+unsigned tcgen05::writtenOperandMask(const Function &F, const Instruction &I) {
+  if (!I.Operands.Count)
+    return 0;
   if (I.Tcgen05 == Instruction::NoTcgen05)
-    return K == 0 && !writesNoRegister(I.Opcode.text());
+    return writesNoRegister(I.Opcode.text()) ? 0 : 1;
   const Tcgen05Inst &T = F.Tcgen05[I.Tcgen05];
   if (T.Opcode != Tcgen05Opcode::Ld)
-    return false;
-  uint32_t Index = I.Operands.First + K;
+    return 0;
+  unsigned Mask = 0;
   for (uint32_t J = 0; J < T.NumOperands; ++J) {
     const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + J];
-    if (O.Operand == Index)
-      return O.Role == Tcgen05OperandRole::Values || O.Role == Tcgen05OperandRole::RedVal;
+    uint32_t K = O.Operand - I.Operands.First;
+    if (K < 32 && (O.Role == Tcgen05OperandRole::Values ||
+                   O.Role == Tcgen05OperandRole::RedVal))
+      Mask |= 1u << K;
   }
-  return false;
+  return Mask;
+}
+
+bool tcgen05::writesOperand(const Function &F, const Instruction &I, uint32_t K) {
+  return K < 32 && writtenOperandMask(F, I) >> K & 1;
 }
 
 bool RegisterNameMap::split(llvm::StringRef Name, uint64_t &Key,

@@ -520,8 +520,27 @@ const char *tcgen05::describeSelectors(OtherSelectors S) {
   return "";
 }
 
+namespace {
+/// For each first letter, the lengths of the table's opcodes that start
+/// with it: most opcodes of a body (mov, ld, setp, add) are told apart
+/// by two lookups, without comparing strings.
+struct OpcodeFilter {
+  uint64_t LengthsByFirst[128] = {};
+  constexpr OpcodeFilter() {
+    for (const InstrRow &R : Instrs)
+      LengthsByFirst[static_cast<unsigned char>(R.Opcode.data()[0]) & 127] |=
+          uint64_t(1) << (R.Opcode.size() & 63);
+  }
+};
+constexpr OpcodeFilter Filter;
+} // namespace
+
 bool tcgen05::isOtherCheckedOpcode(llvm::StringRef Opcode) {
-  // Asked for every instruction: lengths differ for most opcodes.
+  // Asked for every instruction of every body.
+  if (Opcode.empty() || Opcode.size() >= 64 ||
+      !(Filter.LengthsByFirst[static_cast<unsigned char>(Opcode[0]) & 127] >>
+        Opcode.size() & 1))
+    return false;
   for (const InstrRow &R : Instrs)
     if (R.Opcode.size() == Opcode.size() && R.Opcode == Opcode)
       return true;

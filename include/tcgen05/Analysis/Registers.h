@@ -65,13 +65,17 @@ bool writesNoRegister(llvm::StringRef Opcode);
 /// and redval, and no other writes a register (tcgen05.dealloc reads its
 /// taddr).
 bool writesOperand(const Function &F, const Instruction &I, uint32_t K);
+/// The same for every operand at once: bit K for operand K (only the first
+/// two are ever written).
+unsigned writtenOperandMask(const Function &F, const Instruction &I);
 
 /// The operands naming the registers instruction I writes.
 template <typename Fn>
 void forEachInstructionWrittenOperand(const Function &F, const Instruction &I,
                                       Fn &&Each) {
-  for (uint32_t K = 0; K < I.Operands.Count && K < 2; ++K)
-    if (writesOperand(F, I, K))
+  unsigned Mask = writtenOperandMask(F, I);
+  for (uint32_t K = 0; K < I.Operands.Count && Mask >> K; ++K)
+    if (Mask >> K & 1)
       forEachWrittenOperand(F, F.Operands[I.Operands.First + K], Each);
 }
 
@@ -89,8 +93,9 @@ void forEachInstructionReadOperand(const Function &F, const Instruction &I,
       for (const Operand &C : F.operands(O.Children))
         Self(C, Self);
   };
+  unsigned Written = writtenOperandMask(F, I);
   for (uint32_t K = 0; K < Ops.size(); ++K)
-    if (Ops[K].Kind == OperandKind::Address || !writesOperand(F, I, K))
+    if (Ops[K].Kind == OperandKind::Address || !(K < 32 && Written >> K & 1))
       Visit(Ops[K], Visit);
 }
 
