@@ -28,9 +28,7 @@ public:
   using State = std::shared_ptr<const Facts>;
 
   KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
-                    const RegisterNumbering *Regs);
-  /// Backward rounds tried before the writer index (closeByIndex).
-  static constexpr unsigned MaxRounds = 6;
+                    const RegisterNumbering &Regs);
   /// Whether a relevant register is computed by an instruction that can
   /// make something known; if none is, only immediates are known.
   bool knowable() const { return Knowable; }
@@ -55,34 +53,19 @@ public:
   void set(llvm::StringRef Reg, const RegisterFact &Fact) override;
 
 private:
-  bool makeRelevant(llvm::StringRef Reg);
-  bool isRelevant(llvm::StringRef Reg) const {
-    return (Filter & filterBit(Reg)) &&
-           RegId.lookup(Reg) != RegisterNameMap::None;
-  }
-  /// Makes instruction I a relevant definition; returns whether that made
-  /// more registers relevant.
-  bool addDef(uint32_t I);
-  void closeByIndex();
-  /// A bit from a name's length and last characters: most names that are
-  /// not relevant are told apart without hashing them.
-  static uint64_t filterBit(llvm::StringRef Reg) {
-    unsigned H = Reg.size() * 7 + static_cast<unsigned char>(Reg.back()) +
-                 (Reg.size() > 1 ? 3 * Reg[Reg.size() - 2] : 0);
-    return 1ull << (H & 63);
-  }
+  void makeRelevant(llvm::StringRef Reg);
+  /// Makes instruction I a relevant definition, its sources relevant.
+  void addDef(uint32_t I);
 
   const Function &F;
-  /// When given: the function's register numbering, and which of its
-  /// registers are relevant, so that the search for writers reads numbers.
-  const RegisterNumbering *Regs;
-  std::vector<bool> RelevantNumbered;
+  /// The function's register numbering, whose writer lists lead from a
+  /// relevant register to the instructions that define it.
+  const RegisterNumbering &Regs;
   /// Relevant numbered registers whose writers are still to be followed.
   std::vector<uint32_t> Pending;
   /// The registers (and other names) that can flow into a root, numbered.
   RegisterNameMap RegId;
   std::vector<llvm::StringRef> RegNames; ///< By number.
-  uint64_t Filter = 0;
   std::vector<bool> IsDef;
   /// Registers that live within one block (findLocals): left out of the
   /// states blocks pass on.
@@ -110,115 +93,40 @@ constexpr uint64_t PassesBudgeted = 24;
 
 KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
                                      llvm::ArrayRef<llvm::StringRef> Roots,
-                                     const RegisterNumbering *Regs)
+                                     const RegisterNumbering &Regs)
     : F(F), Regs(Regs), IsDef(F.Instructions.size()) {
-  if (Regs) {
-    // The numbering lists each register's writers: follow them from the
-    // roots, visiting only what can flow into one.
-    RelevantNumbered.assign(Regs->size(), false);
-    for (llvm::StringRef R : Roots)
-      makeRelevant(R);
-    while (!Pending.empty()) {
-      uint32_t N = Pending.back();
-      Pending.pop_back();
-      for (uint32_t I : Regs->writers(N))
-        if (!IsDef[I])
-          addDef(I);
-    }
-    llvm::sort(Defs);
-    Cur.resize(RegNames.size());
-    IsTouched.resize(RegNames.size());
-    Local.assign(RegNames.size(), false);
-    return;
-  }
+  // Follow the writers of each relevant register from the roots: only what
+  // can flow into a root is visited.
   for (llvm::StringRef R : Roots)
     makeRelevant(R);
-  // Rounds over the body backward: compiler output defines a value before
-  // it uses it, so one round follows a whole chain back to its constants,
-  // and a loop-carried value takes one more.  A body that needs more
-  // rounds gets an index of its writers instead.
-  bool Grew = true;
-  for (unsigned Round = 0; Grew && Round < MaxRounds; ++Round) {
-    Grew = false;
-    for (uint32_t I = F.Instructions.size(); I-- > 0;) {
-      const Instruction &Inst = F.Instructions[I];
-      if (IsDef[I] || !Inst.Operands.Count)
-        continue;
-      bool Writes = false;
-      forEachWritten(F, F.Operands[Inst.Operands.First],
-                     [&](llvm::StringRef R) { Writes |= isRelevant(R); });
-      if (Writes)
-        Grew |= addDef(I);
-    }
+  while (!Pending.empty()) {
+    uint32_t N = Pending.back();
+    Pending.pop_back();
+    for (uint32_t I : Regs.writers(N))
+      if (!IsDef[I])
+        addDef(I);
   }
-  if (Grew)
-    closeByIndex();
   llvm::sort(Defs);
   Cur.resize(RegNames.size());
   IsTouched.resize(RegNames.size());
   Local.assign(RegNames.size(), false);
 }
 
-bool KnownBitsAnalysis::makeRelevant(llvm::StringRef Reg) {
+void KnownBitsAnalysis::makeRelevant(llvm::StringRef Reg) {
   uint32_t Next = static_cast<uint32_t>(RegNames.size());
   if (RegId.insert(Reg, Next) != Next)
-    return false;
+    return;
   RegNames.push_back(Reg);
-  Filter |= filterBit(Reg);
-  if (Regs)
-    if (uint32_t N = Regs->lookup(Reg); N != RegisterNumbering::None) {
-      RelevantNumbered[N] = true;
-      Pending.push_back(N);
-    }
-  return true;
+  if (uint32_t N = Regs.lookup(Reg); N != RegisterNumbering::None)
+    Pending.push_back(N);
 }
 
-bool KnownBitsAnalysis::addDef(uint32_t I) {
+void KnownBitsAnalysis::addDef(uint32_t I) {
   IsDef[I] = true;
   Defs.push_back(I);
   Knowable |= isModelledOpcode(F.Instructions[I].Opcode.text());
-  bool Grew = false;
   for (const Operand &O : F.operands(F.Instructions[I].Operands).drop_front())
-    forEachRead(F, O, [&](llvm::StringRef Src) { Grew |= makeRelevant(Src); });
-  return Grew;
-}
-
-void KnownBitsAnalysis::closeByIndex() {
-  // Every written register numbered, its writers listed by a counting
-  // sort; then a worklist from what is relevant so far.
-  llvm::DenseMap<llvm::StringRef, uint32_t> Ids;
-  std::vector<std::pair<uint32_t, uint32_t>> Writes; // (register, inst)
-  for (uint32_t I = 0; I < F.Instructions.size(); ++I) {
-    const Instruction &Inst = F.Instructions[I];
-    if (Inst.Operands.Count)
-      forEachWritten(F, F.Operands[Inst.Operands.First], [&](llvm::StringRef R) {
-        auto It = Ids.try_emplace(R, static_cast<uint32_t>(Ids.size())).first;
-        Writes.push_back({It->second, I});
-      });
-  }
-  std::vector<uint32_t> Begin(Ids.size() + 1), Writers(Writes.size());
-  for (const auto &W : Writes)
-    ++Begin[W.first + 1];
-  for (size_t R = 0; R < Ids.size(); ++R)
-    Begin[R + 1] += Begin[R];
-  std::vector<uint32_t> Next(Begin.begin(), Begin.end() - 1);
-  for (const auto &W : Writes)
-    Writers[Next[W.first]++] = W.second;
-  std::vector<llvm::StringRef> Work(RegNames);
-  while (!Work.empty()) {
-    auto It = Ids.find(Work.back());
-    Work.pop_back();
-    if (It == Ids.end())
-      continue;
-    for (uint32_t K = Begin[It->second]; K < Begin[It->second + 1]; ++K) {
-      uint32_t I = Writers[K];
-      if (IsDef[I])
-        continue;
-      size_t Before = RegNames.size();
-      addDef(I);
-      Work.insert(Work.end(), RegNames.begin() + Before, RegNames.end());
-    }
-  }
+    forEachRead(F, O, [&](llvm::StringRef Src) { makeRelevant(Src); });
 }
 
 void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
@@ -417,7 +325,9 @@ KnownBitsOutcome tcgen05::runKnownBits(
     llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit,
     uint64_t Budget, FunctionAnalyses *Shared) {
   KnownBitsOutcome Out;
-  KnownBitsAnalysis A(F, Roots, Shared ? &Shared->registers() : nullptr);
+  std::optional<FunctionAnalyses> Own;
+  FunctionAnalyses &Analyses = Shared ? *Shared : Own.emplace(F);
+  KnownBitsAnalysis A(F, Roots, Analyses.registers());
   KnownBitsState View(A);
   if (!A.knowable()) {
     // Only immediates can be known: no graph, no flow.
@@ -425,8 +335,7 @@ KnownBitsOutcome tcgen05::runKnownBits(
       Visit(Site, View);
     return Out;
   }
-  std::optional<ControlFlowGraph> OwnGraph;
-  const ControlFlowGraph &G = Shared ? Shared->cfg() : OwnGraph.emplace(F);
+  const ControlFlowGraph &G = Analyses.cfg();
   A.findLocals(G, Roots);
   Out.Budget =
       Budget ? Budget : PassesBudgeted * (G.size() + A.numDefs()) + 4096;

@@ -16,6 +16,7 @@
 #include "tcgen05/Basic/Diagnostic.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -132,6 +133,12 @@ void tcgen05::checkKernelCtaGroups(
   }
 }
 
+/// The system calls of the CUDA ABI, which ptxas 13.0 provides itself: a
+/// whole program may call them without defining them.  Others it refuses
+/// (probed: printf, memcpy, __nv_*, the cudaDevice* calls).
+static constexpr llvm::StringLiteral AbiSystemCalls[] = {"vprintf", "malloc", "free",
+                                                         "__assertfail"};
+
 void tcgen05::checkUnresolvedFunctions(
     const Module &M, const std::vector<CtaGroupSummary> &Summaries,
     bool SeparateCompilation, DiagnosticSink &Sink) {
@@ -159,8 +166,8 @@ void tcgen05::checkUnresolvedFunctions(
   std::vector<std::pair<llvm::StringRef, bool>> Uses;
   for (const auto &E : FirstUse) {
     llvm::StringRef Name = E.first();
-    if (Defined.count(Name) || !Declared.count(Name) || Name == "vprintf" ||
-        Name == "malloc" || Name == "free" || Name == "__assertfail")
+    if (Defined.count(Name) || !Declared.count(Name) ||
+        llvm::is_contained(AbiSystemCalls, Name))
       continue;
     // Only an .extern declaration may be defined by another module.
     if (SeparateCompilation && Declared.lookup(Name)->Linkage.text() == ".extern")

@@ -9,6 +9,7 @@
 
 #include "tcgen05/Sema/OtherInstructionCheck.h"
 
+#include "Immediates.h"
 #include "Tcgen05/Rules.h"
 
 #include "tcgen05/Basic/Target.h"
@@ -144,14 +145,6 @@ std::vector<std::string> slotValues(const SlotRow &S) {
 /// The slot's name as messages say it: its only value, or its name.
 std::string slotName(const SlotRow &S) {
   return S.Values.contains('|') ? S.Name.str() : S.Values.str();
-}
-
-/// Whether the integer with sign Neg and magnitude Mag lies in [Min, Max].
-bool inRange(bool Neg, uint64_t Mag, int64_t Min, int64_t Max) {
-  if (Neg)
-    return Min < 0 && Mag <= uint64_t(0) - static_cast<uint64_t>(Min);
-  return Max >= 0 && Mag <= static_cast<uint64_t>(Max) &&
-         (Min <= 0 || Mag >= static_cast<uint64_t>(Min));
 }
 
 class OtherChecker {
@@ -370,12 +363,6 @@ private:
     }
   }
 
-  bool isImmediate(const Operand &O) const {
-    return O.Kind == OperandKind::Integer ||
-           (O.Kind == OperandKind::Unary && O.Op == '-' &&
-            F.Operands[O.Children.First].Kind == OperandKind::Integer);
-  }
-
   void expect(const OperandRow &R, const Operand &O, const char *What) {
     cite(Sink.report(DiagID::err_other_operand_kind, O.Src.range(),
                      {Name, R.Name.str(), What}));
@@ -383,7 +370,7 @@ private:
 
   void checkOperand(const OperandRow &R, const Operand &O) {
     bool IsName = O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol;
-    bool Imm = isImmediate(O);
+    bool Imm = isImmediate(F, O);
     switch (R.Kind) {
     case OperandKindRule::Video:
     case OperandKindRule::VideoReg:
@@ -417,12 +404,12 @@ private:
   /// operand's set, negated where vmad allows, or an immediate.
   void checkVideoOperand(const OperandRow &R, const Operand &O) {
     const Operand *Reg = &O;
-    if (isNegated(O) && !isImmediate(O)) {
+    if (isNegated(O) && !isImmediate(F, O)) {
       if (R.Kind != OperandKindRule::VideoNeg)
         return expect(R, O, "a register or an immediate, not negated");
       Reg = &F.Operands[O.Children.First];
     }
-    if (isImmediate(*Reg)) {
+    if (isImmediate(F, *Reg)) {
       if (R.Kind == OperandKindRule::VideoReg)
         expect(R, O, "a register");
       return;

@@ -9,6 +9,7 @@
 
 #include "tcgen05/Sema/Tcgen05Check.h"
 
+#include "Immediates.h"
 #include "Tcgen05/Rules.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
@@ -66,13 +67,6 @@ bool inList(llvm::StringRef Bars, llvm::StringRef Word) {
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   Bars.split(Parts, '|');
   return llvm::is_contained(Parts, Word);
-}
-
-bool isImmediate(const NodePool &P, const Operand &O) {
-  if (O.Kind == OperandKind::Integer)
-    return true;
-  return O.Kind == OperandKind::Unary && O.Op == '-' &&
-         P.Operands[O.Children.First].Kind == OperandKind::Integer;
 }
 
 /// A name operand's declared type, through the lookup.
@@ -596,18 +590,6 @@ void InstructionChecker::checkRegisterWidth(const OperandRule &R,
                      {What, quotedName(), Want, O.text().str(), Type->str()}),
          R.Section);
   }
-}
-
-/// Whether the integer with sign Neg and magnitude Mag lies in [Min, Max].
-bool inRange(bool Neg, uint64_t Mag, int64_t Min, int64_t Max) {
-  // The magnitude of a negative bound, computed without negating it.
-  auto Below0 = [](int64_t B) {
-    return uint64_t(0) - static_cast<uint64_t>(B);
-  };
-  if (Neg)
-    return Min < 0 && Mag <= Below0(Min) && (Max >= 0 || Mag >= Below0(Max));
-  return Max >= 0 && Mag <= static_cast<uint64_t>(Max) &&
-         (Min <= 0 || Mag >= static_cast<uint64_t>(Min));
 }
 
 void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
