@@ -37,7 +37,7 @@ instruction
 // 9.7.16.7.1
 allocInst      : TCGEN05 ALLOC qualifierList dst COMMA nCols ;
 deallocInst    : TCGEN05 DEALLOC qualifierList taddrValue COMMA nCols ;
-relinquishInst : TCGEN05 RELINQUISH qualifierList ;
+relinquishInst : TCGEN05 RELINQUISH_ALLOC_PERMIT qualifierList ;
 
 // 9.7.16.8.3 - 9.7.16.8.5
 ldInst
@@ -78,7 +78,7 @@ mmaWsInst
 
 // 9.7.16.11.1
 fenceInst : TCGEN05 fenceName qualifierList ;
-fenceName : FENCE_BEFORE | FENCE_AFTER | FENCE_OTHER ;
+fenceName : FENCE_BEFORE_THREAD_SYNC | FENCE_AFTER_THREAD_SYNC | FENCE_OTHER ;
 
 // 9.7.16.12.1
 commitInst : TCGEN05 COMMIT qualifierList mbar (COMMA ctaMask)? ;
@@ -93,62 +93,9 @@ qualifierList    : qualifier* ;
 mmaQualifierList : (qualifier | sparsity)* ;
 sparsity         : SP ;
 
-qualifier
-  : ctaGroupQual
-  | syncQual
-  | alignedQual
-  | stateSpaceQual
-  | typeQual
-  | shapeQual
-  | numQual
-  | packQual
-  | redOpQual
-  | absQual
-  | nanQual
-  | kindQual
-  | blockScaleQual
-  | scaleVecQual
-  | collectorQual
-  | ashiftQual
-  | multicastQual
-  | dstFmtQual
-  | srcFmtQual
-  | downQual
-  | completionQual
-  | unknownQual
-  ;
-
-ctaGroupQual   : CTA_GROUP_1 | CTA_GROUP_2 ;
-syncQual       : SYNC ;
-alignedQual    : ALIGNED ;
-stateSpaceQual : SHARED_CTA | SHARED_CLUSTER ;
-typeQual       : B32 | B64 | U32 | S32 | F32 ;
-shapeQual
-  : SHAPE_16X64B | SHAPE_16X128B | SHAPE_16X256B | SHAPE_32X32B
-  | SHAPE_16X32BX2 | SHAPE_128X256B | SHAPE_4X256B | SHAPE_128X128B
-  | SHAPE_64X128B | SHAPE_32X128B
-  ;
-numQual
-  : NUM_X1 | NUM_X2 | NUM_X4 | NUM_X8 | NUM_X16 | NUM_X32 | NUM_X64 | NUM_X128 ;
-packQual       : PACK_16B | UNPACK_16B ;
-redOpQual      : MIN | MAX ;
-absQual        : ABS ;
-nanQual        : NAN ;
-kindQual
-  : KIND_F16 | KIND_TF32 | KIND_F8F6F4 | KIND_I8
-  | KIND_MXF8F6F4 | KIND_MXF4 | KIND_MXF4NVF4
-  ;
-blockScaleQual : BLOCK_SCALE ;
-scaleVecQual
-  : SCALE_VEC_1X | SCALE_VEC_2X | SCALE_VEC_4X | BLOCK16 | BLOCK32 ;
-collectorQual  : COLLECTOR ;
-ashiftQual     : ASHIFT ;
-multicastQual  : WARPX2_02_13 | WARPX2_01_23 | WARPX4 | MULTICAST_CLUSTER ;
-dstFmtQual     : B8X16 ;
-srcFmtQual     : B6X16_P32 | B4X16_P64 ;
-downQual       : DOWN ;
-completionQual : MBARRIER_ARRIVE_ONE ;
-unknownQual    : QUALIFIER ;
+// Which word it is and what it selects is the transformer's business
+// (Tcgen05Qualifiers.def); the grammar fixes only where qualifiers go.
+qualifier : QUALIFIER ;
 
 // Operands, one rule per role.
 dst                : address ;

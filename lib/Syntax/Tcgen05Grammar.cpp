@@ -68,83 +68,10 @@ const OperandRule *syntax::findOperandRule(size_t Rule) {
   return nullptr;
 }
 
-std::optional<Tcgen05QualClass> syntax::qualifierClassOfRule(size_t Rule) {
-  using C = Tcgen05QualClass;
-  switch (Rule) {
-  case G::RuleSparsity:
-    return C::Variant;
-  case G::RuleCtaGroupQual:
-    return C::CtaGroup;
-  case G::RuleSyncQual:
-    return C::Sync;
-  case G::RuleAlignedQual:
-    return C::Aligned;
-  case G::RuleStateSpaceQual:
-    return C::StateSpace;
-  case G::RuleTypeQual:
-    return C::Type;
-  case G::RuleShapeQual:
-    return C::Shape;
-  case G::RuleNumQual:
-    return C::Num;
-  case G::RulePackQual:
-    return C::Pack;
-  case G::RuleRedOpQual:
-    return C::RedOp;
-  case G::RuleAbsQual:
-    return C::Abs;
-  case G::RuleNanQual:
-    return C::NaN;
-  case G::RuleKindQual:
-    return C::Kind;
-  case G::RuleBlockScaleQual:
-    return C::BlockScale;
-  case G::RuleScaleVecQual:
-    return C::ScaleVec;
-  case G::RuleCollectorQual:
-    return C::Collector;
-  case G::RuleAshiftQual:
-    return C::Ashift;
-  case G::RuleMulticastQual:
-    return C::Multicast;
-  case G::RuleDstFmtQual:
-    return C::DstFmt;
-  case G::RuleSrcFmtQual:
-    return C::SrcFmt;
-  case G::RuleDownQual:
-    return C::Down;
-  case G::RuleCompletionQual:
-    return C::Completion;
-  case G::RuleUnknownQual:
-    return C::Unknown;
-  default:
-    return std::nullopt;
-  }
-}
-
 bool syntax::isNameWord(size_t T) {
-  switch (T) {
-  case G::ALLOC:
-  case G::DEALLOC:
-  case G::RELINQUISH:
-  case G::LD:
-  case G::ST:
-  case G::RED:
-  case G::WAIT_LD:
-  case G::WAIT_ST:
-  case G::WAIT_OTHER:
-  case G::CP:
-  case G::SHIFT:
-  case G::MMA:
-  case G::WS:
-  case G::FENCE_BEFORE:
-  case G::FENCE_AFTER:
-  case G::FENCE_OTHER:
-  case G::COMMIT:
-    return true;
-  default:
-    return false;
-  }
+  // The lexer lists the name words (generated from Tcgen05Forms.def) right
+  // after TCGEN05 and before QUALIFIER.
+  return T > G::TCGEN05 && T < G::QUALIFIER && T != G::SP;
 }
 
 bool syntax::isDottedWord(size_t T) {
@@ -159,67 +86,44 @@ SpelledInstruction syntax::spelledInstruction(antlr4::TokenStream &Tokens) {
   if (!Name || !isNameWord(Name->getType()) || Name->getType() == G::RED ||
       Name->getType() == G::WS)
     return S;
-  // A malformed '.wait::x' or '.fence::x' still names the instruction.
-  if (Name->getType() == G::WAIT_OTHER)
-    S.Name += ".wait";
-  else if (Name->getType() == G::FENCE_OTHER)
-    S.Name += ".fence";
-  else
-    S.Name += Name->getText();
+  size_t Type = Name->getType();
+  if (Type == G::WAIT_OTHER || Type == G::FENCE_OTHER) {
+    // '.wait::x' or '.fence' still names the instruction, not the form.
+    S.Name += llvm::StringRef(Name->getText()).split("::").first.str();
+    for (const Tcgen05FormSpelling &F : tcgen05FormSpellings())
+      if (F.Spelling.starts_with(S.Name + "::")) {
+        S.Form = static_cast<Tcgen05Form>(&F - tcgen05FormSpellings().data());
+        S.WholeInstruction = true;
+        break;
+      }
+    return S;
+  }
+  S.Name += Name->getText();
   size_t Next = Tokens.size() > 2 ? Tokens.get(2)->getType() : 0;
   bool Sparse = false;
   for (size_t I = 2;
        I < Tokens.size() && isDottedWord(Tokens.get(I)->getType()); ++I)
     Sparse |= Tokens.get(I)->getType() == G::SP;
-  switch (Name->getType()) {
-  case G::ALLOC:
-    S.Form = Tcgen05Form::Alloc;
-    break;
-  case G::DEALLOC:
-    S.Form = Tcgen05Form::Dealloc;
-    break;
-  case G::RELINQUISH:
-    S.Form = Tcgen05Form::RelinquishAllocPermit;
-    break;
-  case G::LD:
-    S.Form = Next == G::RED ? Tcgen05Form::LdRed : Tcgen05Form::Ld;
-    if (Next == G::RED)
-      S.Name += ".red";
-    break;
-  case G::ST:
-    S.Form = Tcgen05Form::St;
-    break;
-  case G::WAIT_LD:
-  case G::WAIT_ST:
-  case G::WAIT_OTHER:
-    S.Form = Tcgen05Form::Wait;
-    break;
-  case G::CP:
-    S.Form = Tcgen05Form::Cp;
-    break;
-  case G::SHIFT:
-    S.Form = Tcgen05Form::Shift;
-    break;
-  case G::MMA:
-    if (Next == G::WS) {
+  if (Type == G::LD && Next == G::RED)
+    S.Name += ".red";
+  if (Type == G::MMA) {
+    if (Next == G::WS)
       S.Name += ".ws";
-      S.Form = Sparse ? Tcgen05Form::MmaWsSp : Tcgen05Form::MmaWs;
-    } else {
-      S.Form = Sparse ? Tcgen05Form::MmaSp : Tcgen05Form::Mma;
-    }
     if (Sparse)
       S.Name += ".sp";
-    break;
-  case G::FENCE_BEFORE:
-  case G::FENCE_AFTER:
-  case G::FENCE_OTHER:
-    S.Form = Tcgen05Form::Fence;
-    break;
-  case G::COMMIT:
-    S.Form = Tcgen05Form::Commit;
-    break;
   }
+  S.Form = tcgen05FormOfSpelling(S.Name);
   return S;
+}
+
+std::string syntax::instructionList() {
+  std::string List;
+  for (const Tcgen05FormSpelling &F : tcgen05FormSpellings()) {
+    if (!List.empty())
+      List += ", ";
+    List += F.Spelling;
+  }
+  return List;
 }
 
 std::mutex &tcgen05::syntax::generatedParserLock() {

@@ -7,8 +7,6 @@
 #ifndef TCGEN05_LIB_SYNTAX_TCGEN05GRAMMAR_H
 #define TCGEN05_LIB_SYNTAX_TCGEN05GRAMMAR_H
 
-#include "Tcgen05Forms.h"
-
 #include "Tcgen05Lexer.h"
 #include "Tcgen05Parser.h"
 
@@ -39,9 +37,6 @@ struct OperandRule {
 /// Null when Rule parses no operand.
 const OperandRule *findOperandRule(size_t Rule);
 
-/// The class of a qualifier rule (ctaGroupQual, ...); empty for other rules.
-std::optional<Tcgen05QualClass> qualifierClassOfRule(size_t Rule);
-
 /// Instruction-name words (.mma, .ld, .red, .ws, .wait::ld, ...), not '.sp'.
 bool isNameWord(size_t TokenType);
 
@@ -52,10 +47,16 @@ bool isDottedWord(size_t TokenType);
 /// the word after 'tcgen05' names no instruction.
 struct SpelledInstruction {
   std::optional<Tcgen05Form> Form;
+  /// The name word spelled only the instruction ('.wait', '.fence::x'):
+  /// Form is the first of its forms, and any of them may have been meant.
+  bool WholeInstruction = false;
   /// "tcgen05.mma.ws.sp", "tcgen05.wait::ld", "tcgen05".
   std::string Name;
 };
 SpelledInstruction spelledInstruction(antlr4::TokenStream &Tokens);
+
+/// "tcgen05.alloc, tcgen05.dealloc, ..." for the unknown-instruction note.
+std::string instructionList();
 
 /// Held while the generated lexer and parser run.  Their DFA and
 /// prediction-context caches are static members shared by every instance,

@@ -42,12 +42,16 @@ void syntax::reportSyntaxProblem(const SyntaxProblem &P, const char *Base,
 
 void syntax::addFormNotes(Diagnostic &D, const SpelledInstruction &Spelled) {
   if (!Spelled.Form) {
-    D.note(DiagID::note_tcgen05_forms, llvm::SMRange(),
-           {tcgen05InstructionList().str()});
+    D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {instructionList()});
     return;
   }
-  const Tcgen05FormInfo &Info = getTcgen05FormInfo(*Spelled.Form);
-  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {Info.Syntax.str()});
+  const Tcgen05FormSpelling &Info = tcgen05FormSpelling(*Spelled.Form);
+  std::string Syntax = Info.Syntax.str();
+  if (Spelled.WholeInstruction)
+    for (const Tcgen05FormSpelling &F : tcgen05FormSpellings())
+      if (&F != &Info && F.Opcode == Info.Opcode)
+        Syntax += " | " + F.Syntax.str();
+  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {Syntax});
   D.note(DiagID::note_cite, llvm::SMRange(), {Info.Section.str()});
 }
 
@@ -123,7 +127,7 @@ SyntaxProblem misplacedWord(size_t Type, const std::string &Word,
                             const SpelledInstruction &Inst) {
   std::optional<Tcgen05Opcode> Op;
   if (Inst.Form)
-    Op = getTcgen05FormInfo(*Inst.Form).Opcode;
+    Op = tcgen05FormSpelling(*Inst.Form).Opcode;
   switch (Type) {
   case G::WS:
     if (Op == Tcgen05Opcode::Mma)
@@ -162,7 +166,7 @@ SyntaxProblem syntax::describeSyntaxError(const FirstSyntaxError &E,
     return P;
   }
   bool Mma =
-      Inst.Form && getTcgen05FormInfo(*Inst.Form).Opcode == Tcgen05Opcode::Mma;
+      Inst.Form && tcgen05FormSpelling(*Inst.Form).Opcode == Tcgen05Opcode::Mma;
   if (isNameWord(Type) || (Type == G::SP && !Mma)) {
     bool Repeated = false;
     for (size_t K = 1; K < T->getTokenIndex(); ++K)

@@ -58,7 +58,7 @@ bool Tcgen05Transformer::transformDealloc(G::DeallocInstContext *I) {
 }
 
 bool Tcgen05Transformer::transformRelinquish(G::RelinquishInstContext *I) {
-  addName(I->RELINQUISH());
+  addName(I->RELINQUISH_ALLOC_PERMIT());
   transformQualifierList(I->qualifierList());
   return commit(Tcgen05Opcode::RelinquishAllocPermit);
 }
@@ -91,17 +91,27 @@ bool Tcgen05Transformer::transformSt(G::StInstContext *I) {
 }
 
 bool Tcgen05Transformer::transformWait(G::WaitInstContext *I) {
-  antlr4::tree::TerminalNode *Name = I->waitName()->WAIT_OTHER();
-  if (Name)
-    return error(Name->getSymbol(), Name->getSymbol(),
-                 DiagID::err_tcgen05_expected_token,
-                 {DiagArg::list({".wait::ld", ".wait::st"}),
-                  describeToken(Name->getSymbol())});
-  Name = I->waitName()->WAIT_LD() ? I->waitName()->WAIT_LD()
-                                  : I->waitName()->WAIT_ST();
-  addName(Name);
-  transformQualifierList(I->qualifierList());
-  return commit(Tcgen05Opcode::Wait);
+  return transformNameOnly(I->waitName()->start, G::WAIT_OTHER,
+                           Tcgen05Opcode::Wait, I->qualifierList());
+}
+
+bool Tcgen05Transformer::transformNameOnly(antlr4::Token *Word,
+                                           size_t OtherToken,
+                                           Tcgen05Opcode Op,
+                                           G::QualifierListContext *Quals) {
+  if (Word->getType() == OtherToken) {
+    // The words that name the instruction's forms, from Tcgen05Forms.def:
+    // ".wait::ld", ".wait::st".
+    std::vector<std::string> Words;
+    for (const Tcgen05FormSpelling &F : tcgen05FormSpellings())
+      if (F.Opcode == Op)
+        Words.push_back(F.Spelling.drop_front(F.Spelling.find('.')).str());
+    return error(Word, Word, DiagID::err_tcgen05_expected_token,
+                 {DiagArg::list(Words), describeToken(Word)});
+  }
+  addQualifier(Word, Tcgen05QualClass::Variant);
+  transformQualifierList(Quals);
+  return commit(Op);
 }
 
 bool Tcgen05Transformer::transformCp(G::CpInstContext *I) {
@@ -189,18 +199,8 @@ bool Tcgen05Transformer::transformMmaWs(G::MmaWsInstContext *I) {
 }
 
 bool Tcgen05Transformer::transformFence(G::FenceInstContext *I) {
-  antlr4::tree::TerminalNode *Name = I->fenceName()->FENCE_OTHER();
-  if (Name)
-    return error(Name->getSymbol(), Name->getSymbol(),
-                 DiagID::err_tcgen05_expected_token,
-                 {DiagArg::list({".fence::before_thread_sync",
-                                 ".fence::after_thread_sync"}),
-                  describeToken(Name->getSymbol())});
-  Name = I->fenceName()->FENCE_BEFORE() ? I->fenceName()->FENCE_BEFORE()
-                                        : I->fenceName()->FENCE_AFTER();
-  addName(Name);
-  transformQualifierList(I->qualifierList());
-  return commit(Tcgen05Opcode::Fence);
+  return transformNameOnly(I->fenceName()->start, G::FENCE_OTHER,
+                           Tcgen05Opcode::Fence, I->qualifierList());
 }
 
 bool Tcgen05Transformer::transformCommit(G::CommitInstContext *I) {
@@ -226,8 +226,7 @@ bool Tcgen05Transformer::transformUnknown(G::UnknownInstContext *I) {
                                 llvm::SMLoc::getFromPointer(
                                     Base + Last->getStopIndex() + 1)),
                   {"tcgen05" + First->getText()});
-  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(),
-         {tcgen05InstructionList().str()});
+  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {instructionList()});
   return false;
 }
 
@@ -247,10 +246,10 @@ void Tcgen05Transformer::transformMmaQualifierList(
 }
 
 void Tcgen05Transformer::transformQualifier(G::QualifierContext *Q) {
-  auto *Word = static_cast<antlr4::ParserRuleContext *>(Q->children.front());
+  antlr4::Token *Word = Q->start;
   std::optional<Tcgen05QualClass> Class =
-      qualifierClassOfRule(Word->getRuleIndex());
-  addQualifier(Word->start, Class ? *Class : Tcgen05QualClass::Unknown);
+      tcgen05QualifierClass(Word->getText());
+  addQualifier(Word, Class ? *Class : Tcgen05QualClass::Unknown);
 }
 
 void Tcgen05Transformer::addName(antlr4::tree::TerminalNode *Word) {

@@ -49,6 +49,9 @@ private:
   bool transformRelinquish(G::RelinquishInstContext *I);
   bool transformLd(G::LdInstContext *I);
   bool transformSt(G::StInstContext *I);
+  /// wait::ld/st and the fences: a name word and qualifiers, no operands.
+  bool transformNameOnly(antlr4::Token *Word, size_t OtherToken,
+                         Tcgen05Opcode Op, G::QualifierListContext *Quals);
   bool transformWait(G::WaitInstContext *I);
   bool transformCp(G::CpInstContext *I);
   bool transformShift(G::ShiftInstContext *I);

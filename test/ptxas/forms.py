@@ -9,6 +9,8 @@ target; it is not a prediction of ptxas's verdict on a given .target/.version
 """
 from dataclasses import dataclass
 
+from vocabulary import name_words, words
+
 # Register name prefix for each register type; gen_cases.py declares all of them.
 PREFIX = {"pred": "%p", "b16": "%rs", "b32": "%r", "b64": "%rd", "f32": "%f"}
 
@@ -77,26 +79,24 @@ class Form:
     cta_group: int = 0      # 0: the instruction has no .cta_group
 
 
-# Alternatives of each qualifier group: a "conflict" mutation adds another
-# member of the group next to the one present.
+# Alternatives of each qualifier group, from the checker's tables
+# (vocabulary.py): a "conflict" mutation adds another member of the group
+# next to the one present.
 ALTERNATIVES = {
-    "cta_group": ["cta_group::1", "cta_group::2"],
-    "kind": ["kind::f16", "kind::tf32", "kind::f8f6f4", "kind::i8",
-             "kind::mxf8f6f4", "kind::mxf4", "kind::mxf4nvf4"],
-    "ldshape": ["16x64b", "16x128b", "16x256b", "32x32b", "16x32bx2"],
-    "cpshape": ["128x256b", "4x256b", "128x128b", "64x128b", "32x128b"],
-    "num": ["x1", "x2", "x4", "x8", "x16", "x32", "x64", "x128"],
-    "multicast": ["warpx2::02_13", "warpx2::01_23", "warpx4"],
-    "src_fmt": ["b6x16_p32", "b4x16_p64"],
-    "scale_vec": ["scale_vec::1X", "scale_vec::2X", "scale_vec::4X", "block16", "block32"],
-    "collector": ["collector::a::fill", "collector::a::use", "collector::a::lastuse",
-                  "collector::a::discard"],
-    "collector_b": [f"collector::b{i}::{op}" for i in range(4)
-                    for op in ("fill", "use", "lastuse", "discard")],
-    "redop": ["min", "max"],
-    "redtype": ["u32", "s32", "f32"],
-    "wait": ["wait::ld", "wait::st"],
-    "fence": ["fence::before_thread_sync", "fence::after_thread_sync"],
+    "cta_group": words("CtaGroup", "Alloc"),
+    "kind": words("Kind", "Mma"),
+    "ldshape": words("Shape", "Ld"),
+    "cpshape": words("Shape", "Cp"),
+    "num": words("Num", "Ld"),
+    "multicast": words("Multicast", "Cp"),
+    "src_fmt": words("SrcFmt", "Cp"),
+    "scale_vec": words("ScaleVec", "Mma"),
+    "collector": words("Collector", "Mma"),
+    "collector_b": words("Collector", "MmaWs"),
+    "redop": words("RedOp", "LdRed"),
+    "redtype": words("Type", "LdRed"),
+    "wait": name_words("Wait"),
+    "fence": name_words("Fence"),
 }
 
 # Plausible misspellings of qualifiers, for the "misspell" mutation.
@@ -174,7 +174,7 @@ def alloc_forms():
 # ---------------------------------------------------------------------------
 # 9.7.16.8 ld / st / wait
 
-NUMS = [1, 2, 4, 8, 16, 32, 64, 128]
+NUMS = [int(n[1:]) for n in ALTERNATIVES["num"]]
 # Table 47/48: 32-bit registers per .x1, per shape; larger .num scale it.
 REGS_PER_X1 = {"16x64b": 1, "32x32b": 1, "16x32bx2": 1, "16x128b": 2, "16x256b": 4}
 
@@ -245,8 +245,8 @@ def ld_red_forms():
         for num in NUMS:        # .x1 too, which .red does not allow
             yield ld_red_form(shape, num, "min", "u32")
             yield ld_red_form(shape, num, "max", "f32", abs_=True)
-        for op in ("min", "max"):
-            for type in ("u32", "s32", "f32"):
+        for op in ALTERNATIVES["redop"]:
+            for type in ALTERNATIVES["redtype"]:
                 for abs_ in (False, True):
                     for nan in (False, True):
                         for type_first in (False, True):
@@ -258,7 +258,7 @@ def ld_red_forms():
 
 
 def wait_forms():
-    for w in ("wait::ld", "wait::st"):
+    for w in ALTERNATIVES["wait"]:
         yield form("wait", "tcgen05", [q(w, "wait"), q("sync"), q("aligned")], [])
 
 
@@ -272,8 +272,8 @@ CP_SHAPE_MULTICAST = {"128x256b": None, "4x256b": None, "128x128b": None,
 def cp_forms():
     for n in (1, 2):
         for shape, needs in CP_SHAPE_MULTICAST.items():
-            for mc in (None, "warpx2::02_13", "warpx2::01_23", "warpx4"):
-                for fmt in (None, "b6x16_p32", "b4x16_p64"):
+            for mc in (None, *ALTERNATIVES["multicast"]):
+                for fmt in (None, *ALTERNATIVES["src_fmt"]):
                     quals = [cg(n), q(shape, "cpshape")]
                     if mc:
                         quals.append(q(mc, "multicast", required=False))
@@ -299,7 +299,7 @@ def shift_forms():
 # 9.7.16.11 fence, 9.7.16.12 commit
 
 def fence_forms():
-    for f in ("fence::before_thread_sync", "fence::after_thread_sync"):
+    for f in ALTERNATIVES["fence"]:
         yield form("fence", "tcgen05", [q(f, "fence")], [])
 
 

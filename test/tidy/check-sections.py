@@ -58,14 +58,15 @@ def main():
 
     # Each form's own section, and the form groups, from the tables.
     tables = os.path.join(root, "lib/Sema/Tcgen05")
+    vocabulary = os.path.join(root, "include/tcgen05/AST")
     own = {}
-    for name, args, _ in rows(open(os.path.join(tables, "Forms.def")).read()):
+    for name, args, _ in rows(open(os.path.join(vocabulary, "Tcgen05Forms.def")).read()):
         if name == "FORM":
             parts = [a.strip() for a in args.split(",")]
             sec = SECTION.search(args)
             own["F_" + parts[0]] = sec.group(1)
     groups = {}
-    for name, args, _ in rows(open(os.path.join(tables, "FormGroups.def")).read()):
+    for name, args, _ in rows(open(os.path.join(vocabulary, "Tcgen05FormGroups.def")).read()):
         if name == "FORM_GROUP":
             g, expr = args.split(",", 1)
             groups[g.strip()] = expr
@@ -85,9 +86,8 @@ def main():
         parts = section.split(".")
         return ".".join(parts[:4]) if len(parts) >= 4 and 7 <= int(parts[3]) <= 12 else None
 
-    for path in sorted(glob.glob(os.path.join(tables, "*.def"))):
-        if os.path.basename(path) in ("Forms.def", "FormGroups.def"):
-            continue
+    for path in sorted(glob.glob(os.path.join(tables, "*.def")) +
+                       [os.path.join(vocabulary, "Tcgen05Qualifiers.def")]):
         text = open(path).read()
         for name, args, line in rows(text):
             first = args.split(",", 1)[0]

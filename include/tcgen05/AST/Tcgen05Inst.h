@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace tcgen05 {
@@ -38,41 +39,38 @@ enum class Tcgen05Opcode : uint8_t {
 llvm::StringRef tcgen05OpcodeName(Tcgen05Opcode Op);
 
 /// What a qualifier selects.  The text stays in the source; the class says
-/// which of the manual's qualifier sets it came from.
-#define TCGEN05_QUALIFIER_CLASSES(X)                                           \
-  X(Variant, "instruction")              /* the name and its variant parts:   \
-                                            .mma .sp .ws .ld .red .wait::ld   \
-                                            .fence::before_thread_sync */      \
-  X(CtaGroup, "cta_group")               /* .cta_group::1 */                   \
-  X(Sync, "sync")                        /* .sync */                           \
-  X(Aligned, "aligned")                  /* .aligned */                        \
-  X(StateSpace, "state space")           /* .shared::cta .shared::cluster */   \
-  X(Type, "type")                        /* .b32 .b64 .u32 .s32 .f32 */        \
-  X(Shape, "shape")                      /* .32x32b .128x256b */               \
-  X(Num, "num")                          /* .x1 ... .x128 */                   \
-  X(Pack, "pack")                        /* .pack::16b .unpack::16b */         \
-  X(RedOp, "reduction")                  /* .min .max */                       \
-  X(Abs, "abs")                          /* .abs */                            \
-  X(NaN, "NaN")                          /* .NaN */                            \
-  X(Kind, "kind")                        /* .kind::f16 */                      \
-  X(BlockScale, "block_scale")           /* .block_scale */                    \
-  X(ScaleVec, "scale vector size")       /* .scale_vec::2X .block16 */         \
-  X(Collector, "collector usage")        /* .collector::a::fill */             \
-  X(Ashift, "ashift")                    /* .ashift */                         \
-  X(Multicast, "multicast")              /* .warpx2::02_13 .warpx4            \
-                                            .multicast::cluster */             \
-  X(DstFmt, "destination format")        /* .b8x16 */                          \
-  X(SrcFmt, "source format")             /* .b6x16_p32 .b4x16_p64 */           \
-  X(Down, "direction")                   /* .down */                           \
-  X(Completion, "completion mechanism")  /* .mbarrier::arrive::one */          \
-  X(Unknown, "unknown")                  /* anything else (checker reports) */
-
+/// which of the manual's qualifier sets it came from (Tcgen05QualifierClasses.def).
 enum class Tcgen05QualClass : uint8_t {
-#define X(Name, Desc) Name,
-  TCGEN05_QUALIFIER_CLASSES(X)
-#undef X
+#define CLASS_RULE(Class, Noun, Repeatable, Rank) Class,
+#include "tcgen05/AST/Tcgen05QualifierClasses.def"
 };
-llvm::StringRef tcgen05QualClassName(Tcgen05QualClass C);
+
+/// The class of a qualifier word of any tcgen05 form
+/// (Tcgen05Qualifiers.def); empty for a word no form has.
+std::optional<Tcgen05QualClass> tcgen05QualifierClass(llvm::StringRef Word);
+
+/// An instruction as its name words spell it (Tcgen05Forms.def):
+/// tcgen05.mma.ws.sp has its own syntax section, tcgen05.mma.cta_group::1
+/// does not.
+enum class Tcgen05Form : uint8_t {
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax) Id,
+#include "tcgen05/AST/Tcgen05Forms.def"
+};
+
+struct Tcgen05FormSpelling {
+  Tcgen05Opcode Opcode;
+  /// "tcgen05.mma.ws.sp"
+  llvm::StringRef Spelling;
+  /// "9.7.16.10.9.4"
+  llvm::StringRef Section;
+  /// The manual's syntax lines, joined by " | ".
+  llvm::StringRef Syntax;
+};
+const Tcgen05FormSpelling &tcgen05FormSpelling(Tcgen05Form F);
+llvm::ArrayRef<Tcgen05FormSpelling> tcgen05FormSpellings();
+
+/// The form its words spell ("tcgen05.wait::ld"); empty for none.
+std::optional<Tcgen05Form> tcgen05FormOfSpelling(llvm::StringRef Spelling);
 
 #define TCGEN05_OPERAND_ROLES(X)                                               \
   X(Dst, "dst")                       /* alloc: [dst] shared address */        \

@@ -26,22 +26,22 @@ const TargetSet TargetSets[] = {
 };
 
 const FormInfo Forms[] = {
-#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets)                  \
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax)          \
   {Form::Id, Tcgen05Opcode::Opcode, Spelling, Section, MinPTX,                 \
    TargetSetId::Targets},
-#include "Forms.def"
+#include "tcgen05/AST/Tcgen05Forms.def"
 };
 
 const QualRule Qualifiers[] = {
 #define QUAL(FormSet, Class, Spelling, MinPTX, Targets, Section)               \
   {FormSet, QC::Class, Spelling, MinPTX, TargetSetId::Targets, Section},
-#include "Qualifiers.def"
+#include "tcgen05/AST/Tcgen05Qualifiers.def"
 };
 
 const ClassRule Classes[] = {
 #define CLASS_RULE(Class, Noun, Repeatable, Rank)                            \
   {QC::Class, Noun, Repeatable, Rank},
-#include "QualifierClasses.def"
+#include "tcgen05/AST/Tcgen05QualifierClasses.def"
 };
 
 const RequireRule Requires[] = {
@@ -99,21 +99,6 @@ const ScaleVecAlias Aliases[] = {
   {Kind, Block, ScaleVec, Section},
 #include "ScaleVecAliases.def"
 };
-
-// Every class has a rule, in enum order.
-constexpr bool classesComplete() {
-  constexpr QC Order[] = {
-#define CLASS_RULE(Class, Noun, Repeatable, Rank) QC::Class,
-#include "QualifierClasses.def"
-  };
-  for (unsigned I = 0; I < sizeof(Order) / sizeof(Order[0]); ++I)
-    if (static_cast<unsigned>(Order[I]) != I)
-      return false;
-  return sizeof(Order) / sizeof(Order[0]) ==
-         static_cast<unsigned>(QC::Unknown) + 1;
-}
-static_assert(classesComplete(),
-              "QualifierClasses.def must list every class in enum order");
 
 } // namespace
 

@@ -25,19 +25,16 @@
 
 namespace tcgen05::rules {
 
-enum class Form : uint8_t {
-#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets) Id,
-#include "Forms.def"
-};
+using Form = Tcgen05Form;
 
 enum FormBit : uint32_t {
-#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets)                  \
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax)          \
   F_##Id = 1u << static_cast<unsigned>(Form::Id),
-#include "Forms.def"
+#include "tcgen05/AST/Tcgen05Forms.def"
 };
 
 #define FORM_GROUP(Name, Forms) constexpr uint32_t Name = (Forms);
-#include "FormGroups.def"
+#include "tcgen05/AST/Tcgen05FormGroups.def"
 
 inline uint32_t bitOf(Form F) { return 1u << static_cast<unsigned>(F); }
 
