@@ -38,7 +38,58 @@ const Tcgen05FormSpelling FormSpellings[] = {
 #include "tcgen05/AST/Tcgen05Forms.def"
 };
 
+enum FormBit : uint32_t {
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax)           \
+  F_##Id = 1u << static_cast<unsigned>(Tcgen05Form::Id),
+#include "tcgen05/AST/Tcgen05Forms.def"
+};
+#define FORM_GROUP(Name, Forms) constexpr uint32_t Name = (Forms);
+#include "tcgen05/AST/Tcgen05FormGroups.def"
+
+constexpr Tcgen05Opcode FormOpcodes[] = {
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax)           \
+  Tcgen05Opcode::Opcode,
+#include "tcgen05/AST/Tcgen05Forms.def"
+};
+
+struct OperandAccess {
+  uint32_t Forms;
+  Tcgen05OperandRole Role;
+  Tcgen05Access Access;
+};
+
+constexpr OperandAccess Accesses[] = {
+#define OPERAND(Forms, Role, Form, Bits, Float, Min, Max, Step, Accept, Access,  \
+                Section)                                                       \
+  {Forms, Tcgen05OperandRole::Role, Tcgen05Access::Access},
+#include "tcgen05/AST/Tcgen05Operands.def"
+};
+
+#define X(Name, Spelling) +1
+constexpr unsigned NumOpcodes = 0 TCGEN05_OPCODES(X);
+#undef X
+
+struct RoleMasks {
+  uint32_t Written[NumOpcodes] = {};
+};
+
+constexpr RoleMasks writtenRoles() {
+  RoleMasks M;
+  for (const OperandAccess &A : Accesses)
+    for (unsigned F = 0; F < sizeof(FormOpcodes) / sizeof(FormOpcodes[0]); ++F)
+      if (A.Access == Tcgen05Access::Write && (A.Forms >> F & 1))
+        M.Written[static_cast<unsigned>(FormOpcodes[F])] |=
+            1u << static_cast<unsigned>(A.Role);
+  return M;
+}
+
+constexpr RoleMasks WrittenRoles = writtenRoles();
+
 } // namespace
+
+uint32_t tcgen05WrittenRoles(Tcgen05Opcode Op) {
+  return WrittenRoles.Written[static_cast<unsigned>(Op)];
+}
 
 std::optional<Tcgen05QualClass> tcgen05QualifierClass(llvm::StringRef Word) {
   for (const QualifierWord &Q : QualifierWords)

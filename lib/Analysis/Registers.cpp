@@ -36,15 +36,16 @@ unsigned tcgen05::writtenOperandMask(const Function &F, const Instruction &I) {
     return 0;
   if (I.Tcgen05 == Instruction::NoTcgen05)
     return writesNoRegister(I.Opcode.text()) ? 0 : 1;
+  // Which roles are written is Tcgen05Operands.def's Access column.
   const Tcgen05Inst &T = F.Tcgen05[I.Tcgen05];
-  if (T.Opcode != Tcgen05Opcode::Ld)
+  uint32_t Roles = tcgen05WrittenRoles(T.Opcode);
+  if (!Roles)
     return 0;
   unsigned Mask = 0;
   for (uint32_t J = 0; J < T.NumOperands; ++J) {
     const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + J];
     uint32_t K = O.Operand - I.Operands.First;
-    if (K < 32 && (O.Role == Tcgen05OperandRole::Values ||
-                   O.Role == Tcgen05OperandRole::RedVal))
+    if (K < 32 && (Roles >> static_cast<unsigned>(O.Role) & 1))
       Mask |= 1u << K;
   }
   return Mask;

@@ -87,7 +87,8 @@ def main():
         return ".".join(parts[:4]) if len(parts) >= 4 and 7 <= int(parts[3]) <= 12 else None
 
     for path in sorted(glob.glob(os.path.join(tables, "*.def")) +
-                       [os.path.join(vocabulary, "Tcgen05Qualifiers.def")]):
+                       [os.path.join(vocabulary, "Tcgen05Qualifiers.def"),
+                        os.path.join(vocabulary, "Tcgen05Operands.def")]):
         text = open(path).read()
         for name, args, line in rows(text):
             first = args.split(",", 1)[0]

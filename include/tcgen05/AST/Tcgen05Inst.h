@@ -103,6 +103,14 @@ enum class Tcgen05OperandRole : uint8_t {
 };
 llvm::StringRef tcgen05OperandRoleName(Tcgen05OperandRole R);
 
+/// Whether an instruction reads or writes an operand's registers
+/// (Tcgen05Operands.def, Access).
+enum class Tcgen05Access : uint8_t { Read, Write };
+
+/// The roles (bit 1 << role) whose registers an instruction of Op writes:
+/// tcgen05.ld's destination vector and reduction value, nothing else.
+uint32_t tcgen05WrittenRoles(Tcgen05Opcode Op);
+
 struct Tcgen05Qualifier {
   Tcgen05QualClass Class;
   /// Index into the function's qualifier pool (the generic parse's Span).

@@ -51,16 +51,16 @@ const RequireRule Requires[] = {
 
 const OperandRule Operands[] = {
 #define OPERAND(FormSet, R, Shape, Bits, Float, Min, Max, Step, Accept,        \
-                Section)                                                       \
+                Access, Section)                                               \
   {FormSet, Role::R, OperandForm::Shape, Bits, Float, Min, Max, Step, Accept,  \
    Section},
-#include "Operands.def"
+#include "tcgen05/AST/Tcgen05Operands.def"
 };
 
 const OperandTargetRule OperandTargets[] = {
 #define OPERAND_TARGETS(FormSet, R, Targets, Section)                          \
   {FormSet, Role::R, TargetSetId::Targets, Section},
-#include "Operands.def"
+#include "tcgen05/AST/Tcgen05Operands.def"
 };
 
 const LdStShape Shapes[] = {

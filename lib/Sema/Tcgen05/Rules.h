@@ -89,7 +89,7 @@ struct RequireRule {
 
 enum class OperandForm : uint8_t { Reg, Imm, RegOrImm, Addr, Vec, Pred };
 
-/// What an operand accepts beyond its form's default (Operands.def).
+/// What an operand accepts beyond its form's default (Tcgen05Operands.def).
 enum OperandAccept : uint8_t {
   /// Nothing more: addresses are registers (plus an offset), vector
   /// elements registers, register operands registers, not variables.

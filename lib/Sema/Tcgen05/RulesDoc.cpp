@@ -34,7 +34,8 @@ std::string targets(TargetSetId Id) {
 
 void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
   OS << "# " << F.Spelling << "\n\n"
-     << "Generated from `lib/Sema/Tcgen05/*.def`; do not edit.\n\n"
+     << "Generated from `include/tcgen05/AST/Tcgen05*.def` and "
+        "`lib/Sema/Tcgen05/*.def`; do not edit.\n\n"
      << "- Section: PTX ISA " << F.Section << "\n"
      << "- Introduced: " << minVersion(F.MinPTX) << "\n"
      << "- Targets: " << describeTargetSet(F.Targets) << "\n\n";
@@ -153,7 +154,8 @@ void renderOtherForm(const OtherInstructionForm &F, llvm::raw_ostream &OS) {
     std::string Word = S.Values.size() > 1 ? "." + S.Name : S.Values.front();
     Syntax += S.Required ? Word : "{" + Word + "}";
     if (!S.Required)
-      Rules.push_back(Values + " is optional");
+      Rules.push_back(Values + " is optional" +
+                      (S.Repeatable ? " (ptxas accepts it twice)" : ""));
     else if (S.Values.size() > 1)
       Rules.push_back("`." + S.Name + "` is one of " + Values +
                       (S.First ? ", written first" : ""));
@@ -212,9 +214,9 @@ tcgen05::renderTcgen05RulePages() {
   std::vector<std::pair<std::string, std::string>> Pages;
   std::string Index;
   llvm::raw_string_ostream IOS(Index);
-  IOS << "# tcgen05 rules\n\nGenerated from `lib/Sema/Tcgen05/*.def`, the "
-         "tables tcgen05-check runs; do not edit.  One page per "
-         "instruction form:\n\n";
+  IOS << "# tcgen05 rules\n\nGenerated from `include/tcgen05/AST/Tcgen05*.def` "
+         "and `lib/Sema/Tcgen05/*.def`, the tables tcgen05-check runs; do "
+         "not edit.  One page per instruction form:\n\n";
   for (const FormInfo &F : forms()) {
     std::string Text;
     llvm::raw_string_ostream OS(Text);
