@@ -300,11 +300,14 @@ TEST(OtherInstructionRulesTest, TargetsAndVersionsOfEveryRow) {
 
 namespace {
 
+/// ExtraOps: operands more (or fewer) than the row's count; DReg: the
+/// accumulator's register name prefix.
 std::string wgmma(const WgmmaFragment &W, unsigned N, const std::string &A,
-                  const std::string &B, unsigned DRegs, int ARegs) {
+                  const std::string &B, unsigned DRegs, int ARegs, int ExtraOps = 0,
+                  const std::string &DReg = "%r") {
   std::string D = "{";
   for (unsigned K = 0; K < DRegs; ++K)
-    D += (K ? ", %r" : "%r") + std::to_string(K);
+    D += (K ? ", " : "") + DReg + std::to_string(K);
   D += "}";
   std::string AOp = "%rd1";
   if (ARegs >= 0) {
@@ -313,13 +316,18 @@ std::string wgmma(const WgmmaFragment &W, unsigned N, const std::string &A,
       AOp += (K ? ", %r" : "%r") + std::to_string(K);
     AOp += "}";
   }
+  std::string Imms;
+  int Ops = static_cast<int>(ARegs >= 0 ? W.RegOps : W.DescOps) + ExtraOps;
+  for (int K = 4; K < Ops; ++K)
+    Imms += ", 1";
   return "wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k" + std::to_string(W.K) +
-         W.DType + A + B + " " + D + ", " + AOp + ", %rd2, %p1;";
+         W.DType + A + B + " " + D + ", " + AOp + ", %rd2" + (Ops > 3 ? ", %p1" : "") + Imms +
+         ";";
 }
 
 std::set<unsigned> wgmmaCodes(const std::string &Inst, const std::string &Target = "sm_90a") {
   std::set<unsigned> Out;
-  for (unsigned C : codesOf(".reg .pred %p<2>;\n" + Inst, Target))
+  for (unsigned C : codesOf(".reg .pred %p<2>;\n.reg .f32 %f<200>;\n" + Inst, Target))
     if (C >= 7200)
       Out.insert(C);
   return Out;
@@ -349,6 +357,16 @@ TEST(OtherInstructionRulesTest, WgmmaFragmentsOfEveryRow) {
           << Good;
       EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv, 3)), std::set<unsigned>{7204}) << Good;
       EXPECT_EQ(wgmmaCodes(Good, "sm_100a"), std::set<unsigned>{7201}) << Good;
+      // The operand count with A in shared memory and in registers.
+      for (int ARegs : {-1, 4})
+        for (int Extra : {-1, 1}) {
+          std::string Count = wgmma(W, N, A, B, N / W.DDiv, ARegs, Extra);
+          EXPECT_EQ(wgmmaCodes(Count), std::set<unsigned>{7207}) << Count;
+        }
+      // .f32 registers as the accumulator, where the row allows them.
+      std::string Floats = wgmma(W, N, A, B, N / W.DDiv, -1, 0, "%f");
+      EXPECT_EQ(wgmmaCodes(Floats), W.DFloat ? std::set<unsigned>{} : std::set<unsigned>{7205})
+          << Floats;
     }
     for (const std::string &T : AllTypes)
       if (std::find(W.ATypes.begin(), W.ATypes.end(), T) == W.ATypes.end()) {

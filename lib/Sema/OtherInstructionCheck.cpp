@@ -29,9 +29,14 @@ enum class OtherId : uint8_t {
 #include "OtherInstructions.def"
 };
 
-enum class SlotUse : uint8_t { Required, Optional, First, Repeatable };
+enum class SlotUse : uint8_t { Required, Optional, First, Repeatable, OptionalRepeatable };
 using OperandKindRule = OtherOperandKind;
 enum class Presence : uint8_t { Required, Optional };
+
+bool required(SlotUse U) { return U != SlotUse::Optional && U != SlotUse::OptionalRepeatable; }
+bool repeatable(SlotUse U) {
+  return U == SlotUse::Repeatable || U == SlotUse::OptionalRepeatable;
+}
 
 struct InstrRow {
   OtherId Id;
@@ -253,7 +258,7 @@ private:
       size_t Slot = It - RowSlots.begin();
       const SlotRow &S = **It;
       if (const Span *Before = Filled[Slot]) {
-        if (!(S.Use == SlotUse::Repeatable && Before->text() == Q.text())) {
+        if (!(repeatable(S.Use) && Before->text() == Q.text())) {
           Diagnostic &D = Sink.report(DiagID::err_other_qual_twice, Q.range(),
                                       {Name, slotName(S)});
           D.note(DiagID::note_tcgen05_previous_qualifier, Before->range(), {slotName(S)});
@@ -277,7 +282,7 @@ private:
       return;
     for (size_t Slot = 0; Slot < RowSlots.size(); ++Slot) {
       const SlotRow &S = *RowSlots[Slot];
-      if (Filled[Slot] || S.Use == SlotUse::Optional)
+      if (Filled[Slot] || !required(S.Use))
         continue;
       Diagnostic &D = Sink.report(DiagID::err_other_qual_missing, nameSpan().range(),
                                   {Name, slotName(S)});
@@ -431,8 +436,9 @@ private:
                               ? "a register"
                               : "a register or an immediate");
     }
+    // A selector's base is a register or a variable as the bare name is.
     Operand Base = *Reg;
-    Base.Kind = OperandKind::Register;
+    Base.Kind = Text.starts_with("%") ? OperandKind::Register : OperandKind::Symbol;
     Base.Src = Span(Text.begin(), Text.end());
     checkRegister(R, Base, 32);
   }
@@ -553,8 +559,8 @@ std::vector<OtherInstructionForm> tcgen05::otherInstructionForms() {
     if (R.Targets != TargetSetId::Any)
       F.Targets = describeTargetSet(R.Targets);
     for (const SlotRow *Q : rowsOf(llvm::ArrayRef<SlotRow>(Slots), R.Id))
-      F.Slots.push_back({Q->Name.str(), slotValues(*Q), Q->Use != SlotUse::Optional,
-                         Q->Use == SlotUse::First, Q->Use == SlotUse::Repeatable});
+      F.Slots.push_back({Q->Name.str(), slotValues(*Q), required(Q->Use),
+                         Q->Use == SlotUse::First, repeatable(Q->Use)});
     for (const OperandRow *O : rowsOf(llvm::ArrayRef<OperandRow>(Operands), R.Id))
       F.Operands.push_back({O->Name.str(), static_cast<OtherOperandKind>(O->Kind), O->Min,
                             O->Max, O->Step, O->Use == Presence::Optional, O->Sel});

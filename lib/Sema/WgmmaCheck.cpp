@@ -9,6 +9,7 @@
 
 #include "tcgen05/Sema/OtherInstructionCheck.h"
 
+#include "Immediates.h"
 #include "Tcgen05/Rules.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -30,12 +31,15 @@ struct FragmentRow {
   llvm::StringRef DType;
   NSet Ns;
   unsigned DDiv;
+  bool DFloat;
+  unsigned DescOps, RegOps;
   llvm::StringRef Section;
 };
 
 constexpr FragmentRow Fragments[] = {
-#define WGMMA_FRAGMENT(K, ATypes, Same, DType, NSet_, DDiv, Section)            \
-  {K, ATypes, Same, DType, NSet::NSet_, DDiv, Section},
+#define WGMMA_FRAGMENT(K, ATypes, Same, DType, NSet_, DDiv, DFloat, DescOps,    \
+                       RegOps, Section)                                         \
+  {K, ATypes, Same, DType, NSet::NSet_, DDiv, DFloat, DescOps, RegOps, Section},
 #include "WgmmaFragments.def"
 };
 
@@ -128,9 +132,20 @@ public:
       return;
     }
     if (!Ops.empty())
-      checkVector(Ops[0], "d", N / Row->DDiv, Row->DType != ".s32", *Row, TypeList);
-    if (Ops.size() > 1 && Ops[1].Kind == OperandKind::Vector)
+      checkVector(Ops[0], "d", N / Row->DDiv, Row->DFloat, *Row, TypeList);
+    bool ARegs = Ops.size() > 1 && Ops[1].Kind == OperandKind::Vector;
+    if (ARegs)
       checkVector(Ops[1], "a", 4, false, *Row, TypeList);
+    else if (Ops.size() > 1 && !checkDescriptor(Ops[1], *Row))
+      return;
+    unsigned Want = ARegs ? Row->RegOps : Row->DescOps;
+    if (Ops.size() != Want) {
+      Diagnostic &D = Sink.report(
+          DiagID::err_wgmma_operand_count, Span(Ops.front().Src.Begin, Ops.back().Src.End).range(),
+          {Name.str(), TypeList, ARegs ? "in registers" : "in shared memory", Want,
+           static_cast<uint64_t>(Ops.size())});
+      report(D, Row->Section);
+    }
   }
 
 private:
@@ -154,8 +169,25 @@ private:
     report(D, "9.7.15.5.1");
   }
 
+  /// A in shared memory: a 64-bit matrix descriptor, in a register or as an
+  /// immediate.
+  bool checkDescriptor(const Operand &O, const FragmentRow &Row) {
+    if (isImmediate(F, O))
+      return true;
+    if (O.Kind == OperandKind::Register) {
+      std::optional<llvm::StringRef> Type = Regs.registerType(O.text());
+      if (!Type || (typeWidth(*Type) == 64 && !Type->starts_with(".f")))
+        return true;
+    }
+    // ptxas: "Vector expected for argument 1".
+    Diagnostic &D = Sink.report(DiagID::err_wgmma_vector, O.Src.range(), {Name.str(), "a"});
+    D.note(DiagID::note_wgmma_a_forms, {}, {});
+    report(D, Row.Section);
+    return false;
+  }
+
   /// A vector of Want 32-bit registers; floating-point ones only where
-  /// Float allows them.
+  /// Float allows them, or (as ptxas has it) next to one that is not.
   void checkVector(const Operand &O, const char *Role, unsigned Want, bool Float,
                    const FragmentRow &Row, const std::string &TypeList) {
     if (O.Kind != OperandKind::Vector) {
@@ -166,6 +198,8 @@ private:
     llvm::ArrayRef<Operand> Elems = F.operands(O.Children);
     // The registers first: a vector of the wrong registers is one error.
     const char *Kind = Float ? "32-bit" : "32-bit integer or bit-size";
+    const Operand *FirstFloat = nullptr;
+    bool AllFloat = true;
     for (const Operand &E : Elems) {
       if (E.Kind != OperandKind::Register && E.Kind != OperandKind::Symbol) {
         report(Sink.report(DiagID::err_wgmma_vector, E.Src.range(), {Name.str(), Role}),
@@ -176,12 +210,22 @@ private:
       if (!Type)
         continue;
       bool IsFloat = Type->starts_with(".f");
-      if (typeWidth(*Type) != 32 || (IsFloat && !Float) || *Type == ".pred") {
+      if (typeWidth(*Type) != 32 || *Type == ".pred") {
         report(Sink.report(DiagID::err_wgmma_register, E.Src.range(),
                            {Name.str(), Role, Kind, E.text().str(), Type->str()}),
                Row.Section);
         return;
       }
+      AllFloat &= IsFloat;
+      if (IsFloat && !FirstFloat)
+        FirstFloat = &E;
+    }
+    if (!Float && FirstFloat && AllFloat) {
+      std::optional<llvm::StringRef> Type = Regs.registerType(FirstFloat->text());
+      report(Sink.report(DiagID::err_wgmma_register, FirstFloat->Src.range(),
+                         {Name.str(), Role, Kind, FirstFloat->text().str(), Type->str()}),
+             Row.Section);
+      return;
     }
     if (Elems.size() != Want) {
       Diagnostic &D = Sink.report(DiagID::err_wgmma_length, O.Src.range(),
@@ -226,7 +270,8 @@ std::vector<WgmmaFragment> tcgen05::wgmmaFragments() {
     llvm::SmallVector<llvm::StringRef, 4> Types;
     R.ATypes.split(Types, '|');
     Out.push_back({R.K, std::vector<std::string>(Types.begin(), Types.end()), R.Same,
-                   R.DType.str(), R.Ns == NSet::Integer, R.DDiv, R.Section.str()});
+                   R.DType.str(), R.Ns == NSet::Integer, R.DDiv, R.DFloat, R.DescOps,
+                   R.RegOps, R.Section.str()});
   }
   return Out;
 }

@@ -2,12 +2,16 @@
 """Writes the tcgen05 differential cases: small complete PTX files, one kernel
 each, that run_diff.py gives to both ptxas and tcgen05-check.
 
-Three sets, all deterministic:
+The sets, all deterministic:
   forms      every instruction form of forms.py, crossed with .target/.version
              (every form on the Blackwell targets that take tcgen05; every 16th
-             form on the other combinations, enough to see the gates);
+             form on the other combinations, enough to see the gates); and
+             every form others.py reads from the tables of 9.7.17 - 9.7.19
+             and wgmma's fragments, at home and every 8th on the other targets;
   mutations  one-change mutations (mutate.py) of a spread of valid forms, on a
              target that supports the form;
+  operands   every operand kind in every operand position of one valid form
+             per family and role;
   mixcg      two statements with different .cta_group in one kernel, and the
              controls: one .cta_group, two kernels, a called .func.
 
@@ -33,6 +37,8 @@ from dataclasses import dataclass, field, replace
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import forms  # noqa: E402
+import mutate  # noqa: E402
+import others  # noqa: E402
 from forms import Operand  # noqa: E402
 from mutate import mutations  # noqa: E402
 
@@ -52,7 +58,15 @@ PARTIAL_STRIDE = 16
 MUTATED_PER_FAMILY = 16
 HOME = ("sm_100a", "9.0")
 # tcgen05.ld.red is not on sm_100a; mutate it where it exists.
-HOME_BY_FAMILY = {"ld.red": ("sm_103a", "9.0")}
+HOME_BY_FAMILY = {"ld.red": ("sm_103a", "9.0"), "wgmma": ("sm_90a", "9.0")}
+TCGEN05_FAMILIES = set(forms.FAMILIES) | {"mixcg", "wgmma"}
+# The instructions of 9.7.17 - 9.7.19 and wgmma: every form at home, every
+# OTHER_STRIDE-th on each other target (at .version 9.0, which knows them
+# all), so that the target gates are seen.
+OTHER_STRIDE = 8
+# wgmma's syntax beyond its register fragments is left to ptxas: mutations and
+# operand kinds go to d and a only.
+WGMMA_CHECKED = re.compile(r"^(veclen|vecelem|type|unbraced|kind)-wgmma:(d|a)-")
 
 REG_DECLS = [".reg .pred %p<8>;", ".reg .b16 %rs<300>;", ".reg .b32 %r<300>;",
              ".reg .b64 %rd<300>;", ".reg .f32 %f<300>;"]
@@ -139,6 +153,20 @@ def form_cases(all_forms):
                     yield single(name, family, "forms", target, version, f.stmt, f)
 
 
+def other_form_cases(other_forms):
+    by_family = {}
+    for f in other_forms:
+        by_family.setdefault(f.family, []).append(f)
+    for family, fs in by_family.items():
+        home = HOME_BY_FAMILY.get(family, HOME)
+        for target in TARGETS:
+            version = home[1] if target == home[0] else "9.0"
+            chosen = fs if target == home[0] else fs[::OTHER_STRIDE]
+            for f in chosen:
+                name = f"{family}__{f.slug}__{target}.{ver_tag(version)}"
+                yield single(name, family, "forms", target, version, f.stmt, f)
+
+
 def coverage_keys(f):
     """What a form exercises: its qualifiers and its operands' roles and forms."""
     return ({q.text for q in f.stmt.quals}
@@ -170,6 +198,8 @@ def mutation_cases(all_forms):
         target, version = HOME_BY_FAMILY.get(family, HOME)
         for f in representatives(fs, MUTATED_PER_FAMILY):
             for label, stmt in mutations(f.stmt):
+                if family == "wgmma" and not WGMMA_CHECKED.match(label):
+                    continue
                 name = f"{family}__{f.slug}__{target}.{ver_tag(version)}__{label}"
                 yield single(name, family, "mutations", target, version, stmt, f, label)
 
@@ -202,6 +232,8 @@ def operand_kind_cases(all_forms):
             target, version = HOME_BY_FAMILY.get(f.family, HOME)
             for kind, text in OPERAND_KINDS:
                 if text == op.text():
+                    continue
+                if f.family == "wgmma" and not WGMMA_CHECKED.match(f"kind-{op.role}-"):
                     continue
                 ops = list(f.stmt.operands)
                 ops[i] = Operand(op.role, "raw", raw=text)
@@ -253,7 +285,10 @@ def mixcg_cases(all_forms):
 
 def all_cases():
     fs = forms.all_forms()
-    cases = [*form_cases(fs), *mutation_cases(fs), *operand_kind_cases(fs), *mixcg_cases(fs)]
+    others.register_vocabulary(mutate.IMMEDIATES)
+    ofs = [*others.other_forms(), *others.wgmma_forms()]
+    cases = [*form_cases(fs), *other_form_cases(ofs), *mutation_cases(fs + ofs),
+             *operand_kind_cases(fs + ofs), *mixcg_cases(fs)]
     names = Counter(c.name for c in cases)
     dups = [n for n, k in names.items() if k > 1]
     if dups:
@@ -318,8 +353,14 @@ def main(argv=None):
     if args.stratified is not None:
         strata = {}
         for i, c in enumerate(cases):
-            kind = re.sub(r"-\d+$", "", c.mutation) if c.mutation else c.target
-            strata.setdefault((c.family, c.set, kind), []).append(i)
+            # A mutation class: the label without its count, and without the
+            # instruction in the roles of others.py ("type-vadd:d-b64": "type-d-b64").
+            kind = re.sub(r"-\d+$", "", re.sub(r"[\w.]+:", "", c.mutation)) if c.mutation \
+                else c.target
+            # The instructions of 9.7.17 - 9.7.19 share their strata: the
+            # whole set of each is in recorded.test.
+            family = c.family if c.family in TCGEN05_FAMILIES else "other"
+            strata.setdefault((family, c.set, kind), []).append(i)
         rng = random.Random(args.seed)
         keep = set()
         for key in sorted(strata):

@@ -1,15 +1,16 @@
 """One-change mutations of a tcgen05 statement, for the ptxas differential cases.
 
-Each mutation changes exactly one thing in a valid statement -- a qualifier
-dropped, duplicated, joined by a conflicting one, misspelt or swapped with its
-neighbour; an operand of the wrong register type, vector length, immediate
+Each mutation changes exactly one thing in a valid statement -- a word of the
+instruction's name dropped, repeated or moved among the qualifiers; a
+qualifier dropped, duplicated, joined by a conflicting one, misspelt or
+swapped with its neighbour; an operand of the wrong register type, vector length, immediate
 value or form; an operand too few or too many -- so that a disagreement with
 ptxas points at a single rule. mutations() yields (label, Stmt); labels are
 unique per statement and become the last part of a case name.
 """
 from dataclasses import replace
 
-from forms import ALTERNATIVES, WRONG, Operand
+from forms import ALTERNATIVES, WRONG, Operand, Qual
 
 # Register types tried in place of each operand's type.
 OTHER_TYPES = {"b32": ("b64", "f32", "b16"), "b64": ("b32",), "pred": ("b32",),
@@ -59,6 +60,24 @@ def qualifier_mutations(stmt):
         yield f"swap-{quals[i].group}-{quals[i + 1].group}", _with_quals(stmt, swapped)
 
 
+def name_mutations(stmt):
+    """The words of the instruction's name (tcgen05.mma.ws.sp): each dropped,
+    repeated, and a variant word (.ws, .sp, .red) moved among the
+    qualifiers, where ptxas takes some (.sp) and not others."""
+    head, *names = stmt.opcode.split(".")
+    for i, w in enumerate(names):
+        rest = names[:i] + names[i + 1:]
+        yield f"drop-name-{w}", replace(stmt, opcode=".".join([head] + rest))
+        yield (f"dup-name-{w}",
+               replace(stmt, opcode=".".join([head] + names[:i + 1] + [w] + names[i + 1:])))
+        if i > 0 and stmt.quals:
+            moved = Qual(w, "name-" + w)
+            without = ".".join([head] + rest)
+            yield (f"move-name-{w}-second",
+                   replace(stmt, opcode=without, quals=(stmt.quals[0], moved) + stmt.quals[1:]))
+            yield f"move-name-{w}-last", replace(stmt, opcode=without, quals=stmt.quals + (moved,))
+
+
 def operand_mutations(stmt):
     ops = stmt.operands
     for i, op in enumerate(ops):
@@ -100,7 +119,8 @@ def operand_mutations(stmt):
 def mutations(stmt):
     """(label, Stmt) for every one-change mutation of stmt; labels unique."""
     seen = {}
-    for label, s in (*qualifier_mutations(stmt), *operand_mutations(stmt)):
+    for label, s in (*name_mutations(stmt), *qualifier_mutations(stmt),
+                     *operand_mutations(stmt)):
         k = seen.get(label, 0)
         seen[label] = k + 1
         yield (label if k == 0 else f"{label}-{k + 1}"), s

@@ -44,6 +44,8 @@ struct WgmmaFragment {
   std::string DType;
   bool IntegerN;   ///< N = 8, 16, 24, 32, 48, ..., 256 rather than 8, 16, ..., 256
   unsigned DDiv;   ///< d holds N / DDiv registers
+  bool DFloat;     ///< d may be .f32 registers
+  unsigned DescOps, RegOps; ///< operands with A in shared memory, in registers
   std::string Section;
   bool validN(unsigned N) const;
 };

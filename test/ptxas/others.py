@@ -1,0 +1,266 @@
+"""The instructions of PTX ISA 9.7.17 - 9.7.19 and wgmma.mma_async's
+register fragments (9.7.15.5.1) as differential forms, read from the
+checker's tables (lib/Sema/OtherInstructions.def, WgmmaFragments.def) so
+that every row, qualifier value, optional part and rule gets a case; ptxas
+decides whether the table is right.
+
+other_forms() and wgmma_forms() yield forms.Form values; register_vocabulary()
+adds their qualifier alternatives and immediate edges to the mutation tables.
+"""
+import os
+import re
+import shlex
+import subprocess
+
+from forms import ALTERNATIVES, Operand, form, imm, q, reg
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+OTHER_DEF = os.path.join(ROOT, "lib", "Sema", "OtherInstructions.def")
+WGMMA_DEF = os.path.join(ROOT, "lib", "Sema", "WgmmaFragments.def")
+
+# The rows come out of the C preprocessor (the table uses macros for the
+# video families), one marked line per row.
+_EXPAND = """
+#define OTHER_INSTR(Id, Opcode, Variant, MinPTX, MinSM, Targets, Section) \\
+  @@INSTR Id Opcode Variant MinPTX MinSM Targets Section @@
+#define OTHER_QUALS(Id, Name, Values, Use) @@QUALS Id Name Values Use @@
+#define OTHER_OPERAND(Id, Name, Kind, Min, Max, Step, Presence, Sel) \\
+  @@OPERAND Id Name Kind Min Max Step Presence Sel @@
+#define OTHER_RULE(Id, Rule) @@RULE Id Rule @@
+#include "{path}"
+"""
+
+
+def _other_rows():
+    text = subprocess.run(["cpp", "-P", "-undef", "-nostdinc"],
+                          input=_EXPAND.replace("{path}", OTHER_DEF),
+                          capture_output=True, text=True, check=True).stdout
+    rows = {}
+    for rec in text.split("@@"):
+        parts = shlex.split(rec)
+        if not parts:
+            continue
+        kind, rid, *rest = parts
+        if kind == "INSTR":
+            opcode, variant, minptx, minsm, targets, section = rest
+            rows[rid] = dict(opcode=opcode, variant=variant, targets=targets,
+                             quals=[], operands=[], rules=[])
+        elif kind == "QUALS":
+            name, values, use = rest
+            rows[rid]["quals"].append((name, [v.lstrip(".") for v in values.split("|")], use))
+        elif kind == "OPERAND":
+            name, okind, lo, hi, step, presence, sel = rest
+            rows[rid]["operands"].append(dict(name=name, kind=okind, min=int(lo), max=int(hi),
+                                              step=int(step), optional=presence == "Optional",
+                                              sel=sel))
+        elif kind == "RULE":
+            rows[rid]["rules"].append(rest[0])
+    return rows
+
+
+def _family(row):
+    return row["opcode"] + ("." + row["variant"].lstrip(".") if row["variant"] else "")
+
+
+def _in_range(o):
+    """The smallest valid immediate of an operand."""
+    lo, hi, step = o["min"], o["max"], o["step"]
+    if lo > hi:
+        return 1
+    if step == -1:
+        v = 1
+        while v < lo:
+            v *= 2
+        return v
+    if step > 0:
+        return -(-lo // step) * step
+    return lo
+
+
+def _edges(o):
+    """Immediates just outside (or at) the edges of an operand's range."""
+    lo, hi, step = o["min"], o["max"], o["step"]
+    if lo > hi:
+        return ()
+    out = [lo - 1, hi + 1, hi]
+    if step == -1:
+        out += [3, hi * 2]
+    elif step > 1:
+        out += [lo + 1, hi - step + 1]
+    return tuple(dict.fromkeys(out))
+
+
+# One selector per selector set, as the manual writes them.
+SELECTORS = {"ScalarSel": ".b1", "Simd2Mask": ".h10", "Simd2Sel": ".h32",
+             "Simd4Mask": ".b3210", "Simd4Sel": ".b7654"}
+
+
+def _operand(family, o, n, width):
+    role = f"{family}:{o['name']}"
+    if o["kind"] == "Imm":
+        return imm(role, _in_range(o))
+    if o["kind"] in ("Result", "Typed", "TypedOrImm"):
+        return reg(role, n, "b64" if width == 64 else "b32")
+    return reg(role, n, "b32")
+
+
+def _raw(op, text):
+    return Operand(op.role, "raw", raw=text)
+
+
+def _statement(row, family, chosen, optional_ops, sel=None, neg=None):
+    """chosen: slot name -> value or None; sel: operand name -> selector."""
+    quals = []
+    for name, values, use in row["quals"]:
+        v = chosen.get(name)
+        if v is None:
+            continue
+        group = f"{family}:{name}"
+        for word in ([v, v] if chosen.get(name + "*2") else [v]):
+            quals.append(q(word, group, not use.startswith("Optional")))
+    width = 64 if "u64" in (chosen.get("type"), chosen.get("dtype")) else 32
+    ops = []
+    for i, o in enumerate(row["operands"]):
+        if o["optional"] and o["name"] not in optional_ops:
+            continue
+        op = _operand(family, o, 11 + i, width)
+        if sel and o["name"] in sel:
+            op = _raw(op, op.text() + sel[o["name"]])
+        if neg and o["name"] == neg:
+            op = _raw(op, "-" + op.text())
+        ops.append(op)
+    return quals, ops
+
+
+def other_forms():
+    for rid, row in _other_rows().items():
+        family = _family(row)
+        base = {name: (None if use.startswith("Optional") else values[0])
+                for name, values, use in row["quals"]}
+        rules = set(row["rules"])
+        has_c = any(o["name"] == "c" and o["optional"] for o in row["operands"])
+        optional_ops = [o["name"] for o in row["operands"] if o["optional"]]
+
+        def valid_of(chosen, opt, sel=None, neg=None):
+            op2 = chosen.get("op2") or chosen.get("add")
+            if "SecondaryNeedsC" in rules and chosen.get("op2") and "c" not in opt:
+                return False
+            if "DestSelMerge" in rules and sel and "d" in sel and (
+                    "c" not in opt or chosen.get("op2")):
+                return False
+            if "SatNotWithAdd" in rules and chosen.get("sat") and op2:
+                return False
+            if "PoNotWithNegation" in rules and chosen.get("po") and neg:
+                return False
+            return True
+
+        def make(chosen, opt=(), tags=(), sel=None, neg=None):
+            quals, ops = _statement(row, family, chosen, opt, sel, neg)
+            return form(family, row["opcode"], quals, ops, tags,
+                        valid_of(chosen, opt, sel, neg), ["other"])
+
+        yield make(base)
+        if optional_ops:
+            yield make(base, optional_ops, ["allops"])
+        for name, values, use in row["quals"]:
+            for v in values:
+                if not use.startswith("Optional") and v == values[0]:
+                    continue
+                chosen = dict(base, **{name: v})
+                yield make(chosen)
+                if has_c and name == "op2":
+                    yield make(chosen, ["c"], ["c"])
+            if use.endswith("Repeatable"):
+                yield make(dict(base, **{name: values[0], name + "*2": True}), (),
+                           [f"{name}twice"])
+        for o in row["operands"]:
+            if o["sel"] != "NoSel":
+                s = {o["name"]: SELECTORS[o["sel"]]}
+                yield make(base, (), [f"sel_{o['name']}"], sel=s)
+                if o["name"] == "d" and has_c:
+                    yield make(base, ["c"], [f"sel_{o['name']}", "c"], sel=s)
+            if o["kind"] == "VideoNeg":
+                yield make(base, (), [f"neg_{o['name']}"], neg=o["name"])
+                if any(n == "po" for n, _, _ in row["quals"]):
+                    yield make(dict(base, po="po"), (), [f"neg_{o['name']}"], neg=o["name"])
+        if "SatNotWithAdd" in rules:
+            yield make(dict(base, sat="sat", add="add"))
+        if "SatNotWithAdd" not in rules and any(n == "sat" for n, _, _ in row["quals"]) and \
+                any(n == "op2" for n, _, _ in row["quals"]):
+            yield make(dict(base, sat="sat", op2="add"), ["c"], ["c"])
+
+
+def _wgmma_rows():
+    text = re.sub(r"//[^\n]*", "", open(WGMMA_DEF).read())
+    for m in re.finditer(r"^WGMMA_FRAGMENT\(([^)]*)\)", text, re.M):
+        k, atypes, same, dtype, nset, ddiv, *_ = [a.strip() for a in m.group(1).split(",")]
+        yield (int(k), [t.strip('".') for t in atypes.strip('"').split("|")], same == "true",
+               dtype.strip('".'), nset, int(ddiv))
+
+
+def _wgmma_ns(nset):
+    if nset == "Float":
+        return list(range(8, 257, 8))
+    return [8, 16, 24, 32] + list(range(48, 257, 16))
+
+
+def _wgmma_stmt(k, n, dtype, a, b, a_regs, n_regs):
+    quals = [q("mma_async", "wgmma:name"), q("sync"), q("aligned"),
+             q(f"m64n{n}k{k}", "wgmma:shape"), q(dtype, "wgmma:dtype"),
+             q(a, "wgmma:atype"), q(b, "wgmma:btype")]
+    if a == "b1":
+        quals += [q("and", "wgmma:op"), q("popc", "wgmma:popc")]
+    d_type = "f32" if dtype == "f32" else "b32"
+    ops = [Operand("wgmma:d", "vec", d_type, tuple(range(20, 20 + n_regs))),
+           Operand("wgmma:a", "vec", "b32", (10, 11, 12, 13)) if a_regs
+           else reg("wgmma:adesc", 1, "b64"),
+           reg("wgmma:bdesc", 2, "b64"), reg("wgmma:scale_d", 1, "pred")]
+    if a in ("f16", "bf16", "tf32", "e4m3", "e5m2"):
+        ops += [imm("wgmma:imm_scale_a", 1), imm("wgmma:imm_scale_b", 1)]
+    if a in ("f16", "bf16"):
+        ops += ([] if a_regs else [imm("wgmma:imm_trans_a", 0)]) + [imm("wgmma:imm_trans_b", 0)]
+    return quals, ops
+
+
+def wgmma_forms():
+    """Every fragment row x type pair x N with A in shared memory, every
+    fourth N with A in registers; and the shapes, k and type pairs the
+    tables refuse."""
+    rows = list(_wgmma_rows())
+    all_k = sorted({r[0] for r in rows})
+    for k, atypes, same, dtype, nset, ddiv in rows:
+        pairs = [(t, t) for t in atypes] if same else [(x, y) for x in atypes for y in atypes]
+        ns = _wgmma_ns(nset)
+        for a, b in pairs:
+            for i, n in enumerate(ns):
+                for a_regs in (False, True):
+                    if a_regs and (i % 4 or a == "b1"):
+                        continue
+                    quals, ops = _wgmma_stmt(k, n, dtype, a, b, a_regs, n // ddiv)
+                    yield form("wgmma", "wgmma", quals, ops, ["areg"] if a_regs else [],
+                               True, ["wgmma"])
+        a, b = pairs[0]
+        bad_ns = [4, 264] if nset == "Float" else [40, 72, 264]
+        for n in bad_ns:
+            quals, ops = _wgmma_stmt(k, n, dtype, a, b, False, max(1, n // ddiv))
+            yield form("wgmma", "wgmma", quals, ops, [], False, ["wgmma"])
+        for other_k in all_k:
+            if other_k != k:
+                quals, ops = _wgmma_stmt(other_k, 8, dtype, a, b, False, 8 // ddiv or 1)
+                yield form("wgmma", "wgmma", quals, ops, [], False, ["wgmma"])
+        if same and len(atypes) > 1:
+            quals, ops = _wgmma_stmt(k, 8, dtype, atypes[0], atypes[1], False, 8 // ddiv or 1)
+            yield form("wgmma", "wgmma", quals, ops, [], False, ["wgmma"])
+
+
+def register_vocabulary(immediates):
+    """Qualifier alternatives for the conflict mutations, immediate edges
+    for the range mutations."""
+    for rid, row in _other_rows().items():
+        family = _family(row)
+        for name, values, use in row["quals"]:
+            if len(values) > 1:
+                ALTERNATIVES[f"{family}:{name}"] = values
+        for o in row["operands"]:
+            if o["kind"] == "Imm":
+                immediates[f"{family}:{o['name']}"] = _edges(o)
