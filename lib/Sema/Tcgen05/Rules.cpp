@@ -12,9 +12,32 @@ namespace {
 using QC = Tcgen05QualClass;
 using Role = Tcgen05OperandRole;
 
-#define ARCH(Name) TargetEntry{Name, false, 0}
-#define FAMILY(Name, MinPTX) TargetEntry{Name, true, MinPTX}
-#define TARGET_SET(Id, ...) const TargetEntry Id##Entries[] = {__VA_ARGS__};
+// A target name no row of Targets.def has fails the build: the sets are
+// constant-initialized, and knownTarget throws during constant evaluation.
+constexpr const char *KnownTargets[] = {
+#define TARGET(Name, SM, Variant, MinPTX, Family, FamilySM) Name,
+#include "tcgen05/Basic/Targets.def"
+};
+
+constexpr bool sameName(const char *A, const char *B) {
+  while (*A && *A == *B) {
+    ++A;
+    ++B;
+  }
+  return *A == *B;
+}
+
+constexpr const char *knownTarget(const char *Name) {
+  for (const char *T : KnownTargets)
+    if (sameName(T, Name))
+      return Name;
+  throw "a target set names a target Targets.def does not have";
+}
+
+#define ARCH(Name) TargetEntry{knownTarget(Name), false, 0}
+#define FAMILY(Name, MinPTX) TargetEntry{knownTarget(Name), true, MinPTX}
+#define TARGET_SET(Id, ...)                                                    \
+  constexpr TargetEntry Id##Entries[] = {__VA_ARGS__};
 #include "TargetSets.def"
 #undef ARCH
 #undef FAMILY
