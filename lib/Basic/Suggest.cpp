@@ -2,6 +2,8 @@
 
 #include "tcgen05/Basic/Suggest.h"
 
+#include <vector>
+
 using namespace tcgen05;
 
 std::string tcgen05::closestSpelling(llvm::StringRef Word,
@@ -24,15 +26,29 @@ std::string tcgen05::closestSpelling(llvm::StringRef Word,
   return Tie ? std::string() : Suggestion;
 }
 
+llvm::ArrayRef<llvm::StringLiteral> tcgen05::functionHeaderDirectiveNames() {
+  // PTX ISA 11.4 (performance-tuning directives) and the ABI directives:
+  // between a function's parameter list and its body, never inside it
+  // (ptxas 13.0: "Parsing error near '.maxnreg'").
+  static constexpr llvm::StringLiteral Names[] = {
+      ".maxnreg",        ".maxntid",          ".reqntid",
+      ".minnctapersm",   ".maxnctapersm",     ".maxclusterrank",
+      ".reqnctapercluster", ".explicitcluster", ".blocksareclusters",
+      ".noreturn",       ".abi_preserve",     ".abi_preserve_control"};
+  return Names;
+}
+
 llvm::ArrayRef<std::string> tcgen05::ptxDirectiveNames() {
-  static const std::string Names[] = {
-      ".address_size", ".alias", ".align", ".branchtargets", ".callprototype",
-      ".calltargets", ".common", ".const", ".entry", ".explicitcluster",
-      ".extern", ".file", ".func", ".global", ".loc", ".local",
-      ".maxclusterrank", ".maxnctapersm", ".maxnreg", ".maxntid",
-      ".minnctapersm", ".noreturn", ".param", ".pragma", ".reg",
-      ".reqnctapercluster", ".reqntid", ".section", ".shared", ".sreg",
-      ".target", ".tex", ".version", ".visible", ".weak", ".attribute",
-      ".abi_preserve", ".abi_preserve_control", ".blocksareclusters"};
+  static const std::vector<std::string> Names = [] {
+    std::vector<std::string> N = {
+        ".address_size", ".alias", ".align", ".branchtargets", ".callprototype",
+        ".calltargets", ".common", ".const", ".entry", ".extern", ".file",
+        ".func", ".global", ".loc", ".local", ".param", ".pragma", ".reg",
+        ".section", ".shared", ".sreg", ".target", ".tex", ".version",
+        ".visible", ".weak", ".attribute"};
+    for (llvm::StringLiteral H : functionHeaderDirectiveNames())
+      N.push_back(H.str());
+    return N;
+  }();
   return Names;
 }

@@ -192,6 +192,8 @@ void BodyParser::parseBodyDirective() {
   if (W == ".entry" || W == ".func" || W == ".version" || W == ".target" ||
       W == ".address_size" || W == ".section" || isLinkage(W)) {
     Sink.report(DiagID::err_directive_not_allowed, Tok.span().range(), {W});
+  } else if (llvm::is_contained(functionHeaderDirectiveNames(), W)) {
+    Sink.report(DiagID::err_header_directive_in_body, Tok.span().range(), {W});
   } else {
     Diagnostic &D =
         Sink.report(DiagID::err_unknown_directive, Tok.span().range(), {W.str()});

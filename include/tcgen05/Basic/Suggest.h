@@ -19,6 +19,10 @@ std::string closestSpelling(llvm::StringRef Word,
 /// variable, debugging and performance-tuning directives.
 llvm::ArrayRef<std::string> ptxDirectiveNames();
 
+/// The directives of a function's header (.maxnreg, .maxntid, .noreturn,
+/// ...), which a body cannot hold.
+llvm::ArrayRef<llvm::StringLiteral> functionHeaderDirectiveNames();
+
 } // namespace tcgen05
 
 #endif
