@@ -62,7 +62,8 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   if (Opts.CheckDescriptorValues)
     checkDescriptors(M, F, DescSink, DescOpts, &Stats, &Shared);
   if (Opts.CheckHazards)
-    checkHazards(F, DescSink, Opts.SilencedHazards, &Shared);
+    checkHazards(F, DescSink, Opts.SilencedHazards, &Shared,
+                 Opts.HazardStepsPerInstruction);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));

@@ -191,7 +191,8 @@ llvm::ArrayRef<DiagID> tcgen05::hazardDiagnostics() {
 
 void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
                            llvm::ArrayRef<DiagID> Skip,
-                           FunctionAnalyses *Shared) {
+                           FunctionAnalyses *Shared,
+                           unsigned StepsPerInstruction) {
   if (F.Tcgen05.empty())
     return;
   std::optional<FunctionAnalyses> Own;
@@ -203,7 +204,7 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
   PDT.recalculate(G);
   UniformityInfo U(F, G, DT, PDT, A.registers());
   HazardCache Cache;
-  HazardFunction Fn{F, G, DT, U, Sink, Cache, A};
+  HazardFunction Fn{F, G, DT, U, Sink, Cache, A, StepsPerInstruction};
   for (const HazardLint &L : Lints)
     if (!llvm::is_contained(Skip, L.ID))
       L.Check(HazardContext(Fn, L.ID, L.Section));

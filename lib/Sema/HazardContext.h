@@ -42,6 +42,8 @@ struct HazardCache {
   std::vector<ThreadSync> Syncs;
   /// The solved ordering analyses (HazardOrder.cpp).
   std::unique_ptr<OrderingCache> Ordering;
+  /// An analysis gave up on the function and said so (TC6100, once).
+  bool GaveUp = false;
 };
 
 /// What every lint sees of one function.
@@ -54,6 +56,8 @@ struct HazardFunction {
   HazardCache &Cache;
   /// G and the register numbering, shared with the descriptor check.
   FunctionAnalyses &Shared;
+  /// The ordering analyses' budget, per event instruction and block.
+  unsigned StepsPerInstruction;
 
   const Instruction &inst(const Tcgen05Inst &T) const {
     return F.Instructions[T.Instruction];

@@ -21,13 +21,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <utility>
+
 using namespace tcgen05;
 
 namespace {
-
-/// Work allowed per instruction and block before an analysis gives up on
-/// a function, with a remark.  Gen/kill problems settle in a few passes.
-constexpr uint64_t StepsPerInstruction = 64;
 
 /// At most this many notes point at the operations a finding is about.
 constexpr unsigned MaxNotes = 3;
@@ -71,8 +69,10 @@ public:
           Events.push_back(I);
     }
     First.push_back(Events.size());
-    Complete = Solver.run(StepsPerInstruction * (Events.size() + C.G.size()));
-    if (!Complete)
+    // Gen/kill problems settle in a few passes; the budget
+    // (C.StepsPerInstruction, --hazard-steps) is far above that.
+    Complete = Solver.run(uint64_t(C.StepsPerInstruction) * (Events.size() + C.G.size()));
+    if (!Complete && !std::exchange(C.Cache.GaveUp, true))
       C.Sink.report(DiagID::remark_hz_incomplete, C.F.Name.range(),
                     {readableFunctionName(C.F.Name.text()), Solver.steps()});
   }

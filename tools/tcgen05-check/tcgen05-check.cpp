@@ -128,6 +128,13 @@ cl::alias SeparateCompilationShort("c", cl::aliasopt(SeparateCompilation),
                                    cl::desc("Alias for --separate-compilation"),
                                    cl::cat(Category));
 
+cl::opt<unsigned> HazardSteps(
+    "hazard-steps",
+    cl::desc("Work the hazard analyses may spend per instruction and block "
+             "of a function before they give up on it with a remark "
+             "(TC6100); default 64"),
+    cl::init(DefaultHazardStepsPerInstruction), cl::cat(Category));
+
 cl::opt<bool> RemarkDescriptorAnalysis(
     "Rdescriptor-analysis",
     cl::desc("Remark where the descriptor analysis of a function stops "
@@ -434,6 +441,7 @@ int main(int argc, char **argv) {
   Opts.SeparateCompilation = SeparateCompilation;
   Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
   Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
+  Opts.HazardStepsPerInstruction = HazardSteps;
   Opts.StdinName = StdinFilename;
   std::optional<Baseline> Known, Found;
   if (!BaselineFile.empty()) {

@@ -12,6 +12,7 @@
 #include "tcgen05/Basic/Target.h"
 #include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Parse/Parser.h"
+#include "tcgen05/Sema/HazardCheck.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -51,6 +52,9 @@ struct CheckOptions {
   /// Hazard lints not to run, because every finding of theirs would be
   /// silenced (their group is off: the pedantic group by default).
   std::vector<DiagID> SilencedHazards;
+  /// The hazard analyses' budget per instruction and block of a function
+  /// (--hazard-steps); past it they give up on the function with TC6100.
+  unsigned HazardStepsPerInstruction = DefaultHazardStepsPerInstruction;
   /// Remark where the descriptor analysis of a function stops short
   /// (TC4100, -Rdescriptor-analysis).
   bool RemarkIncompleteAnalysis = false;
