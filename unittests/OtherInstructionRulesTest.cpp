@@ -5,6 +5,8 @@
 // alone and must fail with the rule's code: editing a row without the
 // checker (or the checker without the row) fails here, ptxas or not.
 
+#include "CheckCodes.h"
+
 #include "tcgen05/Basic/Target.h"
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Sema/OtherInstructionCheck.h"
@@ -25,29 +27,11 @@ namespace {
 
 using Form = OtherInstructionForm;
 
-/// The codes of TC7xxx errors on the line of the instruction.
+/// The codes of TC7xxx errors the instruction gets.
 std::set<unsigned> codesOf(const std::string &Inst, const std::string &Target = "sm_100a",
                            const std::string &Version = "9.0") {
-  std::string Text = ".version " + Version + "\n.target " + Target +
-                     "\n.address_size 64\n.visible .entry k()\n{\n"
-                     ".reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .f32 %f<2>;\n" +
-                     Inst + "\nret;\n}\n";
-  llvm::SourceMgr SM;
-  unsigned ID = SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(Text, "gen.ptx"),
-                                      llvm::SMLoc());
-  CollectingDiagnosticConsumer C;
-  DiagnosticOptions DO;
-  DO.ErrorLimit = 0;
-  DO.EnabledGroups.clear();
-  DiagnosticsEngine Engine(C, DO);
-  CheckOptions Opts;
-  Opts.CheckHazards = false;
-  checkBuffer(SM, ID, Engine, Opts);
-  std::set<unsigned> Codes;
-  for (const Diagnostic &D : C.Diags)
-    if (D.code() >= 7000 && D.code() < 8000)
-      Codes.insert(D.code());
-  return Codes;
+  return test::checkCodes(".reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .f32 %f<2>;\n" + Inst,
+                          Target, Version, 7000, 8000);
 }
 
 /// The width the first value of the type slot gives (0: no type slot).

@@ -9,15 +9,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CheckCodes.h"
 #include "Sema/Tcgen05/Rules.h"
 
 #include "tcgen05/AST/Tcgen05Inst.h"
 #include "tcgen05/Basic/Target.h"
-#include "tcgen05/Frontend/Check.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include "gtest/gtest.h"
 
@@ -151,26 +149,9 @@ Words without(Words W, Tcgen05QualClass C) {
 /// The TC3xxx codes a statement gets.
 std::set<unsigned> codesOf(const std::string &Inst, const std::string &Target,
                            unsigned Version) {
-  std::string Text = ".version " + formatPTXVersion(Version) + "\n.target " + Target +
-                     "\n.address_size 64\n.visible .entry k()\n{\n"
-                     ".reg .pred %p<2>;\n.reg .b16 %rs<2>;\n.reg .b32 %r<8>;\n"
-                     ".reg .b64 %rd<4>;\n" +
-                     Inst + "\nret;\n}\n";
-  llvm::SourceMgr SM;
-  unsigned ID = SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(Text, "gen.ptx"),
-                                      llvm::SMLoc());
-  CollectingDiagnosticConsumer C;
-  DiagnosticOptions DO;
-  DO.ErrorLimit = 0;
-  DiagnosticsEngine Engine(C, DO);
-  CheckOptions Opts;
-  Opts.CheckHazards = false;
-  checkBuffer(SM, ID, Engine, Opts);
-  std::set<unsigned> Codes;
-  for (const Diagnostic &D : C.Diags)
-    if (D.code() >= 3000 && D.code() < 4000)
-      Codes.insert(D.code());
-  return Codes;
+  return test::checkCodes(".reg .pred %p<2>;\n.reg .b16 %rs<2>;\n.reg .b32 %r<8>;\n"
+                          ".reg .b64 %rd<4>;\n" + Inst,
+                          Target, formatPTXVersion(Version), 3000, 4000);
 }
 
 /// A target and version the form exists on.
