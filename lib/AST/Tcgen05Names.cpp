@@ -4,6 +4,9 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace tcgen05 {
 
 llvm::StringRef tcgen05OpcodeName(Tcgen05Opcode Op) {
@@ -104,6 +107,37 @@ const Tcgen05FormSpelling &tcgen05FormSpelling(Tcgen05Form F) {
 
 llvm::ArrayRef<Tcgen05FormSpelling> tcgen05FormSpellings() {
   return FormSpellings;
+}
+
+std::optional<Tcgen05Form>
+tcgen05FormOf(Tcgen05Opcode Op, llvm::function_ref<bool(llvm::StringRef)> HasVariant) {
+  // A form's words beyond its opcode's: "tcgen05.mma.ws.sp" over
+  // "tcgen05.mma" is .ws, .sp; "tcgen05.wait::ld" over "tcgen05.wait" is
+  // .wait::ld.
+  llvm::StringRef OpWord = tcgen05OpcodeName(Op).drop_front(strlen("tcgen05"));
+  std::optional<Tcgen05Form> Best;
+  int BestWords = -1;
+  for (const Tcgen05FormSpelling &S : FormSpellings) {
+    if (S.Opcode != Op)
+      continue;
+    llvm::StringRef Rest = S.Spelling.drop_front(strlen("tcgen05"));
+    if (Rest.starts_with(OpWord) && (Rest.size() == OpWord.size() ||
+                                     Rest[OpWord.size()] == '.'))
+      Rest = Rest.drop_front(OpWord.size());
+    int Words = 0;
+    bool All = true;
+    while (All && !Rest.empty()) {
+      size_t End = Rest.find('.', 1);
+      All = HasVariant(Rest.take_front(End));
+      Rest = Rest.drop_front(std::min(End, Rest.size()));
+      ++Words;
+    }
+    if (All && Words > BestWords) {
+      Best = static_cast<Tcgen05Form>(&S - FormSpellings);
+      BestWords = Words;
+    }
+  }
+  return Best;
 }
 
 std::optional<Tcgen05Form> tcgen05FormOfSpelling(llvm::StringRef Spelling) {

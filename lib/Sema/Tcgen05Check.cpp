@@ -177,7 +177,7 @@ private:
 };
 
 std::optional<Form> InstructionChecker::detectForm() {
-  return formOf(T.Opcode, [&](llvm::StringRef W) {
+  return tcgen05FormOf(T.Opcode, [&](llvm::StringRef W) {
     return llvm::any_of(Variants,
                         [&](const QualUse &Q) { return Q.Word.text() == W; });
   });

@@ -33,7 +33,7 @@ tcgen05::scaleVecRespelling(const Function &F, const Tcgen05Inst &T,
   }
   if (!BlockScaled || Kind.empty())
     return std::nullopt;
-  std::optional<Form> TheForm = formOf(T.Opcode, [&](llvm::StringRef Word) {
+  std::optional<Form> TheForm = tcgen05FormOf(T.Opcode, [&](llvm::StringRef Word) {
     return llvm::any_of(Words(), [&](const Tcgen05Qualifier &Q) {
       return Q.Class == Tcgen05QualClass::Variant &&
              F.Qualifiers[Q.Qualifier].text() == Word;

@@ -10,6 +10,7 @@
 #define TCGEN05_AST_TCGEN05INST_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -71,6 +72,13 @@ llvm::ArrayRef<Tcgen05FormSpelling> tcgen05FormSpellings();
 
 /// The form its words spell ("tcgen05.wait::ld"); empty for none.
 std::optional<Tcgen05Form> tcgen05FormOfSpelling(llvm::StringRef Spelling);
+
+/// The form of an instruction of Op whose name words (.red, .sp, .ws,
+/// .wait::ld, ...) HasVariant reports: of Op's forms whose other words it
+/// all has, the one with the most.  Empty when none is (tcgen05.wait with
+/// neither .wait::ld nor .wait::st).
+std::optional<Tcgen05Form>
+tcgen05FormOf(Tcgen05Opcode Op, llvm::function_ref<bool(llvm::StringRef)> HasVariant);
 
 #define TCGEN05_OPERAND_ROLES(X)                                               \
   X(Dst, "dst")                       /* alloc: [dst] shared address */        \

@@ -202,47 +202,6 @@ std::string rules::describeTargetSet(TargetSetId Id) {
   return Out;
 }
 
-std::optional<Form>
-rules::formOf(Tcgen05Opcode Op,
-              llvm::function_ref<bool(llvm::StringRef)> HasVariant) {
-  switch (Op) {
-  case Tcgen05Opcode::Alloc:
-    return Form::Alloc;
-  case Tcgen05Opcode::Dealloc:
-    return Form::Dealloc;
-  case Tcgen05Opcode::RelinquishAllocPermit:
-    return Form::Relinquish;
-  case Tcgen05Opcode::Ld:
-    return HasVariant(".red") ? Form::LdRed : Form::Ld;
-  case Tcgen05Opcode::St:
-    return Form::St;
-  case Tcgen05Opcode::Wait:
-    if (HasVariant(".wait::ld"))
-      return Form::WaitLd;
-    if (HasVariant(".wait::st"))
-      return Form::WaitSt;
-    return std::nullopt;
-  case Tcgen05Opcode::Cp:
-    return Form::Cp;
-  case Tcgen05Opcode::Shift:
-    return Form::Shift;
-  case Tcgen05Opcode::Mma: {
-    bool Ws = HasVariant(".ws"), Sp = HasVariant(".sp");
-    return Ws ? (Sp ? Form::MmaWsSp : Form::MmaWs)
-              : (Sp ? Form::MmaSp : Form::Mma);
-  }
-  case Tcgen05Opcode::Fence:
-    if (HasVariant(".fence::before_thread_sync"))
-      return Form::FenceBefore;
-    if (HasVariant(".fence::after_thread_sync"))
-      return Form::FenceAfter;
-    return std::nullopt;
-  case Tcgen05Opcode::Commit:
-    return Form::Commit;
-  }
-  return std::nullopt;
-}
-
 bool rules::qualifierAllowed(const QualRule &R, const TargetInfo &T,
                              unsigned Version) {
   return Version >= R.MinPTX &&

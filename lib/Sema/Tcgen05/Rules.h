@@ -194,10 +194,7 @@ bool targetSetContains(TargetSetId Id, const TargetInfo &T, unsigned Version);
 /// (sm_100f and higher), ...".
 std::string describeTargetSet(TargetSetId Id);
 
-/// The form of a tcgen05 instruction from its opcode and its variant words
-/// (.red, .sp, .ws, .wait::ld, ...); nullopt when they name none.
-std::optional<Form>
-formOf(Tcgen05Opcode Op, llvm::function_ref<bool(llvm::StringRef)> HasVariant);
+
 
 /// Whether R's word is legal on T at Version: the two conditions the
 /// checker reports apart (TC3104 too new, TC3103 wrong target).
