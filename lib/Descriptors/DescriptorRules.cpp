@@ -338,15 +338,19 @@ std::vector<IdescFinding> tcgen05::checkDescriptor(DescriptorKind D,
                                                    uint64_t V, uint64_t Known,
                                                    const IdescUse &Use) {
   std::vector<IdescFinding> Out;
-  std::string Value = describeDescriptorValue(V, Known, descBits(D));
+  // Most values break no rule: the value is described for the first that
+  // does.
+  std::optional<std::string> Value;
   for (const DescRule &R : Rules) {
     if (R.Desc != D || !descRuleApplies(R, Use))
       continue;
     Evaluation E(R, V, Known, Use);
     if (!E.broken())
       continue;
+    if (!Value)
+      Value = describeDescriptorValue(V, Known, descBits(D));
     std::vector<DiagArg> Args = E.args();
-    Args.insert(Args.begin(), Value);
+    Args.insert(Args.begin(), *Value);
     Out.emplace_back(R.Diag, std::move(Args), &R);
   }
   return Out;

@@ -61,6 +61,19 @@ std::optional<Loc> parseLoc(const char *At, llvm::StringRef S) {
   return L;
 }
 
+/// The next `.loc` directive in Text from From on: at the start of its
+/// line, not `.local`.
+size_t findLocDirective(llvm::StringRef Text, size_t From = 0) {
+  for (size_t At = findText(Text, ".loc", From); At != llvm::StringRef::npos;
+       At = findText(Text, ".loc", At + 4)) {
+    size_t LineStart = Text.rfind('\n', At) + 1;
+    if (Text.slice(LineStart, At).trim().empty() &&
+        (At + 4 == Text.size() || llvm::isSpace(Text[At + 4])))
+      return At;
+  }
+  return llvm::StringRef::npos;
+}
+
 class CudaSource {
 public:
   CudaSource(const Module &M, llvm::StringRef Text) : M(M), Text(Text) {
@@ -74,6 +87,8 @@ public:
           Ops[1].text().drop_front().drop_back();
     }
   }
+
+  bool hasFiles() const { return !Files.empty(); }
 
   void annotate(Diagnostic &D) {
     const char *P = D.Range.Start.getPointer();
@@ -138,13 +153,8 @@ private:
     if (!New)
       return It->second;
     llvm::StringRef Body = F.Body.text();
-    for (size_t At = findText(Body, ".loc"); At != llvm::StringRef::npos;
-         At = findText(Body, ".loc", At + 4)) {
-      // A directive at the start of its line, not ".local".
-      size_t LineStart = Body.rfind('\n', At) + 1;
-      if (!Body.slice(LineStart, At).trim().empty() ||
-          (At + 4 < Body.size() && !llvm::isSpace(Body[At + 4])))
-        continue;
+    for (size_t At = findLocDirective(Body); At != llvm::StringRef::npos;
+         At = findLocDirective(Body, At + 4)) {
       llvm::StringRef Rest = Body.substr(At + 4).take_until([](char C) { return C == '\n'; });
       if (std::optional<Loc> L = parseLoc(Body.data() + At, Rest))
         It->second.push_back(*L);
@@ -195,9 +205,12 @@ private:
 
 void tcgen05::addCudaSourceNotes(const Module &M, llvm::StringRef Text,
                                  std::vector<Diagnostic> &Diags) {
-  if (Diags.empty() || findText(Text, ".loc") == llvm::StringRef::npos)
+  if (Diags.empty())
     return;
+  // A .loc names a file that .file declares: without one, no text search.
   CudaSource Source(M, Text);
+  if (!Source.hasFiles())
+    return;
   for (Diagnostic &D : Diags)
     if ((D.Sev == Severity::Error || D.Sev == Severity::Warning) &&
         D.Range.Start.isValid() && Text.begin() <= D.Range.Start.getPointer() &&

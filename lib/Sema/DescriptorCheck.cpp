@@ -10,6 +10,10 @@
 #include "tcgen05/Descriptors/InstrDesc.h"
 #include "tcgen05/Descriptors/MatrixDesc.h"
 
+#include "llvm/ADT/Hashing.h"
+
+#include <array>
+
 using namespace tcgen05;
 
 namespace {
@@ -161,10 +165,56 @@ void addSites(const Module &M, const Function &F, const DescUses &U,
                        DescriptorKind::Zcm, Use, S));
 }
 
+/// The rule table's verdicts on the descriptor values of one function.
+/// Kernels read one descriptor value at many sites (every k-block of a
+/// GEMM loop): the table is run once per value and use.
+class FindingsCache {
+public:
+  const std::vector<IdescFinding> &findings(const DescriptorSite &D) {
+    size_t Hash = hashOf(D);
+    for (const Entry &E : Buckets[Hash % NumBuckets])
+      if (E.Hash == Hash && same(E.Site, D))
+        return E.Findings;
+    Entry &E = Buckets[Hash % NumBuckets].emplace_back();
+    E.Hash = Hash;
+    E.Site = D;
+    E.Findings = checkDescriptor(D.Kind, D.Value, D.Known, D.Use);
+    return E.Findings;
+  }
+
+private:
+  struct Entry {
+    size_t Hash;
+    DescriptorSite Site;
+    std::vector<IdescFinding> Findings;
+  };
+  static constexpr size_t NumBuckets = 64;
+
+  static size_t hashOf(const DescriptorSite &D) {
+    const IdescUse &U = D.Use;
+    return llvm::hash_combine(
+        D.Kind, D.Value, D.Known, U.Kind, U.Sparse, U.Ws, U.Ashift, U.CtaGroup,
+        U.ScaleVec, U.Target ? U.Target->Name : llvm::StringRef(), U.M,
+        U.Transposed.has_value(), U.Transposed.value_or(false), U.ATmem);
+  }
+  static bool same(const DescriptorSite &A, const DescriptorSite &B) {
+    const IdescUse &U = A.Use, &V = B.Use;
+    return A.Kind == B.Kind && A.Value == B.Value && A.Known == B.Known &&
+           U.Kind == V.Kind && U.Sparse == V.Sparse && U.Ws == V.Ws &&
+           U.Ashift == V.Ashift && U.CtaGroup == V.CtaGroup &&
+           U.ScaleVec == V.ScaleVec && U.M == V.M &&
+           U.Transposed == V.Transposed && U.ATmem == V.ATmem &&
+           U.Target.has_value() == V.Target.has_value() &&
+           (!U.Target || U.Target->Name == V.Target->Name);
+  }
+
+  std::array<std::vector<Entry>, NumBuckets> Buckets;
+};
+
 /// The findings of one site, with the decoded value, where it was set and
 /// the rule's section as notes.
 void reportSite(const Function &F, const DescriptorSite &D,
-                DiagnosticSink &Sink) {
+                FindingsCache &Cache, DiagnosticSink &Sink) {
   auto Where = [&](Diagnostic &Diag, llvm::StringRef Section) {
     if (D.Def != DescriptorSite::NoDef)
       Diag.note(DiagID::note_idesc_defined_here,
@@ -181,8 +231,7 @@ void reportSite(const Function &F, const DescriptorSite &D,
   }
   if (!D.Known)
     return;
-  for (const IdescFinding &Finding :
-       checkDescriptor(D.Kind, D.Value, D.Known, D.Use)) {
+  for (const IdescFinding &Finding : Cache.findings(D)) {
     Diagnostic &Diag = Sink.report(Finding.ID, D.Op->Src.range(), Finding.Args);
     if (D.Kind == DescriptorKind::Instr)
       Diag.note(DiagID::note_idesc_decoded, {},
@@ -232,6 +281,7 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
   llvm::DenseMap<uint32_t, DescUses> Uses = descUses(F);
   if (Uses.empty())
     return;
+  FindingsCache Cache;
   KnownBitsOutcome Outcome =
       visitUses(F, Uses, Shared, [&](const DescUses &U, const KnownBitsState &S) {
         std::vector<DescriptorSite> Sites;
@@ -239,7 +289,7 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
         for (const DescriptorSite &D : Sites) {
           if (Stats)
             Stats->countDescriptor(D.Known, descBits(D.Kind));
-          reportSite(F, D, Sink);
+          reportSite(F, D, Cache, Sink);
         }
       });
   bool Incomplete = Outcome.Status != KnownBitsOutcome::Complete ||

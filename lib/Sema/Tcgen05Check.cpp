@@ -102,7 +102,7 @@ private:
   void checkOperands();
   void checkOperand(const OperandRule &R, const Operand &O);
   void checkRegisterWidth(const OperandRule &R, const Operand &O,
-                          const char *What);
+                          llvm::StringRef What);
 
   const QualUse *find(llvm::StringRef Spelling) const {
     for (const QualUse &Q : Quals)
@@ -571,7 +571,7 @@ void InstructionChecker::checkOperands() {
 
 void InstructionChecker::checkRegisterWidth(const OperandRule &R,
                                             const Operand &O,
-                                            const char *What) {
+                                            llvm::StringRef What) {
   std::optional<llvm::StringRef> Type = declaredType(Regs, O);
   if (!Type)
     return;
@@ -593,7 +593,7 @@ void InstructionChecker::checkRegisterWidth(const OperandRule &R,
 }
 
 void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
-  std::string Role = tcgen05OperandRoleName(R.Role).str();
+  llvm::StringRef Role = tcgen05OperandRoleName(R.Role);
   auto Expect = [&](const char *What) {
     cite(Sink.report(DiagID::err_tcgen05_operand_form, O.Src.range(),
                      {Role, quotedName(), What}),
@@ -611,7 +611,7 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       return checkOperand(R, F.Operands[O.Children.First]);
     if (!IsName)
       return Expect("a register");
-    return checkRegisterWidth(R, O, Role.c_str());
+    return checkRegisterWidth(R, O, Role);
   case OperandForm::Imm:
   case OperandForm::RegOrImm: {
     if (isImmediate(F, O)) {
@@ -642,7 +642,7 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       return Expect("an immediate");
     if (!IsName)
       return Expect("a register or an immediate");
-    return checkRegisterWidth(R, O, Role.c_str());
+    return checkRegisterWidth(R, O, Role);
   }
   case OperandForm::Addr: {
     if (O.Kind != OperandKind::Address)
@@ -673,7 +673,7 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
           return;
         }
       }
-    return checkRegisterWidth(R, Base, Role.c_str());
+    return checkRegisterWidth(R, Base, Role);
   }
   case OperandForm::Vec: {
     if (O.Kind != OperandKind::Vector)
@@ -689,7 +689,7 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
         return Expect("a vector of registers of compatible types");
       if (Type)
         Seen.push_back(*Type);
-      checkRegisterWidth(R, E, (Role + " element").c_str());
+      checkRegisterWidth(R, E, (Role.str() + " element"));
     }
     return;
   }
