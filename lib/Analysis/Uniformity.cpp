@@ -69,22 +69,24 @@ UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
                                const PostDominatorTree &PDT,
                                const RegisterNumbering &Regs)
     : F(F), G(G), DT(DT), PDT(PDT), Regs(Regs),
-      RegKind(Regs.size(), ValueKind::None), Divergent(G.size()),
-      SingleThread(G.size()), Cause(G.size(), ~0u) {
-  OperandStatic.assign(F.Operands.size(), ValueKind::Uniform);
-  for (size_t K = 0; K < F.Operands.size(); ++K) {
-    const Operand &O = F.Operands[K];
-    if ((O.Kind == OperandKind::Register || O.Kind == OperandKind::Member) &&
-        Regs.of(O) == RegisterNumbering::None)
-      OperandStatic[K] = specialKind(O.text()).value_or(ValueKind::Varying);
-  }
-  classifyValues();
+      RegKind(Regs.size(), ValueKind::None), Demanded(Regs.size()),
+      Divergent(G.size()), SingleThread(G.size()), Cause(G.size(), ~0u) {
+  // Only guards are asked about: the lints read instructions' guards and
+  // the blocks that branches make divergent.
+  llvm::SmallVector<uint32_t, 64> Roots;
+  for (uint32_t I = 0; I < F.Instructions.size(); ++I)
+    if (uint32_t R = Regs.guardOf(I); R != RegisterNumbering::None)
+      Roots.push_back(R);
+  classifyValues(Roots);
   markBlocks();
 }
 
-ValueKind UniformityInfo::value(llvm::StringRef Reg) const {
-  if (uint32_t Id = Regs.lookup(Reg); Id != RegisterNumbering::None)
+ValueKind UniformityInfo::value(llvm::StringRef Reg) {
+  if (uint32_t Id = Regs.lookup(Reg); Id != RegisterNumbering::None) {
+    if (!Demanded.test(Id))
+      classifyValues({Id});
     return RegKind[Id];
+  }
   if (std::optional<ValueKind> K = specialKind(Reg))
     return *K;
   return ValueKind::Varying;
@@ -103,8 +105,11 @@ ValueKind UniformityInfo::operandKind(const Operand &O) const {
     // A symbol is a variable's or parameter's address, or a register of an
     // inline-asm block declared without '%'.
     uint32_t Id = Regs.of(O);
-    return Id != RegisterNumbering::None ? RegKind[Id]
-                                         : OperandStatic[&O - F.Operands.data()];
+    if (Id != RegisterNumbering::None)
+      return RegKind[Id];
+    if (O.Kind == OperandKind::Symbol)
+      return ValueKind::Uniform;
+    return specialKind(O.text()).value_or(ValueKind::Varying);
   }
   default: {
     ValueKind K = ValueKind::None;
@@ -126,7 +131,9 @@ ValueKind UniformityInfo::guard(uint32_t I) const {
   if (!G.Reg.valid() || G.Reg.empty())
     return ValueKind::Uniform;
   uint32_t Id = Regs.guardOf(I);
-  ValueKind K = Id != RegisterNumbering::None ? RegKind[Id] : value(G.Reg.text());
+  ValueKind K = Id != RegisterNumbering::None
+                    ? RegKind[Id]
+                    : specialKind(G.Reg.text()).value_or(ValueKind::Varying);
   if (K == ValueKind::None)
     K = ValueKind::Uniform;
   return G.Negated ? negate(K) : K;
@@ -265,11 +272,47 @@ ValueKind UniformityInfo::transfer(uint32_t Index) const {
   return ValueKind::Varying;
 }
 
-void UniformityInfo::classifyValues() {
-  bool Changed = true;
+void UniformityInfo::demand(llvm::ArrayRef<uint32_t> Roots,
+                            std::vector<uint32_t> &Writers) {
+  // A register's kind depends on its writers' sources and guards: the
+  // registers asked about and everything they depend on, with the
+  // instructions writing them.
+  llvm::SmallVector<uint32_t, 64> Work;
+  auto Need = [&](uint32_t R) {
+    if (R != RegisterNumbering::None && !Demanded.test(R)) {
+      Demanded.set(R);
+      Work.push_back(R);
+    }
+  };
+  for (uint32_t R : Roots)
+    Need(R);
+  auto Sources = [&](const Operand &O, auto &Self) -> void {
+    if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol ||
+        O.Kind == OperandKind::Member)
+      Need(Regs.of(O));
+    else
+      for (const Operand &C : F.operands(O.Children))
+        Self(C, Self);
+  };
+  while (!Work.empty()) {
+    for (uint32_t W : Regs.writers(Work.pop_back_val())) {
+      Writers.push_back(W);
+      for (const Operand &O : F.operands(F.Instructions[W].Operands).drop_front())
+        Sources(O, Sources);
+      Need(Regs.guardOf(W));
+    }
+  }
+  llvm::sort(Writers);
+  Writers.erase(std::unique(Writers.begin(), Writers.end()), Writers.end());
+}
+
+void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
+  std::vector<uint32_t> Writers;
+  demand(Roots, Writers);
+  bool Changed = !Writers.empty();
   while (Changed) {
     Changed = false;
-    for (uint32_t Index = 0; Index < F.Instructions.size(); ++Index) {
+    for (uint32_t Index : Writers) {
       const Instruction &I = F.Instructions[Index];
       llvm::StringRef Op = I.Opcode.text();
       if (!I.Operands.Count || !writesOperand(F, I, 0))

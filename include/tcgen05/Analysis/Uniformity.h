@@ -9,7 +9,9 @@
 //
 // Values are classified flow-insensitively: a register's kind is the join
 // of what every instruction writing it produces, which suits compiler
-// output, where a register has few writers.  Branches on varying predicates
+// output, where a register has few writers.  Only the registers that
+// guards depend on are classified: in a kernel that is a small part of its
+// arithmetic.  Branches on varying predicates
 // make the blocks between the branch and its immediate post-dominator
 // divergent; a branch whose paths never meet again (one side exits) makes
 // divergent only what each side alone leads to.  A value is not made
@@ -66,8 +68,9 @@ public:
                  const RegisterNumbering &Regs);
 
   /// The kind of a register (Varying for one never written that is no
-  /// special register the analysis knows).
-  ValueKind value(llvm::StringRef Reg) const;
+  /// special register the analysis knows).  Registers that no guard
+  /// depends on are classified when first asked about.
+  ValueKind value(llvm::StringRef Reg);
   /// The kind of instruction I's guard, its negation applied; Uniform if
   /// it has none.
   ValueKind guard(uint32_t I) const;
@@ -87,7 +90,11 @@ public:
   uint32_t divergingBranch(const CFGBlock &B) const { return Cause[B.Number]; }
 
 private:
-  void classifyValues();
+  /// Classifies Roots and the registers they depend on.
+  void classifyValues(llvm::ArrayRef<uint32_t> Roots);
+  /// Marks Roots and what they depend on as demanded; Writers gets the
+  /// instructions writing the newly demanded registers, in order.
+  void demand(llvm::ArrayRef<uint32_t> Roots, std::vector<uint32_t> &Writers);
   /// Marks divergent and single-thread blocks from the values' kinds.
   void markBlocks();
   ValueKind operandKind(const Operand &O) const;
@@ -102,10 +109,8 @@ private:
   const PostDominatorTree &PDT;
   const RegisterNumbering &Regs;
   std::vector<ValueKind> RegKind;
-  /// For each operand of F's pool that names no written register, the
-  /// kind it has whatever the body does (a special register, a constant,
-  /// a variable's address).
-  std::vector<ValueKind> OperandStatic;
+  /// The registers classified so far (the others stay None).
+  llvm::BitVector Demanded;
   llvm::BitVector Divergent, SingleThread;
   std::vector<uint32_t> Cause;
 };
