@@ -72,7 +72,9 @@ TEST(RegistersTest, Tcgen05RolesSayWhatIsWritten) {
 TEST(RegistersTest, NumberingCountsOnlyWrittenRegisters) {
   Body B("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;\n"
          "tcgen05.ld.red.sync.aligned.32x32b.x2.min.u32 {%r2, %r3}, %r5, [%r4];");
-  RegisterNumbering Regs(B.M.Functions.at(0));
+  RegisterNames Names(B.M.Functions.at(0));
+  RegisterNumbering Regs(B.M.Functions.at(0), Names);
+  EXPECT_NE(Names.lookup("%r1"), RegisterNames::None);
   EXPECT_EQ(Regs.lookup("%r1"), RegisterNumbering::None);
   EXPECT_NE(Regs.lookup("%r5"), RegisterNumbering::None);
   EXPECT_EQ(Regs.writers(Regs.lookup("%r5")).size(), 1u);
@@ -94,4 +96,30 @@ TEST(RegistersTest, NameMapTellsEveryNameApart) {
   EXPECT_EQ(Map.lookup("%rd2"), RegisterNameMap::None);
   EXPECT_EQ(Map.lookup("%q1"), RegisterNameMap::None);
   EXPECT_EQ(Map.insert("%r1", 99), 0u);
+}
+
+// Each spelling is one name, wherever it is used; a name of prefix and
+// number shows both, and one with a leading zero is another name.
+TEST(RegistersTest, NamesAreNumberedBySpelling) {
+  Body B("@%p1 mov.b32 %r1, %r01;\nadd.s32 %r1, %r1, %r10;\n"
+         "mov.u32 %r10, %tid.x;");
+  const Function &F = B.M.Functions.at(0);
+  RegisterNames Names(F);
+  uint32_t R1 = Names.lookup("%r1"), R01 = Names.lookup("%r01");
+  ASSERT_NE(R1, RegisterNames::None);
+  ASSERT_NE(R01, RegisterNames::None);
+  EXPECT_NE(R1, R01);
+  EXPECT_EQ(Names.guardOf(0), Names.lookup("%p1"));
+  EXPECT_EQ(Names.guardOf(1), RegisterNames::None);
+  llvm::ArrayRef<Operand> Add = F.operands(F.Instructions.at(1).Operands);
+  EXPECT_EQ(Names.of(Add[0]), R1);
+  EXPECT_EQ(Names.of(Add[1]), R1);
+  EXPECT_EQ(Names.lookup("%r2"), RegisterNames::None);
+
+  RegisterNameMap::Shape S = Names.shape(Names.lookup("%r10"));
+  ASSERT_NE(S.Prefix, RegisterNameMap::None);
+  EXPECT_EQ(Names.prefix(S.Prefix), "%r");
+  EXPECT_EQ(S.Number, 10u);
+  EXPECT_EQ(Names.shape(R01).Prefix, RegisterNameMap::None);
+  EXPECT_EQ(Names.shape(Names.lookup("%tid.x")).Prefix, RegisterNameMap::None);
 }

@@ -9,12 +9,14 @@ namespace {
 struct Uni : KernelGraph {
   DominatorTree DT;
   PostDominatorTree PDT;
+  std::unique_ptr<RegisterNames> Names;
   std::unique_ptr<RegisterNumbering> Regs;
   std::unique_ptr<UniformityInfo> U;
   explicit Uni(const std::string &Body) : KernelGraph(Body) {
     DT.recalculate(*G);
     PDT.recalculate(*G);
-    Regs = std::make_unique<RegisterNumbering>(fn());
+    Names = std::make_unique<RegisterNames>(fn());
+    Regs = std::make_unique<RegisterNumbering>(fn(), *Names);
     U = std::make_unique<UniformityInfo>(fn(), *G, DT, PDT, *Regs);
   }
   uint32_t inst(llvm::StringRef Prefix) {

@@ -57,28 +57,38 @@ bool tcgen05::writesOperand(const Function &F, const Instruction &I, uint32_t K)
 
 bool RegisterNameMap::split(llvm::StringRef Name, uint64_t &Key,
                             uint32_t &Len, uint32_t &Number) {
-  size_t Digits = 0;
-  while (Digits < Name.size() && llvm::isDigit(Name[Name.size() - 1 - Digits]))
-    ++Digits;
-  Len = static_cast<uint32_t>(Name.size() - Digits);
-  // %r01 is not %r1; numbers stay small enough to index.
-  if (Digits == 0 || Digits > 7 || Len > 8 ||
-      (Digits > 1 && Name[Len] == '0'))
+  // Every name of every body comes through here once.
+  const char *P = Name.data();
+  size_t End = Name.size();
+  if (End < 2 || End > 15)
     return false;
-  Key = 0;
-  std::memcpy(&Key, Name.data(), Len);
-  Number = 0;
-  for (size_t K = Len; K < Name.size(); ++K)
-    Number = Number * 10 + (Name[K] - '0');
+  uint32_t N = 0, Scale = 1;
+  size_t Digits = 0;
+  for (; Digits < 7 && Digits < End; ++Digits) {
+    unsigned D = static_cast<unsigned char>(P[End - 1 - Digits]) - '0';
+    if (D > 9)
+      break;
+    N += D * Scale;
+    Scale *= 10;
+  }
+  Len = static_cast<uint32_t>(End - Digits);
+  // %r01 is not %r1; numbers stay small enough to index.
+  if (Digits == 0 || Len == 0 || Len > 8 || llvm::isDigit(P[Len - 1]) ||
+      (Digits > 1 && P[Len] == '0'))
+    return false;
+  uint64_t K = 0;
+  for (uint32_t I = 0; I < Len; ++I)
+    K |= static_cast<uint64_t>(static_cast<unsigned char>(P[I])) << (8 * I);
+  Key = K;
+  Number = N;
   return true;
 }
 
-const RegisterNameMap::Prefix *RegisterNameMap::find(uint64_t Key,
-                                                     uint32_t Len) const {
-  for (const Prefix &P : Prefixes)
-    if (P.Key == Key && P.Len == Len)
-      return &P;
-  return nullptr;
+uint32_t RegisterNameMap::find(uint64_t Key, uint32_t Len) const {
+  for (uint32_t I = 0; I < Prefixes.size(); ++I)
+    if (Prefixes[I].Key == Key && Prefixes[I].Len == Len)
+      return I;
+  return None;
 }
 
 uint32_t RegisterNameMap::lookup(llvm::StringRef Name) const {
@@ -88,29 +98,66 @@ uint32_t RegisterNameMap::lookup(llvm::StringRef Name) const {
     auto It = Other.find(Name);
     return It == Other.end() ? None : It->second;
   }
-  const Prefix *P = find(Key, Len);
-  return P && Number < P->ByNumber.size() ? P->ByNumber[Number] : None;
+  uint32_t P = find(Key, Len);
+  return P != None && Number < Prefixes[P].ByNumber.size()
+             ? Prefixes[P].ByNumber[Number]
+             : None;
 }
 
-uint32_t RegisterNameMap::insert(llvm::StringRef Name, uint32_t Id) {
+uint32_t RegisterNameMap::insert(llvm::StringRef Name, uint32_t Id,
+                                 Shape &Split) {
   uint64_t Key;
   uint32_t Len, Number;
-  if (!split(Name, Key, Len, Number))
+  if (!split(Name, Key, Len, Number)) {
+    Split = Shape();
     return Other.try_emplace(Name, Id).first->second;
-  Prefix *P = const_cast<Prefix *>(find(Key, Len));
-  if (!P)
-    P = &Prefixes.emplace_back(Prefix{Key, Len, {}});
-  if (Number >= P->ByNumber.size())
-    P->ByNumber.resize(std::max<size_t>(Number + 1, 2 * P->ByNumber.size()),
-                       None);
-  uint32_t &Slot = P->ByNumber[Number];
+  }
+  uint32_t PI = find(Key, Len);
+  if (PI == None) {
+    PI = static_cast<uint32_t>(Prefixes.size());
+    Prefixes.push_back(Prefix{Key, Len, Name.take_front(Len), {}});
+  }
+  Split = Shape{PI, Number};
+  Prefix &P = Prefixes[PI];
+  if (Number >= P.ByNumber.size())
+    P.ByNumber.resize(std::max<size_t>(Number + 1, 2 * P.ByNumber.size()),
+                      None);
+  uint32_t &Slot = P.ByNumber[Number];
   if (Slot == None)
     Slot = Id;
   return Slot;
 }
 
-RegisterNumbering::RegisterNumbering(const Function &F)
-    : Base(F.Operands.data()) {
+RegisterNames::RegisterNames(const Function &F) : Base(F.Operands.data()) {
+  OperandName.assign(F.Operands.size(), None);
+  auto Number = [&](llvm::StringRef Name) {
+    RegisterNameMap::Shape Split;
+    uint32_t Id = Ids.insert(Name, NumNames, Split);
+    if (Id == NumNames) {
+      ++NumNames;
+      Shapes.push_back(Split);
+      if (Split.Prefix != RegisterNameMap::None)
+        NumPrefixes = std::max(NumPrefixes, Split.Prefix + 1);
+    }
+    return Id;
+  };
+  for (size_t K = 0; K < F.Operands.size(); ++K) {
+    const Operand &O = F.Operands[K];
+    if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Member ||
+        O.Kind == OperandKind::Symbol)
+      OperandName[K] = Number(O.text());
+  }
+  GuardName.assign(F.Instructions.size(), None);
+  for (size_t K = 0; K < F.Instructions.size(); ++K) {
+    const Guard &Pred = F.Instructions[K].Pred;
+    if (Pred.Reg.valid() && !Pred.Reg.empty())
+      GuardName[K] = Number(Pred.Reg.text());
+  }
+}
+
+RegisterNumbering::RegisterNumbering(const Function &F,
+                                     const RegisterNames &Names)
+    : Base(F.Operands.data()), Names(Names), NameReg(Names.size(), None) {
   OperandReg.assign(F.Operands.size(), None);
   // Written registers are numbered in order, and the operands naming them
   // where they are written get their number at once.
@@ -118,9 +165,9 @@ RegisterNumbering::RegisterNumbering(const Function &F)
   for (uint32_t K = 0; K < F.Instructions.size(); ++K) {
     const Instruction &I = F.Instructions[K];
     forEachInstructionWrittenOperand(F, I, [&](const Operand &O) {
-      uint32_t Id = Ids.insert(O.text(), NumRegisters);
-      if (Id == NumRegisters)
-        ++NumRegisters;
+      uint32_t &Id = NameReg[Names.of(O)];
+      if (Id == None)
+        Id = NumRegisters++;
       OperandReg[&O - Base] = Id;
       if (Writes.empty() || Writes.back() != std::make_pair(Id, K))
         Writes.push_back({Id, K});
@@ -136,17 +183,12 @@ RegisterNumbering::RegisterNumbering(const Function &F)
   std::vector<uint32_t> Next(WriterBegin.begin(), WriterBegin.end() - 1);
   for (const auto &W : Writes)
     Writers[Next[W.first]++] = W.second;
-  for (size_t K = 0; K < F.Operands.size(); ++K) {
-    const Operand &O = F.Operands[K];
-    if (OperandReg[K] == None &&
-        (O.Kind == OperandKind::Register || O.Kind == OperandKind::Member ||
-         O.Kind == OperandKind::Symbol))
-      OperandReg[K] = lookup(O.text());
-  }
+  for (size_t K = 0; K < F.Operands.size(); ++K)
+    if (uint32_t N = Names.of(F.Operands[K]);
+        OperandReg[K] == None && N != RegisterNames::None)
+      OperandReg[K] = NameReg[N];
   GuardReg.assign(F.Instructions.size(), None);
-  for (size_t K = 0; K < F.Instructions.size(); ++K) {
-    const Guard &Pred = F.Instructions[K].Pred;
-    if (Pred.Reg.valid() && !Pred.Reg.empty())
-      GuardReg[K] = lookup(Pred.Reg.text());
-  }
+  for (size_t K = 0; K < F.Instructions.size(); ++K)
+    if (uint32_t N = Names.guardOf(K); N != RegisterNames::None)
+      GuardReg[K] = NameReg[N];
 }

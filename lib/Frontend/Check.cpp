@@ -40,6 +40,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   // survives from function to function.
   ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse);
   DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
+  FunctionAnalyses Shared(F);
   checkFunctionSymbols(M, Symbols, F, SymbolSink,
                        [&](uint32_t Inst, const RegisterLookup &Regs) {
                          uint32_t T = F.Instructions[Inst].Tcgen05;
@@ -50,7 +51,8 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                            checkOtherInstruction(M, F, Inst, Regs, RuleSink);
                          else if (F.Instructions[Inst].Opcode.text() == "wgmma")
                            checkWgmmaFragments(M, F, Inst, Regs, RuleSink);
-                       });
+                       },
+                       &Shared.names());
   Summary = summarizeCtaGroups(F, FunctionNames);
   ++Stats.Functions;
   Stats.Statements += F.Statements.size();
@@ -58,7 +60,6 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   DiagnosticSink DescSink(Cap);
   DescriptorCheckOptions DescOpts;
   DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
-  FunctionAnalyses Shared(F);
   if (Opts.CheckDescriptorValues)
     checkDescriptors(M, F, DescSink, DescOpts, &Stats, &Shared);
   if (Opts.CheckHazards)

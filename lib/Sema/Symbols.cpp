@@ -3,12 +3,15 @@
 #include "tcgen05/Basic/Demangle.h"
 #include "tcgen05/Sema/Symbols.h"
 
+#include "tcgen05/Analysis/Registers.h"
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Sema/Tcgen05Check.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
+
+#include <algorithm>
 
 using namespace tcgen05;
 
@@ -104,8 +107,9 @@ class FunctionChecker : public RegisterLookup {
 public:
   FunctionChecker(const Module &M, const ModuleSymbols &Globals,
                   const Function &F, DiagnosticSink &Sink,
-                  InstructionHook Hook)
-      : M(M), Globals(Globals), F(F), Sink(Sink), Hook(Hook) {}
+                  InstructionHook Hook, const RegisterNames &NameIds)
+      : M(M), Globals(Globals), F(F), Sink(Sink), Hook(Hook), NameIds(NameIds),
+        PrefixRanges(NameIds.numPrefixes()) {}
 
   void run();
   std::optional<llvm::StringRef>
@@ -116,6 +120,10 @@ private:
     Span Decl;
     unsigned Scope;
     uint32_t RangeCount; ///< For %r<N> prefixes.
+    /// For %r<N> prefixes: the largest count among this range and those it
+    /// shadows.  %r<2> in an inner scope declares %r0 and %r1 anew; the
+    /// outer %r<4>'s %r2 and %r3 stay visible (as ptxas has it).
+    uint32_t VisibleCount;
     Span Type;           ///< '.b32'; empty for non-register declarations.
   };
   struct Undo {
@@ -129,9 +137,17 @@ private:
   void openScope();
   void closeScope();
   bool isDeclared(llvm::StringRef Name, const char *Use) const;
+  /// Whether the name numbered Id, spelled Name, is declared.
+  bool isDeclared(uint32_t Id, llvm::StringRef Name, const char *Use);
+  void rangesChanged() {
+    CachedPrefix = llvm::StringRef();
+    ++RangeEpoch;
+  }
   bool isLabelVisible(llvm::StringRef Name) const;
   void checkOperands(const NodePool &Pool, IndexRange R, bool IsBranch);
+  /// O is an operand of F's pool.
   void checkName(const Operand &O, bool IsBranch);
+  void reportUndeclared(const Operand &O, bool IsBranch);
   void collectLabels();
 
   const Module &M;
@@ -139,6 +155,16 @@ private:
   const Function &F;
   DiagnosticSink &Sink;
   InstructionHook Hook;
+  const RegisterNames &NameIds;
+  /// By prefix of the names' shapes (%r, %rd): the count of the range
+  /// declared for it (%r<100>), as of RangeEpoch.  Almost every register
+  /// of compiler output is in a range.
+  struct PrefixRange {
+    uint32_t Epoch = 0;
+    uint32_t Count = 0;
+  };
+  std::vector<PrefixRange> PrefixRanges;
+  uint32_t RangeEpoch = 1;
 
   llvm::StringMap<Binding> Names;
   llvm::StringMap<Binding> Ranges;
@@ -174,6 +200,8 @@ void FunctionChecker::closeScope() {
   ScopeIds.pop_back();
   while (UndoLog.size() > Mark) {
     Undo &U = UndoLog.back();
+    if (U.IsRange)
+      rangesChanged();
     llvm::StringMap<Binding> &Map = U.IsRange ? Ranges : Names;
     if (U.Previous)
       Map[U.Name] = *U.Previous;
@@ -213,11 +241,16 @@ void FunctionChecker::declare(const Declarator &D, Span Type) {
               {shortName(Name)});
     return;
   }
+  if (D.IsRange)
+    rangesChanged();
   Undo U{D.IsRange, Name, std::nullopt};
   if (It != Map.end())
     U.Previous = It->second;
   UndoLog.push_back(U);
-  Map[Name] = Binding{D.Name, Scope, D.RangeCount, Type};
+  uint32_t Visible = D.RangeCount;
+  if (D.IsRange && It != Map.end())
+    Visible = std::max(Visible, It->second.VisibleCount);
+  Map[Name] = Binding{D.Name, Scope, D.RangeCount, Visible, Type};
 }
 
 /// The type word of a register declaration (its last dotted word:
@@ -244,9 +277,16 @@ FunctionChecker::registerType(llvm::StringRef Name) const {
   uint64_t Index;
   if (splitIndexed(Name, Prefix, Index)) {
     auto R = Ranges.find(Prefix);
-    if (R != Ranges.end() && Index < R->second.RangeCount &&
-        R->second.Type.valid())
-      return R->second.Type.text();
+    if (R != Ranges.end() && Index < R->second.VisibleCount) {
+      // The innermost range that declares the index.
+      const Binding *B = &R->second;
+      for (size_t K = UndoLog.size(); K-- > 0 && Index >= B->RangeCount;)
+        if (UndoLog[K].IsRange && UndoLog[K].Name == Prefix &&
+            UndoLog[K].Previous)
+          B = &*UndoLog[K].Previous;
+      if (Index < B->RangeCount && B->Type.valid())
+        return B->Type.text();
+    }
   }
   return std::nullopt;
 }
@@ -269,22 +309,39 @@ bool FunctionChecker::isDeclared(llvm::StringRef Name, const char *Use) const {
     if (Prefix != CachedPrefix) {
       auto It = Ranges.find(Prefix);
       CachedPrefix = Prefix;
-      CachedCount = It != Ranges.end() ? It->second.RangeCount : 0;
+      CachedCount = It != Ranges.end() ? It->second.VisibleCount : 0;
     }
     if (Index < CachedCount)
       return true;
   }
-  if (Names.count(Name))
-    return true;
-  if (isLabelVisible(Name) || Globals.isDeclaredBefore(Name, Use))
-    return true;
-  return isSpecialName(Name);
+  return Names.count(Name) || isLabelVisible(Name) ||
+         Globals.isDeclaredBefore(Name, Use) || isSpecialName(Name);
+}
+
+bool FunctionChecker::isDeclared(uint32_t Id, llvm::StringRef Name,
+                                 const char *Use) {
+  if (Id != RegisterNames::None && !Ranges.empty()) {
+    RegisterNameMap::Shape S = NameIds.shape(Id);
+    if (S.Prefix != RegisterNameMap::None) {
+      PrefixRange &R = PrefixRanges[S.Prefix];
+      if (R.Epoch != RangeEpoch) {
+        auto It = Ranges.find(NameIds.prefix(S.Prefix));
+        R = {RangeEpoch, It != Ranges.end() ? It->second.VisibleCount : 0};
+      }
+      if (S.Number < R.Count)
+        return true;
+    }
+  }
+  return isDeclared(Name, Use);
 }
 
 void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
+  if (!isDeclared(NameIds.of(O), O.text(), O.Src.Begin))
+    reportUndeclared(O, IsBranch);
+}
+
+void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch) {
   llvm::StringRef Name = O.text();
-  if (isDeclared(Name, O.Src.Begin))
-    return;
   DiagID ID = O.Kind == OperandKind::Register ? DiagID::err_undeclared_register
               : IsBranch                      ? DiagID::err_undefined_label
                                               : DiagID::err_undeclared_symbol;
@@ -375,11 +432,13 @@ void FunctionChecker::run() {
     }
     case StmtKind::Instruction: {
       const Instruction &I = F.Instructions[S.Index];
-      if (I.Pred.Reg.valid() && !isDeclared(I.Pred.Reg.text(), I.Pred.Reg.Begin)) {
+      if (I.Pred.Reg.valid() && !isDeclared(NameIds.guardOf(S.Index),
+                                            I.Pred.Reg.text(),
+                                            I.Pred.Reg.Begin)) {
         Operand G;
         G.Kind = OperandKind::Register;
         G.Src = I.Pred.Reg;
-        checkName(G, false);
+        reportUndeclared(G, false);
       }
       llvm::StringRef Op = I.Opcode.text();
       checkOperands(F, I.Operands, Op == "bra" || Op == "brx");
@@ -447,6 +506,10 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
 void tcgen05::checkFunctionSymbols(const Module &M,
                                    const ModuleSymbols &Globals,
                                    const Function &F, DiagnosticSink &Sink,
-                                   InstructionHook Hook) {
-  FunctionChecker(M, Globals, F, Sink, Hook).run();
+                                   InstructionHook Hook,
+                                   const RegisterNames *Names) {
+  std::optional<RegisterNames> Own;
+  if (!Names)
+    Names = &Own.emplace(F);
+  FunctionChecker(M, Globals, F, Sink, Hook, *Names).run();
 }

@@ -1,9 +1,9 @@
 //===- FunctionAnalyses.h - Analyses of a function, built once ---*- C++ -*-===//
 //
-// The descriptor check and several hazard lints each need the control-flow
-// graph and the register numbering of the same function.  Built on first
-// use and handed to each, they are computed once per function instead of
-// once per client.
+// The symbol checks, the descriptor check and several hazard lints each
+// need the names, the control-flow graph and the register numbering of the
+// same function.  Built on first use and handed to each, they are computed
+// once per function instead of once per client.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_ANALYSIS_FUNCTIONANALYSES_H
@@ -29,15 +29,21 @@ public:
       G.emplace(F);
     return *G;
   }
+  const RegisterNames &names() {
+    if (!Names)
+      Names.emplace(F);
+    return *Names;
+  }
   const RegisterNumbering &registers() {
     if (!Regs)
-      Regs.emplace(F);
+      Regs.emplace(F, names());
     return *Regs;
   }
 
 private:
   const Function &F;
   std::optional<ControlFlowGraph> G;
+  std::optional<RegisterNames> Names;
   std::optional<RegisterNumbering> Regs;
 };
 

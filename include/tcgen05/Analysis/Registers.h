@@ -107,15 +107,30 @@ class RegisterNameMap {
 public:
   static constexpr uint32_t None = ~0u;
 
+  /// A name as a prefix and a number: %rd7 is prefix %rd (its index among
+  /// the map's prefixes) and 7.  Prefix is None for other names.
+  struct Shape {
+    uint32_t Prefix = None;
+    uint32_t Number = 0;
+  };
+
   /// Name's number, or None.
   uint32_t lookup(llvm::StringRef Name) const;
-  /// Gives Name the number Id unless it has one; returns its number.
-  uint32_t insert(llvm::StringRef Name, uint32_t Id);
+  /// Gives Name the number Id unless it has one; returns its number and
+  /// sets Split to Name's shape.
+  uint32_t insert(llvm::StringRef Name, uint32_t Id, Shape &Split);
+  uint32_t insert(llvm::StringRef Name, uint32_t Id) {
+    Shape Ignored;
+    return insert(Name, Id, Ignored);
+  }
+  /// The spelling of prefix P, '%rd'.
+  llvm::StringRef prefix(uint32_t P) const { return Prefixes[P].Spelling; }
 
 private:
   struct Prefix {
     uint64_t Key;
     uint32_t Len;
+    llvm::StringRef Spelling;
     std::vector<uint32_t> ByNumber;
   };
   /// Splits a name into its prefix, packed into a word, and its number;
@@ -123,10 +138,47 @@ private:
   /// long prefix or number).
   static bool split(llvm::StringRef Name, uint64_t &Key, uint32_t &Len,
                     uint32_t &Number);
-  const Prefix *find(uint64_t Key, uint32_t Len) const;
+  uint32_t find(uint64_t Key, uint32_t Len) const;
 
   llvm::SmallVector<Prefix, 8> Prefixes;
   llvm::DenseMap<llvm::StringRef, uint32_t> Other;
+};
+
+/// Every name a function body uses, numbered by its spelling: the
+/// operands of its pool that name a register or a symbol (%r12, %tid.x, a
+/// label, a variable) and its guards.  Built once per function, it lets
+/// the symbol checks and the register numbering find a name by number
+/// instead of splitting or hashing its text at every use.  %r01 and %r1
+/// are different names.
+class RegisterNames {
+public:
+  static constexpr uint32_t None = ~0u;
+
+  explicit RegisterNames(const Function &F);
+
+  uint32_t size() const { return NumNames; }
+  /// The number of the name O spells, or None if O is no name; O is an
+  /// operand of F's pool.
+  uint32_t of(const Operand &O) const { return OperandName[&O - Base]; }
+  /// The number of the register instruction I's guard names, or None.
+  uint32_t guardOf(uint32_t I) const { return GuardName[I]; }
+  /// The number of a name, or None if F does not use it.
+  uint32_t lookup(llvm::StringRef Name) const { return Ids.lookup(Name); }
+  /// Name N as a prefix and a number (%r12: %r and 12), when it is of that
+  /// shape without a leading zero.
+  RegisterNameMap::Shape shape(uint32_t N) const { return Shapes[N]; }
+  /// How many prefixes the shapes use, and their spelling.
+  uint32_t numPrefixes() const { return NumPrefixes; }
+  llvm::StringRef prefix(uint32_t P) const { return Ids.prefix(P); }
+
+private:
+  const Operand *Base;
+  uint32_t NumNames = 0;
+  uint32_t NumPrefixes = 0;
+  RegisterNameMap Ids;
+  std::vector<RegisterNameMap::Shape> Shapes;
+  std::vector<uint32_t> OperandName;
+  std::vector<uint32_t> GuardName;
 };
 
 /// The registers a function writes, numbered once, with the number every
@@ -137,7 +189,8 @@ class RegisterNumbering {
 public:
   static constexpr uint32_t None = ~0u;
 
-  explicit RegisterNumbering(const Function &F);
+  /// Names must be F's and outlive the numbering.
+  RegisterNumbering(const Function &F, const RegisterNames &Names);
 
   uint32_t size() const { return NumRegisters; }
   /// The number of the register O names, or None; O is an operand of F's
@@ -146,7 +199,10 @@ public:
   /// The number of the register instruction I's guard reads, or None.
   uint32_t guardOf(uint32_t I) const { return GuardReg[I]; }
   /// The number of a register by name, or None.
-  uint32_t lookup(llvm::StringRef Name) const { return Ids.lookup(Name); }
+  uint32_t lookup(llvm::StringRef Name) const {
+    uint32_t N = Names.lookup(Name);
+    return N == RegisterNames::None ? None : NameReg[N];
+  }
   /// The instructions writing register Reg, ascending.
   llvm::ArrayRef<uint32_t> writers(uint32_t Reg) const {
     return llvm::ArrayRef<uint32_t>(Writers).slice(
@@ -155,8 +211,10 @@ public:
 
 private:
   const Operand *Base;
+  const RegisterNames &Names;
   uint32_t NumRegisters = 0;
-  RegisterNameMap Ids;
+  /// By name number: the register's number, or None if nothing writes it.
+  std::vector<uint32_t> NameReg;
   std::vector<uint32_t> OperandReg;
   std::vector<uint32_t> GuardReg;
   /// writers(R) is Writers[WriterBegin[R], WriterBegin[R + 1]).

@@ -17,6 +17,7 @@ namespace tcgen05 {
 
 class DiagnosticSink;
 class RegisterLookup;
+class RegisterNames;
 
 /// Called for each instruction of a body, in order, with the registers
 /// visible there: later checks that need declarations run inside the same
@@ -46,9 +47,11 @@ private:
 /// Checks one function body: every name used is declared (registers and
 /// variables before their use, labels anywhere in the function), and no
 /// name or label is declared twice in one scope.
+/// Names, if given, must be F's (otherwise they are numbered here).
 void checkFunctionSymbols(const Module &M, const ModuleSymbols &Globals,
                           const Function &F, DiagnosticSink &Sink,
-                          InstructionHook Hook = {});
+                          InstructionHook Hook = {},
+                          const RegisterNames *Names = nullptr);
 
 } // namespace tcgen05
 
