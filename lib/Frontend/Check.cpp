@@ -16,6 +16,7 @@
 #include "tcgen05/Sema/Tcgen05Check.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
@@ -41,6 +42,10 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse);
   DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
   FunctionAnalyses Shared(F);
+  // The analyses look only at functions with tcgen05 instructions; their
+  // names are numbered once, before the symbol checks, which share them.
+  bool AnalysesRun = !F.Tcgen05.empty() &&
+                     (Opts.CheckDescriptorValues || Opts.CheckHazards);
   checkFunctionSymbols(M, Symbols, F, SymbolSink,
                        [&](uint32_t Inst, const RegisterLookup &Regs) {
                          uint32_t T = F.Instructions[Inst].Tcgen05;
@@ -52,7 +57,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                          else if (F.Instructions[Inst].Opcode.text() == "wgmma")
                            checkWgmmaFragments(M, F, Inst, Regs, RuleSink);
                        },
-                       &Shared.names());
+                       AnalysesRun ? &Shared.names() : nullptr);
   Summary = summarizeCtaGroups(F, FunctionNames);
   ++Stats.Functions;
   Stats.Statements += F.Statements.size();
@@ -134,10 +139,24 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   unsigned Workers = parallelWorkers(Pool, Bodies.size());
   std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(Workers);
   std::vector<Function> Scratch(Workers);
+  // The largest bodies first, so that no thread is left with a large one
+  // at the end while the others wait.
+  std::vector<size_t> Order(Bodies.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  if (Workers > 1)
+    llvm::stable_sort(Order, [&](size_t A, size_t B) {
+      auto Size = [&](size_t K) {
+        const Span &Body = M.Functions[Bodies[K]].Body;
+        return Body.End - Body.Begin;
+      };
+      return Size(A) > Size(B);
+    });
   parallelFor(
       Pool, Bodies.size(),
       [&](unsigned W) { Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(); },
-      [&](unsigned W, size_t I) {
+      [&](unsigned W, size_t K) {
+        size_t I = Order[K];
         checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch[W],
                   *Parsers[W], Sinks[I], Cap, Summaries[Bodies[I]],
                   FunctionNames, Opts, BodyStats[I]);

@@ -107,9 +107,9 @@ class FunctionChecker : public RegisterLookup {
 public:
   FunctionChecker(const Module &M, const ModuleSymbols &Globals,
                   const Function &F, DiagnosticSink &Sink,
-                  InstructionHook Hook, const RegisterNames &NameIds)
+                  InstructionHook Hook, const RegisterNames *NameIds)
       : M(M), Globals(Globals), F(F), Sink(Sink), Hook(Hook), NameIds(NameIds),
-        PrefixRanges(NameIds.numPrefixes()) {}
+        PrefixRanges(NameIds ? NameIds->numPrefixes() : 0) {}
 
   void run();
   std::optional<llvm::StringRef>
@@ -155,7 +155,9 @@ private:
   const Function &F;
   DiagnosticSink &Sink;
   InstructionHook Hook;
-  const RegisterNames &NameIds;
+  /// The function's names when the analyses number them anyway; the
+  /// symbol checks then read a register's prefix and number from them.
+  const RegisterNames *NameIds;
   /// By prefix of the names' shapes (%r, %rd): the count of the range
   /// declared for it (%r<100>), as of RangeEpoch.  Almost every register
   /// of compiler output is in a range.
@@ -321,11 +323,11 @@ bool FunctionChecker::isDeclared(llvm::StringRef Name, const char *Use) const {
 bool FunctionChecker::isDeclared(uint32_t Id, llvm::StringRef Name,
                                  const char *Use) {
   if (Id != RegisterNames::None && !Ranges.empty()) {
-    RegisterNameMap::Shape S = NameIds.shape(Id);
+    RegisterNameMap::Shape S = NameIds->shape(Id);
     if (S.Prefix != RegisterNameMap::None) {
       PrefixRange &R = PrefixRanges[S.Prefix];
       if (R.Epoch != RangeEpoch) {
-        auto It = Ranges.find(NameIds.prefix(S.Prefix));
+        auto It = Ranges.find(NameIds->prefix(S.Prefix));
         R = {RangeEpoch, It != Ranges.end() ? It->second.VisibleCount : 0};
       }
       if (S.Number < R.Count)
@@ -336,7 +338,8 @@ bool FunctionChecker::isDeclared(uint32_t Id, llvm::StringRef Name,
 }
 
 void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
-  if (!isDeclared(NameIds.of(O), O.text(), O.Src.Begin))
+  uint32_t Id = NameIds ? NameIds->of(O) : RegisterNames::None;
+  if (!isDeclared(Id, O.text(), O.Src.Begin))
     reportUndeclared(O, IsBranch);
 }
 
@@ -432,9 +435,9 @@ void FunctionChecker::run() {
     }
     case StmtKind::Instruction: {
       const Instruction &I = F.Instructions[S.Index];
-      if (I.Pred.Reg.valid() && !isDeclared(NameIds.guardOf(S.Index),
-                                            I.Pred.Reg.text(),
-                                            I.Pred.Reg.Begin)) {
+      uint32_t GuardId = NameIds ? NameIds->guardOf(S.Index) : RegisterNames::None;
+      if (I.Pred.Reg.valid() &&
+          !isDeclared(GuardId, I.Pred.Reg.text(), I.Pred.Reg.Begin)) {
         Operand G;
         G.Kind = OperandKind::Register;
         G.Src = I.Pred.Reg;
@@ -508,8 +511,5 @@ void tcgen05::checkFunctionSymbols(const Module &M,
                                    const Function &F, DiagnosticSink &Sink,
                                    InstructionHook Hook,
                                    const RegisterNames *Names) {
-  std::optional<RegisterNames> Own;
-  if (!Names)
-    Names = &Own.emplace(F);
-  FunctionChecker(M, Globals, F, Sink, Hook, *Names).run();
+  FunctionChecker(M, Globals, F, Sink, Hook, Names).run();
 }

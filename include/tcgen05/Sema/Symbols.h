@@ -47,7 +47,8 @@ private:
 /// Checks one function body: every name used is declared (registers and
 /// variables before their use, labels anywhere in the function), and no
 /// name or label is declared twice in one scope.
-/// Names, if given, must be F's (otherwise they are numbered here).
+/// Names, if given, must be F's: a function whose names the analyses
+/// number anyway passes them, and names are then looked up by number.
 void checkFunctionSymbols(const Module &M, const ModuleSymbols &Globals,
                           const Function &F, DiagnosticSink &Sink,
                           InstructionHook Hook = {},
