@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 """Times tcgen05-check against `ptxas -arch=compute_100a` (parse and check
-only) on the same files and prints a Markdown table: seconds, MB/s, the
-ratio, and peak memory.  Also measures scaling with input size and threads,
-and what emission (--emit=ptx, retargeting) costs over checking.
+only) on the same files and prints Markdown tables.
 
-usage: run-bench.py TOOL [--ptxas PTXAS] [--corpus DIR] [--quick]
+Real kernels first: every corpus file over 1 MB and the large files of the
+shared bench directory, each run in alternating rounds (one thread, the
+default threads, ptxas, and a baseline build when given), medians of the
+rounds: ms, MB/s, the speed-up with threads, peak memory and the ratio to
+ptxas.  Then a generated module: scaling with size and threads, and what
+emission (--emit=ptx, retargeting) costs over checking.
+
+usage: run-bench.py TOOL [--baseline TOOL] [--ptxas PTXAS] [--corpus DIR]
+                    [--bench-dir DIR] [--rounds N] [--real-only] [--quick]
 """
 import argparse
 import lzma
@@ -19,23 +25,111 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+
+def run_once(cmd, ok_codes=(0,)):
+    """Wall time of one run and its peak RSS (bytes).  tcgen05-check exits
+    with 1 when it reports findings: that is a result, not a failure.
+
+    A child's peak RSS as wait4 reports it starts from its parent's at
+    fork (the kernel carries it across exec), and this script's includes
+    decompressing the inputs: GNU time, a small process, forks the tool
+    when it is there.  Its own time is not counted: the wall clock runs
+    from its start, which costs well under a millisecond."""
+    peak_file = None
+    if GNU_TIME:
+        fd, peak_file = tempfile.mkstemp(prefix="peak-")
+        os.close(fd)
+        cmd = [GNU_TIME, "-f", "%M", "-o", peak_file] + cmd
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.stderr.close()
+    peak = usage.ru_maxrss * 1024
+    if peak_file:
+        with open(peak_file) as f:
+            lines = [l for l in f.read().split() if l.isdigit()]
+        os.unlink(peak_file)
+        if lines:
+            peak = int(lines[-1]) * 1024
+    if os.waitstatus_to_exitcode(status) not in ok_codes:
+        raise SystemExit(f"{' '.join(cmd)} failed: {err.decode(errors='replace')[:2000]}")
+    return elapsed, peak
+
+
 def run(cmd, repeat):
     """Best wall time of `repeat` runs, and the peak RSS (bytes) of the
     last one."""
-    best = float("inf")
-    rss = 0
+    best, rss = float("inf"), 0
     for _ in range(repeat):
-        start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(proc.pid, 0)
-        elapsed = time.perf_counter() - start
-        err = proc.stderr.read()
-        proc.stderr.close()
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"{' '.join(cmd)} failed: {err.decode(errors='replace')[:2000]}")
-        best = min(best, elapsed)
-        rss = usage.ru_maxrss * 1024
+        t, rss = run_once(cmd, (0, 1))
+        best = min(best, t)
     return best, rss
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def real_files(corpus, bench_dir, tmp):
+    """Every corpus file over 1 MB, and every file of the bench directory,
+    largest first."""
+    found = []
+    for top, only_large in ((corpus, True), (bench_dir, False)):
+        if not os.path.isdir(top):
+            continue
+        for root, _, names in os.walk(top):
+            for n in names:
+                if not (n.endswith(".ptx") or n.endswith(".ptx.xz")):
+                    continue
+                p = os.path.join(root, n)
+                path = materialize(p, tmp)
+                size = os.path.getsize(path)
+                if size > 1_000_000 or not only_large:
+                    found.append((size, os.path.relpath(p, os.path.dirname(top)), path))
+    return [(name, path) for _, name, path in sorted(found, reverse=True)]
+
+
+def bench_real(args, tmp):
+    """Alternating rounds on real kernels; medians."""
+    tools = [("", args.tool)] + ([("baseline ", args.baseline)] if args.baseline else [])
+    head = "| input | MB |"
+    rule = "|---|---:|"
+    for label, _ in tools:
+        head += f" {label}j1 ms | {label}j1 MB/s | {label}j2 ms | {label}j2 speed-up | {label}peak MB j1 / j2 |"
+        rule += "---:|---:|---:|---:|---:|"
+    head += " ptxas s | ratio j1 / j2 |"
+    rule += "---:|---:|"
+    print(head)
+    print(rule)
+    for name, path in real_files(args.corpus, args.bench_dir, tmp):
+        mb = os.path.getsize(path) / 1e6
+        times = {}
+        peaks = {}
+        ptxas = []
+        for r in range(args.rounds):
+            for label, tool in tools:
+                for j in (1, 2):
+                    t, rss = run_once([tool, f"-j={j}", "-ferror-limit=0", path], (0, 1))
+                    times.setdefault((label, j), []).append(t)
+                    peaks[(label, j)] = max(peaks.get((label, j), 0), rss)
+            if r < args.ptxas_rounds:
+                t, _ = run_once([args.ptxas, "-arch=" + compute_arch(path), path, "-o", os.devnull])
+                ptxas.append(t)
+        row = f"| {name} | {mb:.1f} |"
+        for label, _ in tools:
+            j1, j2 = median(times[(label, 1)]), median(times[(label, 2)])
+            row += (f" {j1 * 1e3:.0f} | {mb / j1:.0f} | {j2 * 1e3:.0f} | {j1 / j2:.2f}x |"
+                    f" {peaks[(label, 1)] / 1e6:.0f} / {peaks[(label, 2)] / 1e6:.0f} |")
+        p = median(ptxas)
+        j1, j2 = median(times[("", 1)]), median(times[("", 2)])
+        row += f" {p:.2f} | {p / j1:.1f}x / {p / j2:.1f}x |"
+        print(row, flush=True)
 
 
 def compute_arch(path):
@@ -69,24 +163,26 @@ def main():
     ap.add_argument("tool")
     ap.add_argument("--ptxas", default=shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas")
     ap.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "corpus"))
+    ap.add_argument("--bench-dir", default=os.path.join(HERE, "..", "..", "shared", "bench"))
+    ap.add_argument("--baseline", help="another build of tcgen05-check, run in the same rounds")
+    ap.add_argument("--rounds", type=int, default=7, help="alternating rounds on real kernels")
+    ap.add_argument("--ptxas-rounds", type=int, default=3)
+    ap.add_argument("--real-only", action="store_true", help="only the real kernels")
     ap.add_argument("--quick", action="store_true", help="smaller inputs, one run each")
     args = ap.parse_args()
+    args.corpus = os.path.normpath(args.corpus)
+    args.bench_dir = os.path.normpath(args.bench_dir)
+    if args.quick:
+        args.rounds = args.ptxas_rounds = 1
     repeat = 1 if args.quick else 3
     tmp = tempfile.mkdtemp(prefix="tcgen05-bench-")
     try:
-        files = []
-        corpus = os.path.normpath(args.corpus)
-        if os.path.isdir(corpus):
-            cands = []
-            for root, _, names in os.walk(corpus):
-                for n in names:
-                    if n.endswith(".ptx") or n.endswith(".ptx.xz"):
-                        p = os.path.join(root, n)
-                        cands.append((os.path.getsize(materialize(p, tmp)), p))
-            for _, p in sorted(cands, reverse=True)[:3]:
-                files.append((os.path.relpath(p, corpus), materialize(p, tmp)))
+        bench_real(args, tmp)
+        if args.real_only:
+            return
+        print()
         big = 10 if args.quick else 50
-        files.append((f"generated {big} MB, many functions", generate(big, tmp)))
+        files = [(f"generated {big} MB, many functions", generate(big, tmp))]
 
         print("| input | MB | tcgen05-check s | MB/s | peak MB | ptxas -arch=compute_XXX s | MB/s | ratio |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
