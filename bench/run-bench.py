@@ -10,7 +10,8 @@ ptxas.  Then a generated module: scaling with size and threads, and what
 emission (--emit=ptx, retargeting) costs over checking.
 
 usage: run-bench.py TOOL [--baseline TOOL] [--ptxas PTXAS] [--corpus DIR]
-                    [--bench-dir DIR] [--rounds N] [--real-only] [--quick]
+                    [--bench-dir DIR] [--rounds N] [--match TEXT] [--real-only]
+                    [--quick]
 """
 import argparse
 import lzma
@@ -108,6 +109,8 @@ def bench_real(args, tmp):
     print(head)
     print(rule)
     for name, path in real_files(args.corpus, args.bench_dir, tmp):
+        if args.match not in name:
+            continue
         mb = os.path.getsize(path) / 1e6
         times = {}
         peaks = {}
@@ -168,6 +171,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=7, help="alternating rounds on real kernels")
     ap.add_argument("--ptxas-rounds", type=int, default=3)
     ap.add_argument("--real-only", action="store_true", help="only the real kernels")
+    ap.add_argument("--match", default="", help="only real kernels whose path contains this")
     ap.add_argument("--quick", action="store_true", help="smaller inputs, one run each")
     args = ap.parse_args()
     args.corpus = os.path.normpath(args.corpus)
