@@ -49,11 +49,19 @@ public:
     transferInstruction(F, Inst, *this);
   }
 
-  const RegisterFact *fact(llvm::StringRef Reg) const override;
-  void set(llvm::StringRef Reg, const RegisterFact &Fact) override;
+  const RegisterFact *fact(const Operand &Reg) const override;
+  void set(const Operand &Reg, const RegisterFact &Fact) override;
+  /// The fact of a register by name.
+  const RegisterFact *fact(llvm::StringRef Reg) const;
 
 private:
-  void makeRelevant(llvm::StringRef Reg);
+  static constexpr uint32_t None = ~0u;
+  /// The relevant register of name number N, or None.
+  uint32_t slot(uint32_t N) const { return N == None ? None : Slot[N]; }
+  void makeRelevant(uint32_t Name);
+  /// Calls Each with the relevant index of every relevant register that
+  /// operand O reads.
+  template <typename Fn> void forEachRelevantRead(const Operand &O, Fn &&Each);
   /// Makes instruction I a relevant definition, its sources relevant.
   void addDef(uint32_t I);
 
@@ -61,11 +69,13 @@ private:
   /// The function's register numbering, whose writer lists lead from a
   /// relevant register to the instructions that define it.
   const RegisterNumbering &Regs;
+  const RegisterNames &Names;
   /// Relevant numbered registers whose writers are still to be followed.
   std::vector<uint32_t> Pending;
-  /// The registers (and other names) that can flow into a root, numbered.
-  RegisterNameMap RegId;
-  std::vector<llvm::StringRef> RegNames; ///< By number.
+  /// By name number: the index of the register (or other name) among
+  /// those that can flow into a root, or None.
+  std::vector<uint32_t> Slot;
+  uint32_t NumRelevant = 0;
   std::vector<bool> IsDef;
   /// Registers that live within one block (findLocals): left out of the
   /// states blocks pass on.
@@ -94,11 +104,12 @@ constexpr uint64_t PassesBudgeted = 24;
 KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
                                      llvm::ArrayRef<llvm::StringRef> Roots,
                                      const RegisterNumbering &Regs)
-    : F(F), Regs(Regs), IsDef(F.Instructions.size()) {
+    : F(F), Regs(Regs), Names(Regs.names()), IsDef(F.Instructions.size()),
+      Slot(Names.size(), None) {
   // Follow the writers of each relevant register from the roots: only what
   // can flow into a root is visited.
   for (llvm::StringRef R : Roots)
-    makeRelevant(R);
+    makeRelevant(Names.lookup(R));
   while (!Pending.empty()) {
     uint32_t N = Pending.back();
     Pending.pop_back();
@@ -107,17 +118,16 @@ KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
         addDef(I);
   }
   llvm::sort(Defs);
-  Cur.resize(RegNames.size());
-  IsTouched.resize(RegNames.size());
-  Local.assign(RegNames.size(), false);
+  Cur.resize(NumRelevant);
+  IsTouched.resize(NumRelevant);
+  Local.assign(NumRelevant, false);
 }
 
-void KnownBitsAnalysis::makeRelevant(llvm::StringRef Reg) {
-  uint32_t Next = static_cast<uint32_t>(RegNames.size());
-  if (RegId.insert(Reg, Next) != Next)
+void KnownBitsAnalysis::makeRelevant(uint32_t Name) {
+  if (Name == None || Slot[Name] != None)
     return;
-  RegNames.push_back(Reg);
-  if (uint32_t N = Regs.lookup(Reg); N != RegisterNumbering::None)
+  Slot[Name] = NumRelevant++;
+  if (uint32_t N = Regs.ofName(Name); N != RegisterNumbering::None)
     Pending.push_back(N);
 }
 
@@ -125,28 +135,42 @@ void KnownBitsAnalysis::addDef(uint32_t I) {
   IsDef[I] = true;
   Defs.push_back(I);
   Knowable |= isModelledOpcode(F.Instructions[I].Opcode.text());
+  auto Visit = [&](const Operand &O, auto &Self) -> void {
+    if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
+      makeRelevant(Names.of(O));
+    else
+      for (const Operand &C : F.operands(O.Children))
+        Self(C, Self);
+  };
   for (const Operand &O : F.operands(F.Instructions[I].Operands).drop_front())
-    forEachRead(F, O, [&](llvm::StringRef Src) { makeRelevant(Src); });
+    Visit(O, Visit);
+}
+
+template <typename Fn>
+void KnownBitsAnalysis::forEachRelevantRead(const Operand &O, Fn &&Each) {
+  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol) {
+    if (uint32_t R = slot(Names.of(O)); R != None)
+      Each(R);
+    return;
+  }
+  for (const Operand &C : F.operands(O.Children))
+    forEachRelevantRead(C, Each);
 }
 
 void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
                                    llvm::ArrayRef<llvm::StringRef> Roots) {
   // A temporary written and read in one block, always written before it
   // is read there, never needs to leave that block's transfer.
-  constexpr uint32_t None = ~0u, Several = ~0u - 1;
-  std::vector<uint32_t> Home(RegNames.size(), None),
-      FirstDef(RegNames.size(), None);
+  constexpr uint32_t Several = ~0u - 1;
+  std::vector<uint32_t> Home(NumRelevant, None), FirstDef(NumRelevant, None);
   auto Each = [&](uint32_t I, auto &&Written, auto &&Read) {
     llvm::ArrayRef<Operand> Ops = F.operands(F.Instructions[I].Operands);
-    forEachWritten(F, Ops[0], [&](llvm::StringRef R) {
-      if (uint32_t Id = RegId.lookup(R); Id != RegisterNameMap::None)
+    forEachWrittenOperand(F, Ops[0], [&](const Operand &R) {
+      if (uint32_t Id = slot(Names.of(R)); Id != None)
         Written(Id);
     });
     for (const Operand &O : Ops.drop_front())
-      forEachRead(F, O, [&](llvm::StringRef R) {
-        if (uint32_t Id = RegId.lookup(R); Id != RegisterNameMap::None)
-          Read(Id);
-      });
+      forEachRelevantRead(O, Read);
   };
   for (uint32_t I : Defs) {
     uint32_t B = G.blockOf(I).Number;
@@ -158,7 +182,7 @@ void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
         },
         [](uint32_t) {});
   }
-  for (uint32_t R = 0; R < RegNames.size(); ++R)
+  for (uint32_t R = 0; R < NumRelevant; ++R)
     Local[R] = Home[R] != None && Home[R] != Several;
   for (uint32_t I : Defs) {
     uint32_t B = G.blockOf(I).Number;
@@ -170,7 +194,8 @@ void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
         });
   }
   for (llvm::StringRef R : Roots)
-    Local[RegId.lookup(R)] = false;
+    if (uint32_t Id = slot(Names.lookup(R)); Id != None)
+      Local[Id] = false;
 }
 
 llvm::ArrayRef<uint32_t> KnownBitsAnalysis::defsIn(const CFGBlock &B) const {
@@ -179,14 +204,19 @@ llvm::ArrayRef<uint32_t> KnownBitsAnalysis::defsIn(const CFGBlock &B) const {
   return llvm::ArrayRef<uint32_t>(&*First, Last - First);
 }
 
-const RegisterFact *KnownBitsAnalysis::fact(llvm::StringRef Reg) const {
-  uint32_t R = RegId.lookup(Reg);
-  return R == RegisterNameMap::None ? nullptr : &Cur[R];
+const RegisterFact *KnownBitsAnalysis::fact(const Operand &Reg) const {
+  uint32_t R = slot(Names.of(Reg));
+  return R == None ? nullptr : &Cur[R];
 }
 
-void KnownBitsAnalysis::set(llvm::StringRef Reg, const RegisterFact &Fact) {
-  uint32_t R = RegId.lookup(Reg);
-  if (R == RegisterNameMap::None)
+const RegisterFact *KnownBitsAnalysis::fact(llvm::StringRef Reg) const {
+  uint32_t R = slot(Names.lookup(Reg));
+  return R == None ? nullptr : &Cur[R];
+}
+
+void KnownBitsAnalysis::set(const Operand &Reg, const RegisterFact &Fact) {
+  uint32_t R = slot(Names.of(Reg));
+  if (R == None)
     return;
   Cur[R] = Fact;
   if (!IsTouched[R]) {

@@ -29,7 +29,7 @@ RegisterFact tcgen05::operandFact(const NodePool &P, const Operand &O,
     break;
   case OperandKind::Register:
   case OperandKind::Symbol:
-    if (const RegisterFact *F = Facts.fact(O.text()))
+    if (const RegisterFact *F = Facts.fact(O))
       R = *F;
     break;
   default:
@@ -204,17 +204,17 @@ void Transfer::set(const Operand &Dst, const KnownBits &B) {
   Fact.DefInst = Index;
   Fact.Misaligned = Misaligned;
   if (I.Pred.Reg.valid()) { // Guarded: the old value may survive.
-    const RegisterFact *Old = Facts.fact(Dst.text());
+    const RegisterFact *Old = Facts.fact(Dst);
     Fact.Bits = Fact.Bits.intersectWith(Old ? Old->Bits : KnownBits(64));
   }
-  Facts.set(Dst.text(), Fact);
+  Facts.set(Dst, Fact);
 }
 
 void Transfer::clobber(const Operand &Dst) {
   if (Dst.Kind == OperandKind::Register || Dst.Kind == OperandKind::Symbol) {
     RegisterFact Unknown;
     Unknown.DefInst = Index;
-    Facts.set(Dst.text(), Unknown);
+    Facts.set(Dst, Unknown);
   } else if (Dst.Kind == OperandKind::Vector || Dst.Kind == OperandKind::Binary) {
     for (const Operand &C : F.operands(Dst.Children))
       clobber(C);

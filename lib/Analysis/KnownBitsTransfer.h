@@ -17,9 +17,10 @@ namespace tcgen05 {
 class RegisterFacts {
 public:
   virtual ~RegisterFacts() = default;
+  /// Reg is a register or symbol operand of the function's pool.
   /// nullptr: nothing is known and nothing can be.
-  virtual const RegisterFact *fact(llvm::StringRef Reg) const = 0;
-  virtual void set(llvm::StringRef Reg, const RegisterFact &Fact) = 0;
+  virtual const RegisterFact *fact(const Operand &Reg) const = 0;
+  virtual void set(const Operand &Reg, const RegisterFact &Fact) = 0;
 };
 
 /// The known bits of an operand: a register, an immediate, or -imm.

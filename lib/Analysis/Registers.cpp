@@ -162,9 +162,11 @@ RegisterNumbering::RegisterNumbering(const Function &F,
   // Written registers are numbered in order, and the operands naming them
   // where they are written get their number at once.
   std::vector<std::pair<uint32_t, uint32_t>> Writes; // (register, inst)
+  WrittenMask.resize(F.Instructions.size());
   for (uint32_t K = 0; K < F.Instructions.size(); ++K) {
     const Instruction &I = F.Instructions[K];
-    forEachInstructionWrittenOperand(F, I, [&](const Operand &O) {
+    WrittenMask[K] = writtenOperandMask(F, I);
+    forEachInstructionWrittenOperand(F, I, WrittenMask[K], [&](const Operand &O) {
       uint32_t &Id = NameReg[Names.of(O)];
       if (Id == None)
         Id = NumRegisters++;

@@ -315,7 +315,8 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
     for (uint32_t Index : Writers) {
       const Instruction &I = F.Instructions[Index];
       llvm::StringRef Op = I.Opcode.text();
-      if (!I.Operands.Count || !writesOperand(F, I, 0))
+      unsigned Written = Regs.writtenMask(Index);
+      if (!(Written & 1))
         continue;
       // A value written in a divergent block is not made varying: compiler
       // output reuses registers, so one write under a varying branch would
@@ -337,7 +338,7 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
       // d|p pairs: elect.sync elects one thread, setp's second predicate
       // is the negation of the first.
       unsigned Position = 0;
-      forEachInstructionWrittenOperand(F, I, [&](const Operand &W) {
+      forEachInstructionWrittenOperand(F, I, Written, [&](const Operand &W) {
         ValueKind Mine = K;
         if (Op == "elect")
           Mine = Position == 1 ? ValueKind::OneLane : K;

@@ -33,7 +33,8 @@ public:
       : H(H), Regs(H.U.registers()), Writer(Regs.size(), Unwritten) {
     for (uint32_t I = 0; I < H.F.Instructions.size(); ++I) {
       const Instruction &Inst = H.F.Instructions[I];
-      forEachInstructionWrittenOperand(H.F, Inst, [&](const Operand &R) {
+      forEachInstructionWrittenOperand(H.F, Inst, Regs.writtenMask(I),
+                                       [&](const Operand &R) {
         uint32_t &W = Writer[Regs.of(R)];
         W = W == Unwritten ? I : Several;
       });

@@ -207,7 +207,7 @@ public:
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
       ReadKills[I] = KillList.size();
       Kill(Regs.guardOf(I));
-      forEachInstructionReadOperand(C.F, C.F.Instructions[I],
+      forEachInstructionReadOperand(C.F, C.F.Instructions[I], Regs.writtenMask(I),
                                     [&](const Operand &O) { Kill(Regs.of(O)); });
     }
     ReadKills.back() = KillList.size();

@@ -69,21 +69,27 @@ bool writesOperand(const Function &F, const Instruction &I, uint32_t K);
 /// two are ever written).
 unsigned writtenOperandMask(const Function &F, const Instruction &I);
 
-/// The operands naming the registers instruction I writes.
+/// The operands naming the registers instruction I writes; Mask is
+/// writtenOperandMask(F, I).
 template <typename Fn>
 void forEachInstructionWrittenOperand(const Function &F, const Instruction &I,
-                                      Fn &&Each) {
-  unsigned Mask = writtenOperandMask(F, I);
+                                      unsigned Mask, Fn &&Each) {
   for (uint32_t K = 0; K < I.Operands.Count && Mask >> K; ++K)
     if (Mask >> K & 1)
       forEachWrittenOperand(F, F.Operands[I.Operands.First + K], Each);
 }
+template <typename Fn>
+void forEachInstructionWrittenOperand(const Function &F, const Instruction &I,
+                                      Fn &&Each) {
+  forEachInstructionWrittenOperand(F, I, writtenOperandMask(F, I), Each);
+}
 
 /// The operands naming a register instruction I reads (its guard's aside):
-/// its sources, and a first operand it does not write.
+/// its sources, and a first operand it does not write.  Written is
+/// writtenOperandMask(F, I).
 template <typename Fn>
 void forEachInstructionReadOperand(const Function &F, const Instruction &I,
-                                   Fn &&Each) {
+                                   unsigned Written, Fn &&Each) {
   llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
   auto Visit = [&](const Operand &O, auto &Self) -> void {
     if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol ||
@@ -93,10 +99,14 @@ void forEachInstructionReadOperand(const Function &F, const Instruction &I,
       for (const Operand &C : F.operands(O.Children))
         Self(C, Self);
   };
-  unsigned Written = writtenOperandMask(F, I);
   for (uint32_t K = 0; K < Ops.size(); ++K)
     if (Ops[K].Kind == OperandKind::Address || !(K < 32 && Written >> K & 1))
       Visit(Ops[K], Visit);
+}
+template <typename Fn>
+void forEachInstructionReadOperand(const Function &F, const Instruction &I,
+                                   Fn &&Each) {
+  forEachInstructionReadOperand(F, I, writtenOperandMask(F, I), Each);
 }
 
 /// A map from register names to numbers that rarely hashes: compiler
@@ -198,11 +208,18 @@ public:
   uint32_t of(const Operand &O) const { return OperandReg[&O - Base]; }
   /// The number of the register instruction I's guard reads, or None.
   uint32_t guardOf(uint32_t I) const { return GuardReg[I]; }
+  /// The number of the register name N (of the function's names) names,
+  /// or None.
+  uint32_t ofName(uint32_t N) const { return NameReg[N]; }
+  /// The names the numbering was built from.
+  const RegisterNames &names() const { return Names; }
   /// The number of a register by name, or None.
   uint32_t lookup(llvm::StringRef Name) const {
     uint32_t N = Names.lookup(Name);
     return N == RegisterNames::None ? None : NameReg[N];
   }
+  /// writtenOperandMask of instruction I, found once.
+  unsigned writtenMask(uint32_t I) const { return WrittenMask[I]; }
   /// The instructions writing register Reg, ascending.
   llvm::ArrayRef<uint32_t> writers(uint32_t Reg) const {
     return llvm::ArrayRef<uint32_t>(Writers).slice(
@@ -217,6 +234,7 @@ private:
   std::vector<uint32_t> NameReg;
   std::vector<uint32_t> OperandReg;
   std::vector<uint32_t> GuardReg;
+  std::vector<uint32_t> WrittenMask;
   /// writers(R) is Writers[WriterBegin[R], WriterBegin[R + 1]).
   std::vector<uint32_t> WriterBegin;
   std::vector<uint32_t> Writers;
