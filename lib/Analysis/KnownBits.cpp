@@ -104,8 +104,8 @@ constexpr uint64_t PassesBudgeted = 24;
 KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
                                      llvm::ArrayRef<llvm::StringRef> Roots,
                                      const RegisterNumbering &Regs)
-    : F(F), Regs(Regs), Names(Regs.names()), IsDef(F.Instructions.size()),
-      Slot(Names.size(), None) {
+    : F(F), Regs(Regs), Names(Regs.names()), Slot(Names.size(), None),
+      IsDef(F.Instructions.size()) {
   // Follow the writers of each relevant register from the roots: only what
   // can flow into a root is visited.
   for (llvm::StringRef R : Roots)
