@@ -135,26 +135,16 @@ void KnownBitsAnalysis::addDef(uint32_t I) {
   IsDef[I] = true;
   Defs.push_back(I);
   Knowable |= isModelledOpcode(F.Instructions[I].Opcode.text());
-  auto Visit = [&](const Operand &O, auto &Self) -> void {
-    if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
-      makeRelevant(Names.of(O));
-    else
-      for (const Operand &C : F.operands(O.Children))
-        Self(C, Self);
-  };
   for (const Operand &O : F.operands(F.Instructions[I].Operands).drop_front())
-    Visit(O, Visit);
+    forEachReadOperand(F, O, [&](const Operand &R) { makeRelevant(Names.of(R)); });
 }
 
 template <typename Fn>
 void KnownBitsAnalysis::forEachRelevantRead(const Operand &O, Fn &&Each) {
-  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol) {
-    if (uint32_t R = slot(Names.of(O)); R != None)
-      Each(R);
-    return;
-  }
-  for (const Operand &C : F.operands(O.Children))
-    forEachRelevantRead(C, Each);
+  forEachReadOperand(F, O, [&](const Operand &R) {
+    if (uint32_t Id = slot(Names.of(R)); Id != None)
+      Each(Id);
+  });
 }
 
 void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,

@@ -45,14 +45,15 @@ void forEachWrittenOperand(const Function &F, const Operand &O, Fn &&Each) {
       forEachWrittenOperand(F, C, Each);
 }
 
-/// Every register an operand reads.
+/// The operands naming the registers an operand reads (the base of a
+/// member such as %r1.x).
 template <typename Fn>
-void forEachRead(const Function &F, const Operand &O, Fn &&Each) {
+void forEachReadOperand(const Function &F, const Operand &O, Fn &&Each) {
   if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
-    Each(O.text());
+    Each(O);
   else
     for (const Operand &C : F.operands(O.Children))
-      forEachRead(F, C, Each);
+      forEachReadOperand(F, C, Each);
 }
 
 /// Opcodes whose first operand is read, not written (stores, branches,
