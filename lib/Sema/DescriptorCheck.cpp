@@ -191,21 +191,11 @@ private:
   static constexpr size_t NumBuckets = 64;
 
   static size_t hashOf(const DescriptorSite &D) {
-    const IdescUse &U = D.Use;
-    return llvm::hash_combine(
-        D.Kind, D.Value, D.Known, U.Kind, U.Sparse, U.Ws, U.Ashift, U.CtaGroup,
-        U.ScaleVec, U.Target ? U.Target->Name : llvm::StringRef(), U.M,
-        U.Transposed.has_value(), U.Transposed.value_or(false), U.ATmem);
+    return llvm::hash_combine(D.Kind, D.Value, D.Known, D.Use);
   }
   static bool same(const DescriptorSite &A, const DescriptorSite &B) {
-    const IdescUse &U = A.Use, &V = B.Use;
     return A.Kind == B.Kind && A.Value == B.Value && A.Known == B.Known &&
-           U.Kind == V.Kind && U.Sparse == V.Sparse && U.Ws == V.Ws &&
-           U.Ashift == V.Ashift && U.CtaGroup == V.CtaGroup &&
-           U.ScaleVec == V.ScaleVec && U.M == V.M &&
-           U.Transposed == V.Transposed && U.ATmem == V.ATmem &&
-           U.Target.has_value() == V.Target.has_value() &&
-           (!U.Target || U.Target->Name == V.Target->Name);
+           A.Use == B.Use;
   }
 
   std::array<std::vector<Entry>, NumBuckets> Buckets;

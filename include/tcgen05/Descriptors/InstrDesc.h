@@ -14,6 +14,7 @@
 #include "tcgen05/Descriptors/DescField.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -60,6 +61,23 @@ struct IdescUse {
   std::optional<bool> Transposed;
   /// Matrix A is read from Tensor Memory ([a-tmem]).
   bool ATmem = false;
+
+  /// Two uses the descriptor rules cannot tell apart.  A field added above
+  /// belongs in both of these.
+  friend bool operator==(const IdescUse &A, const IdescUse &B) {
+    return A.Kind == B.Kind && A.Sparse == B.Sparse && A.Ws == B.Ws &&
+           A.Ashift == B.Ashift && A.CtaGroup == B.CtaGroup &&
+           A.ScaleVec == B.ScaleVec && A.M == B.M &&
+           A.Transposed == B.Transposed && A.ATmem == B.ATmem &&
+           A.Target.has_value() == B.Target.has_value() &&
+           (!A.Target || A.Target->Name == B.Target->Name);
+  }
+  friend llvm::hash_code hash_value(const IdescUse &U) {
+    return llvm::hash_combine(
+        U.Kind, U.Sparse, U.Ws, U.Ashift, U.CtaGroup, U.ScaleVec,
+        U.Target ? U.Target->Name : llvm::StringRef(), U.M,
+        U.Transposed.has_value(), U.Transposed.value_or(false), U.ATmem);
+  }
 };
 
 struct DescRule;
