@@ -320,9 +320,7 @@ Token Lexer::lexNumber(const char *Start) {
 }
 
 Token Lexer::lexDotWord(const char *Start) {
-  const char *P = Start + 1;
-  while (P < End && is(*P, charclass::IdentCont))
-    ++P;
+  const char *P = scanIdentCont(Start + 1);
   // '::' joins scoped parts: .shared::cta, .kind::f16, .mbarrier::arrive::one.
   while (P + 1 < End && P[0] == ':') {
     const char *Q = P + 1;
@@ -383,16 +381,29 @@ Token Lexer::lex() {
   bool SawNewline = false;
   if (Cur == nullptr)
     return Token();
-  skipTrivia(SawNewline);
+  // Between tokens there is mostly nothing, a blank, or a line break and
+  // an indent: those are skipped here, comments and line markers out of
+  // line.
+  while (Cur < End) {
+    char C = *Cur;
+    if (is(C, charclass::Blank)) {
+      ++Cur;
+    } else if (C == '\n') {
+      ++Cur;
+      SawNewline = true;
+    } else {
+      if (C == '/' || C == '#')
+        skipTrivia(SawNewline);
+      break;
+    }
+  }
   for (;;) {
     if (Cur >= End)
       return make(Tok::Eof, End, End, SawNewline);
     const char *Start = Cur;
     char C = *Cur;
     if (is(C, charclass::IdentStart)) {
-      const char *P = Cur + 1;
-      while (P < End && is(*P, charclass::IdentCont))
-        ++P;
+      const char *P = scanIdentCont(Cur + 1);
       Cur = P;
       return make(Tok::Identifier, Start, P, SawNewline);
     }

@@ -76,10 +76,28 @@ const char *describeTokenKind(Tok K);
 /// Describes a found token for "expected X, found Y" messages.
 std::string describeToken(const Token &T);
 
+/// Character classes, shared by the lexer and the body splitter.
+namespace charclass {
+enum : uint8_t {
+  IdentStart = 1, ///< [A-Za-z_$%]
+  IdentCont = 2,  ///< [A-Za-z0-9_$]
+  Digit = 4,
+  HexDigit = 8,
+  Blank = 16, ///< ' ' '\t' '\r' '\f'
+};
+extern const uint8_t Table[256];
+inline bool is(char C, uint8_t Class) {
+  return Table[static_cast<unsigned char>(C)] & Class;
+}
+} // namespace charclass
+
 class Lexer {
 public:
   Lexer(const char *Begin, const char *End, DiagnosticSink &Sink)
-      : Cur(Begin), End(End), Sink(Sink) {}
+      : Cur(Begin), End(End), Sink(Sink),
+        StopAtEnd(Begin && Begin < End &&
+                  (End[-1] == '}' || End[-1] == ';' || End[-1] == '\n' ||
+                   End[-1] == ' ' || End[-1] == '\t')) {}
 
   Token lex();
   const char *position() const { return Cur; }
@@ -100,27 +118,28 @@ private:
     return Token(K, Start, static_cast<uint32_t>(E - Start), StartsLine);
   }
 
+  /// The characters an identifier or word may hold from P on.
+  const char *scanIdentCont(const char *P) const {
+    if (StopAtEnd) {
+      while (charclass::is(*P, charclass::IdentCont))
+        ++P;
+      return P;
+    }
+    while (P < End && charclass::is(*P, charclass::IdentCont))
+      ++P;
+    return P;
+  }
+
   const char *Cur;
   const char *End;
   DiagnosticSink &Sink;
+  /// The input ends with a character no identifier, word or number holds,
+  /// so their scans need not test for the end: every body ends with '}'.
+  bool StopAtEnd;
   /// Consecutive non-ASCII bytes are one error, not one per byte.
   const char *LastNonAsciiEnd = nullptr;
 };
 
-/// Character classes, shared by the lexer and the body splitter.
-namespace charclass {
-enum : uint8_t {
-  IdentStart = 1, ///< [A-Za-z_$%]
-  IdentCont = 2,  ///< [A-Za-z0-9_$]
-  Digit = 4,
-  HexDigit = 8,
-  Blank = 16, ///< ' ' '\t' '\r' '\f'
-};
-extern const uint8_t Table[256];
-inline bool is(char C, uint8_t Class) {
-  return Table[static_cast<unsigned char>(C)] & Class;
-}
-} // namespace charclass
 
 } // namespace tcgen05
 
