@@ -224,9 +224,21 @@ bool ParserBase::parseOperandList(IndexRange &R) {
   return true;
 }
 
+bool ParserBase::parseExpression(llvm::SmallVectorImpl<Operand> &Out) {
+  // Most operands are one register, name or number before ',', ';' or a
+  // bracket: no unary operator can start them, and one look at the next
+  // token says whether an operator follows.
+  if (Tok.is(Tok::Identifier) || Tok.is(Tok::Integer)) {
+    if (!parsePrimary(Out))
+      return false;
+    return tokenPrecedence(Tok.Kind) == 0 || parseBinaryRest(Out, 1);
+  }
+  return parseBinary(Out, 1);
+}
+
 bool ParserBase::parseOperand(llvm::SmallVectorImpl<Operand> &Out) {
   if (!Tok.is(Tok::LParen))
-    return parseBinary(Out, 1);
+    return parseExpression(Out);
   // `(a, b)` is a call's argument list; `(a + b) * c` is an expression
   // that starts with a grouping.
   if (!parseBracketed(Out, OperandKind::List, Tok::RParen, "')'"))
@@ -335,7 +347,7 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
           parseDecimalRun(Scratch))
         continue;
       // Inside brackets '(' only groups: lists do not nest.
-      if (!(OK = parseBinary(Scratch, 1)))
+      if (!(OK = parseExpression(Scratch)))
         break;
       if (K == OperandKind::Vector && Tok.is(Tok::Equal) &&
           Scratch.back().Kind == OperandKind::Symbol) {

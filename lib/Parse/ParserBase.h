@@ -108,6 +108,8 @@ protected:
   llvm::SmallVector<Operand, 0> Scratch;
 
 private:
+  /// An expression at the lowest precedence: parseBinary(Out, 1).
+  bool parseExpression(llvm::SmallVectorImpl<Operand> &Out);
   bool parseBinary(llvm::SmallVectorImpl<Operand> &Out, unsigned MinPrec);
   /// Callee(args): generic(sym), 0xFF00(sym).  The '(' is next.
   bool parseCall(const Operand &Callee, llvm::SmallVectorImpl<Operand> &Out);
