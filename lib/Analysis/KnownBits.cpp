@@ -231,14 +231,36 @@ void KnownBitsAnalysis::load(const State *S) {
 }
 
 void KnownBitsAnalysis::store(State &S) {
-  auto Out = std::make_shared<Facts>();
   llvm::sort(Touched);
-  for (uint32_t R : Touched) {
+  auto Kept = [&](uint32_t R) {
     const RegisterFact &Fact = Cur[R];
-    if (!Local[R] &&
-        (!Fact.Bits.isUnknown() || Fact.Misaligned != RegisterFact::NoDef))
-      Out->push_back({R, Fact});
+    return !Local[R] &&
+           (!Fact.Bits.isUnknown() || Fact.Misaligned != RegisterFact::NoDef);
+  };
+  // Most blocks change only temporaries, or write what was already known:
+  // then the block passes its input on, shared, and nothing is built.
+  {
+    static const Facts Empty;
+    const Facts &In = S ? *S : Empty;
+    size_t K = 0;
+    bool Same = true;
+    for (uint32_t R : Touched) {
+      if (!Kept(R))
+        continue;
+      if (K == In.size() || In[K].first != R || !(In[K].second == Cur[R])) {
+        Same = false;
+        break;
+      }
+      ++K;
+    }
+    if (Same && K == In.size())
+      return;
   }
+  auto Out = std::make_shared<Facts>();
+  Out->reserve(Touched.size());
+  for (uint32_t R : Touched)
+    if (Kept(R))
+      Out->push_back({R, Cur[R]});
   S = std::move(Out);
 }
 
