@@ -6,6 +6,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace tcgen05;
 
 llvm::StringRef tcgen05::calledFunction(const Function &F,
@@ -210,4 +212,33 @@ ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
   for (uint32_t B = 0; B < Blocks.size(); ++B)
     for (uint32_t To : Succ[B])
       *Cursor[To]++ = &Blocks[B];
+  computeReversePostOrder();
+}
+
+void ControlFlowGraph::computeReversePostOrder() {
+  // Depth first from the entry, successors in order, as LLVM's post-order
+  // iterator walks: every dataflow solver of the function starts from it,
+  // so it is found once, with a flag per block rather than a pointer set.
+  if (Blocks.empty())
+    return;
+  Rpo.reserve(Blocks.size());
+  std::vector<bool> Seen(Blocks.size());
+  std::vector<std::pair<uint32_t, uint32_t>> Stack; // block, next successor
+  Seen[0] = true;
+  Stack.push_back({0, 0});
+  while (!Stack.empty()) {
+    auto &[B, Next] = Stack.back();
+    llvm::ArrayRef<CFGBlock *> Succs = Blocks[B].Succs;
+    if (Next < Succs.size()) {
+      uint32_t To = Succs[Next++]->Number;
+      if (!Seen[To]) {
+        Seen[To] = true;
+        Stack.push_back({To, 0});
+      }
+      continue;
+    }
+    Rpo.push_back(B);
+    Stack.pop_back();
+  }
+  std::reverse(Rpo.begin(), Rpo.end());
 }

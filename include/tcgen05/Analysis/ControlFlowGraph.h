@@ -84,12 +84,18 @@ public:
   /// The block holding instruction I.
   const CFGBlock &blockOf(uint32_t I) const { return Blocks[InstBlock[I]]; }
 
+  /// The blocks the entry reaches, by number, in reverse post-order.
+  llvm::ArrayRef<uint32_t> reversePostOrder() const { return Rpo; }
+
   llvm::ArrayRef<CallSite> calls() const { return Calls; }
   llvm::ArrayRef<UnmodelledConstruct> unmodelled() const { return Unmodelled; }
 
 private:
+  void computeReversePostOrder();
+
   const Function &F;
   std::vector<CFGBlock> Blocks;
+  std::vector<uint32_t> Rpo;
   /// All successor lists, then all predecessor lists; blocks slice them.
   std::vector<CFGBlock *> Edges;
   std::vector<uint32_t> InstBlock;

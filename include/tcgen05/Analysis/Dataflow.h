@@ -30,8 +30,8 @@
 #include "tcgen05/Analysis/ControlFlowGraph.h"
 
 #include "llvm/ADT/BitVector.h"
-#include "llvm/ADT/PostOrderIterator.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <queue>
@@ -61,9 +61,9 @@ public:
     // Reverse post-order of the forward graph; backward problems visit it
     // from the end.
     std::vector<const CFGBlock *> Rpo;
-    Rpo.reserve(G.size());
-    for (const CFGBlock *B : llvm::ReversePostOrderTraversal<const ControlFlowGraph *>(&G))
-      Rpo.push_back(B);
+    Rpo.reserve(G.reversePostOrder().size());
+    for (uint32_t N : G.reversePostOrder())
+      Rpo.push_back(&G.block(N));
     if (!Forward)
       std::reverse(Rpo.begin(), Rpo.end());
     for (uint32_t K = 0; K < Rpo.size(); ++K)
