@@ -103,6 +103,10 @@ private:
   void checkOperand(const OperandRule &R, const Operand &O);
   void checkRegisterWidth(const OperandRule &R, const Operand &O,
                           llvm::StringRef What);
+  /// The same, for an operand whose declared type was already looked up.
+  void checkRegisterWidth(const OperandRule &R, const Operand &O,
+                          llvm::StringRef What,
+                          std::optional<llvm::StringRef> Type);
 
   const QualUse *find(llvm::StringRef Spelling) const {
     for (const QualUse &Q : Quals)
@@ -572,7 +576,12 @@ void InstructionChecker::checkOperands() {
 void InstructionChecker::checkRegisterWidth(const OperandRule &R,
                                             const Operand &O,
                                             llvm::StringRef What) {
-  std::optional<llvm::StringRef> Type = declaredType(Regs, O);
+  checkRegisterWidth(R, O, What, declaredType(Regs, O));
+}
+
+void InstructionChecker::checkRegisterWidth(
+    const OperandRule &R, const Operand &O, llvm::StringRef What,
+    std::optional<llvm::StringRef> Type) {
   if (!Type)
     return;
   unsigned Width = typeWidth(*Type);
@@ -678,7 +687,9 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
   case OperandForm::Vec: {
     if (O.Kind != OperandKind::Vector)
       return Expect("a vector of registers in braces");
-    llvm::SmallVector<llvm::StringRef, 8> Seen;
+    // The distinct types so far: a .x128 vector has one or two.
+    llvm::SmallVector<llvm::StringRef, 4> Seen;
+    std::string Element = Role.str() + " element";
     for (const Operand &E : F.operands(O.Children)) {
       if ((E.Kind != OperandKind::Register && E.Kind != OperandKind::Symbol) ||
           isVariable(E))
@@ -687,9 +698,9 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       if ((R.Accept & SameTypeElements) && Type &&
           llvm::any_of(Seen, [&](llvm::StringRef T) { return !compatibleTypes(T, *Type); }))
         return Expect("a vector of registers of compatible types");
-      if (Type)
+      if (Type && !llvm::is_contained(Seen, *Type))
         Seen.push_back(*Type);
-      checkRegisterWidth(R, E, (Role.str() + " element"));
+      checkRegisterWidth(R, E, Element, Type);
     }
     return;
   }
