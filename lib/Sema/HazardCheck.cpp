@@ -68,8 +68,13 @@ bool HazardFunction::isWholeKernel() const {
 
 void HazardFunction::classifySyncs() const {
   Cache.Syncs.assign(F.Instructions.size(), ThreadSync());
+  Cache.SyncsAndTcgen05.clear();
   for (uint32_t Index = 0; Index < F.Instructions.size(); ++Index) {
     const Instruction &I = F.Instructions[Index];
+    if (I.Tcgen05 != Instruction::NoTcgen05) {
+      Cache.SyncsAndTcgen05.push_back(Index);
+      continue;
+    }
     llvm::StringRef Op = I.Opcode.text();
     // Every row's opcode is bar, barrier or mbarrier: most instructions
     // stop here, on their length.
@@ -91,6 +96,8 @@ void HazardFunction::classifySyncs() const {
       S.Relaxed = llvm::any_of(Quals, [](const Span &Q) {
         return Q.text() == ".relaxed";
       });
+      if (S.any())
+        Cache.SyncsAndTcgen05.push_back(Index);
       break;
     }
   }

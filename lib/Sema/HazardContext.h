@@ -40,6 +40,9 @@ struct HazardCache {
   std::optional<llvm::DenseMap<uint32_t, std::optional<uint64_t>>> NCols;
   /// How each instruction synchronizes threads; empty until asked.
   std::vector<ThreadSync> Syncs;
+  /// The tcgen05 instructions and the synchronizations, ascending: what
+  /// every ordering analysis visits.  Filled with Syncs.
+  std::vector<uint32_t> SyncsAndTcgen05;
   /// The solved ordering analyses (HazardOrder.cpp).
   std::unique_ptr<OrderingCache> Ordering;
   /// An analysis gave up on the function and said so (TC6100, once).
@@ -83,6 +86,12 @@ struct HazardFunction {
     return Cache.Syncs[I];
   }
   void classifySyncs() const;
+  /// The tcgen05 instructions and thread synchronizations, ascending.
+  llvm::ArrayRef<uint32_t> syncsAndTcgen05() const {
+    if (Cache.Syncs.empty())
+      classifySyncs();
+    return Cache.SyncsAndTcgen05;
+  }
   /// The instruction's name as written up to its first qualifier that is
   /// not part of the name: "mbarrier.try_wait", "bar.sync",
   /// "tcgen05.wait::ld".

@@ -21,6 +21,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
+#include <iterator>
 #include <utility>
 
 using namespace tcgen05;
@@ -33,10 +35,10 @@ constexpr unsigned MaxNotes = 3;
 /// Solves a Model over G: Model gives boundary(), the facts at the entry,
 /// pre(I, S) / post(I, S), an instruction's effect in two halves, so that a
 /// lint can look at the facts between them (after the instruction has read
-/// its registers, before it waits, fences or issues), and isEvent(I) for
+/// its registers, before it waits, fences or issues), and events(), the
 /// instructions other than tcgen05 ones and synchronizations whose effect
-/// matters.  Only those are visited: in a real kernel most instructions
-/// compute values and change no fact.
+/// matters, ascending.  Only those are visited: in a real kernel most
+/// instructions compute values and change no fact.
 template <typename Model> class FactFlow {
   struct Problem {
     FactFlow &Flow;
@@ -61,12 +63,17 @@ template <typename Model> class FactFlow {
 public:
   FactFlow(const HazardFunction &C, Model &M)
       : C(C), M(M), P{*this}, Solver(C.G, P, DataflowDirection::Forward) {
+    llvm::ArrayRef<uint32_t> Common = C.syncsAndTcgen05(), Own = M.events();
+    Events.reserve(Common.size() + Own.size());
+    std::set_union(Common.begin(), Common.end(), Own.begin(), Own.end(),
+                   std::back_inserter(Events));
+    // Blocks hold ascending runs of instructions, in block order.
     First.reserve(C.G.size() + 1);
+    size_t K = 0;
     for (const CFGBlock &B : C.G) {
-      First.push_back(Events.size());
-      for (uint32_t I = B.FirstInst; I < B.EndInst; ++I)
-        if (C.tcgen05At(I) || C.threadSync(I).any() || M.isEvent(I))
-          Events.push_back(I);
+      while (K < Events.size() && Events[K] < B.FirstInst)
+        ++K;
+      First.push_back(K);
     }
     First.push_back(Events.size());
     // Gen/kill problems settle in a few passes; the budget
@@ -197,8 +204,13 @@ public:
       return;
     // The facts each instruction's reads end, found once, by number.
     ReadKills.assign(C.F.Instructions.size() + 1, 0);
+    // Most reads are of registers no load writes: a flag per register
+    // answers them without the map.
+    llvm::BitVector Loaded(Regs.size());
+    for (const auto &Entry : RegFacts)
+      Loaded.set(Entry.first);
     auto Kill = [&](uint32_t Id) {
-      if (Id == RegisterNumbering::None)
+      if (Id == RegisterNumbering::None || !Loaded.test(Id))
         return;
       auto It = RegFacts.find(Id);
       if (It != RegFacts.end())
@@ -209,13 +221,14 @@ public:
       Kill(Regs.guardOf(I));
       forEachInstructionReadOperand(C.F, C.F.Instructions[I], Regs.writtenMask(I),
                                     [&](const Operand &O) { Kill(Regs.of(O)); });
+      if (KillList.size() != ReadKills[I])
+        Readers.push_back(I);
     }
     ReadKills.back() = KillList.size();
   }
 
-  bool isEvent(uint32_t I) const {
-    return !ReadKills.empty() && ReadKills[I] != ReadKills[I + 1];
-  }
+  /// The instructions whose reads end a load's facts.
+  llvm::ArrayRef<uint32_t> events() const { return Readers; }
 
   bool empty() const { return Facts.size() == 0; }
   llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
@@ -261,6 +274,7 @@ private:
   std::vector<std::pair<unsigned, unsigned>> LdGen;
   std::vector<unsigned> ReadKills;
   std::vector<unsigned> KillList;
+  std::vector<uint32_t> Readers;
 };
 
 bool hasOpcode(const Function &F, Tcgen05Opcode Op) {
@@ -272,7 +286,7 @@ bool hasOpcode(const Function &F, Tcgen05Opcode Op) {
 /// tcgen05.fence::after_thread_sync since").
 class UnfencedAcquires {
 public:
-  bool isEvent(uint32_t) const { return false; }
+  llvm::ArrayRef<uint32_t> events() const { return {}; }
   explicit UnfencedAcquires(const HazardFunction &C) : C(C) {
     FactOf.assign(C.F.Instructions.size(), ~0u);
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
@@ -307,7 +321,7 @@ private:
 /// tracks, no tcgen05.commit, which fences implicitly: 9.7.16.6.4.2).
 class UnfencedAsyncOps {
 public:
-  bool isEvent(uint32_t) const { return false; }
+  llvm::ArrayRef<uint32_t> events() const { return {}; }
   explicit UnfencedAsyncOps(const HazardFunction &C) : C(C) {
     FactOf.assign(C.F.Instructions.size(), ~0u);
     for (const Tcgen05Inst &T : C.F.Tcgen05)
@@ -552,7 +566,7 @@ namespace {
 /// CTA since".
 class UnorderedAfterPeer {
 public:
-  bool isEvent(uint32_t) const { return false; }
+  llvm::ArrayRef<uint32_t> events() const { return {}; }
   explicit UnorderedAfterPeer(const HazardFunction &C) : C(C) {
     Facts.add(~0u);
     FactOf.assign(C.F.Instructions.size(), ~0u);
@@ -587,7 +601,7 @@ private:
 /// path).
 class MbarrierWaited {
 public:
-  bool isEvent(uint32_t) const { return false; }
+  llvm::ArrayRef<uint32_t> events() const { return {}; }
   explicit MbarrierWaited(const HazardFunction &C) : C(C) {}
   llvm::BitVector boundary() const { return llvm::BitVector(1); }
   void pre(uint32_t, llvm::BitVector &) {}
