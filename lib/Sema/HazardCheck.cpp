@@ -205,8 +205,7 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
   std::optional<FunctionAnalyses> Own;
   FunctionAnalyses &A = Shared ? *Shared : Own.emplace(F);
   ControlFlowGraph &G = A.cfg();
-  DominatorTree DT;
-  DT.recalculate(G);
+  const DominatorTree &DT = A.dominators();
   PostDominatorTree PDT;
   PDT.recalculate(G);
   UniformityInfo U(F, G, DT, PDT, A.registers());

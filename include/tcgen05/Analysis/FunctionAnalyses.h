@@ -10,6 +10,7 @@
 #define TCGEN05_ANALYSIS_FUNCTIONANALYSES_H
 
 #include "tcgen05/Analysis/ControlFlowGraph.h"
+#include "tcgen05/Analysis/Dominators.h"
 #include "tcgen05/Analysis/Registers.h"
 
 #include <optional>
@@ -29,6 +30,13 @@ public:
       G.emplace(F);
     return *G;
   }
+  const DominatorTree &dominators() {
+    if (!DT) {
+      DT.emplace();
+      DT->recalculate(cfg());
+    }
+    return *DT;
+  }
   const RegisterNames &names() {
     if (!Names)
       Names.emplace(F);
@@ -43,6 +51,7 @@ public:
 private:
   const Function &F;
   std::optional<ControlFlowGraph> G;
+  std::optional<DominatorTree> DT;
   std::optional<RegisterNames> Names;
   std::optional<RegisterNumbering> Regs;
 };
