@@ -4,8 +4,7 @@
 
 #include "tcgen05/Analysis/Dataflow.h"
 #include "tcgen05/Analysis/FunctionAnalyses.h"
-#include "tcgen05/Analysis/Registers.h"
-#include "KnownBitsTransfer.h"
+#include "KnownBitsAnalysis.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -14,83 +13,6 @@
 #include <optional>
 
 using namespace tcgen05;
-
-namespace tcgen05 {
-
-/// The analysis proper: the register numbering, the relevant instructions,
-/// and the one dense state that blocks are loaded into in turn.
-class KnownBitsAnalysis : public RegisterFacts {
-public:
-  /// A block's facts: the registers something is known about, by number.
-  /// Blocks share one list until one of them changes it: most blocks write
-  /// no relevant register, and most joins then meet the very same list.
-  using Facts = std::vector<std::pair<uint32_t, RegisterFact>>;
-  using State = std::shared_ptr<const Facts>;
-
-  KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
-                    const RegisterNumbering &Regs);
-  /// Whether a relevant register is computed by an instruction that can
-  /// make something known; if none is, only immediates are known.
-  bool knowable() const { return Knowable; }
-  void findLocals(const ControlFlowGraph &G,
-                  llvm::ArrayRef<llvm::StringRef> Roots);
-
-  State boundary() const { return {}; }
-  bool join(State &Into, const State &From, bool Widen) const;
-  uint64_t transfer(const CFGBlock &B, State &S);
-
-  /// Relevant instructions of B, ascending.
-  llvm::ArrayRef<uint32_t> defsIn(const CFGBlock &B) const;
-  size_t numDefs() const { return Defs.size(); }
-
-  void load(const State *S);
-  void store(State &S);
-  void step(uint32_t Inst) {
-    transferInstruction(F, Inst, *this);
-  }
-
-  const RegisterFact *fact(const Operand &Reg) const override;
-  void set(const Operand &Reg, const RegisterFact &Fact) override;
-  /// The fact of a register by name.
-  const RegisterFact *fact(llvm::StringRef Reg) const;
-
-private:
-  static constexpr uint32_t None = ~0u;
-  /// The relevant register of name number N, or None.
-  uint32_t slot(uint32_t N) const { return N == None ? None : Slot[N]; }
-  void makeRelevant(uint32_t Name);
-  /// Calls Each with the relevant index of every relevant register that
-  /// operand O reads.
-  template <typename Fn> void forEachRelevantRead(const Operand &O, Fn &&Each);
-  /// Makes instruction I a relevant definition, its sources relevant.
-  void addDef(uint32_t I);
-
-  const Function &F;
-  /// The function's register numbering, whose writer lists lead from a
-  /// relevant register to the instructions that define it.
-  const RegisterNumbering &Regs;
-  const RegisterNames &Names;
-  /// Relevant numbered registers whose writers are still to be followed.
-  std::vector<uint32_t> Pending;
-  /// By name number: the index of the register (or other name) among
-  /// those that can flow into a root, or None.
-  std::vector<uint32_t> Slot;
-  uint32_t NumRelevant = 0;
-  std::vector<bool> IsDef;
-  /// Registers that live within one block (findLocals): left out of the
-  /// states blocks pass on.
-  std::vector<bool> Local;
-  /// Instructions that write a relevant register, ascending.
-  std::vector<uint32_t> Defs;
-  bool Knowable = false;
-  /// The state being transferred, dense by register number; Touched lists
-  /// the entries that may differ from "nothing known".
-  std::vector<RegisterFact> Cur;
-  std::vector<uint32_t> Touched;
-  std::vector<bool> IsTouched;
-};
-
-} // namespace tcgen05
 
 namespace {
 
@@ -127,7 +49,9 @@ void KnownBitsAnalysis::makeRelevant(uint32_t Name) {
   if (Name == None || Slot[Name] != None)
     return;
   Slot[Name] = NumRelevant++;
-  if (uint32_t N = Regs.ofName(Name); N != RegisterNumbering::None)
+  uint32_t N = Regs.ofName(Name);
+  SlotReg.push_back(N);
+  if (N != RegisterNumbering::None)
     Pending.push_back(N);
 }
 
@@ -137,14 +61,6 @@ void KnownBitsAnalysis::addDef(uint32_t I) {
   Knowable |= isModelledOpcode(F.Instructions[I].Opcode.text());
   for (const Operand &O : F.operands(F.Instructions[I].Operands).drop_front())
     forEachReadOperand(F, O, [&](const Operand &R) { makeRelevant(Names.of(R)); });
-}
-
-template <typename Fn>
-void KnownBitsAnalysis::forEachRelevantRead(const Operand &O, Fn &&Each) {
-  forEachReadOperand(F, O, [&](const Operand &R) {
-    if (uint32_t Id = slot(Names.of(R)); Id != None)
-      Each(Id);
-  });
 }
 
 void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
@@ -189,24 +105,38 @@ void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
 }
 
 llvm::ArrayRef<uint32_t> KnownBitsAnalysis::defsIn(const CFGBlock &B) const {
-  auto First = llvm::lower_bound(Defs, B.FirstInst);
-  auto Last = std::lower_bound(First, Defs.end(), B.EndInst);
+  const std::vector<uint32_t> &D = *Stepped;
+  auto First = llvm::lower_bound(D, B.FirstInst);
+  auto Last = std::lower_bound(First, D.end(), B.EndInst);
   return llvm::ArrayRef<uint32_t>(&*First, Last - First);
 }
 
+const RegisterFact *KnownBitsAnalysis::factOf(uint32_t R) const {
+  if (R == None)
+    return nullptr;
+  return !Invariant.empty() && Invariant[R] ? &InvariantFact[R] : &Cur[R];
+}
+
 const RegisterFact *KnownBitsAnalysis::fact(const Operand &Reg) const {
-  uint32_t R = slot(Names.of(Reg));
-  return R == None ? nullptr : &Cur[R];
+  return factOf(slot(Names.of(Reg)));
 }
 
 const RegisterFact *KnownBitsAnalysis::fact(llvm::StringRef Reg) const {
-  uint32_t R = slot(Names.lookup(Reg));
-  return R == None ? nullptr : &Cur[R];
+  return factOf(slot(Names.lookup(Reg)));
 }
 
 void KnownBitsAnalysis::set(const Operand &Reg, const RegisterFact &Fact) {
   uint32_t R = slot(Names.of(Reg));
   if (R == None)
+    return;
+  if (!Invariant.empty() && Invariant[R]) {
+    // Found once; an instruction that also writes another register is
+    // stepped again in the flow, and leaves this fact as it is.
+    if (FindingInvariants)
+      InvariantFact[R] = Fact;
+    return;
+  }
+  if (FindingInvariants)
     return;
   Cur[R] = Fact;
   if (!IsTouched[R]) {
@@ -392,10 +322,13 @@ KnownBitsOutcome tcgen05::runKnownBits(
     Flow = false;
   }
   if (Flow) {
+    A.findInvariants(G, Analyses.dominators(), Sites);
     Flow = Solver.run(Out.Budget);
     Out.Steps = Solver.steps();
-    if (!Flow)
+    if (!Flow) {
       Out.Status = KnownBitsOutcome::BudgetExceeded;
+      A.dropInvariants();
+    }
   }
   // Each block with sites starts from its fixed-point state, or with
   // nothing known when there is none, and steps to each site in turn.
