@@ -98,6 +98,39 @@ TEST(RegistersTest, NameMapTellsEveryNameApart) {
   EXPECT_EQ(Map.insert("%r1", 99), 0u);
 }
 
+// Names of up to eight bytes are found by their bytes as a word: read
+// whole inside the body, byte by byte near its end, the same name either
+// way; eight bytes and nine bytes that share eight are different names.
+TEST(RegistersTest, ShortNamesAreOneNameWhereverTheyAre) {
+  Body B("mov.b64 %rd12345, 7;\nmov.b64 %rd123456, %rd12345;\n"
+         "add.u32 %r2, %r1, 1;\nmov.u32 %r3, %r1;");
+  const Function &F = B.M.Functions.at(0);
+  RegisterNames Names(F);
+  uint32_t R1 = Names.lookup("%r1");
+  ASSERT_NE(R1, RegisterNames::None);
+  llvm::ArrayRef<Operand> Add = F.operands(F.Instructions.at(2).Operands);
+  llvm::ArrayRef<Operand> Last = F.operands(F.Instructions.at(3).Operands);
+  // The last %r1 ends three bytes before the body does.
+  ASSERT_LT(F.Body.End - Last[1].Src.Begin, 8);
+  EXPECT_EQ(Names.of(Add[1]), R1);
+  EXPECT_EQ(Names.of(Last[1]), R1);
+  uint32_t R2 = Names.lookup("%r2"), R3 = Names.lookup("%r3");
+  ASSERT_NE(R2, RegisterNames::None);
+  ASSERT_NE(R3, RegisterNames::None);
+  EXPECT_EQ(Names.of(Add[0]), R2);
+  EXPECT_EQ(Names.of(Last[0]), R3);
+  EXPECT_NE(R2, R1);
+  EXPECT_NE(R3, R1);
+  uint32_t Eight = Names.lookup("%rd12345"), Nine = Names.lookup("%rd123456");
+  ASSERT_NE(Eight, RegisterNames::None);
+  ASSERT_NE(Nine, RegisterNames::None);
+  EXPECT_NE(Eight, Nine);
+  llvm::ArrayRef<Operand> Mov = F.operands(F.Instructions.at(1).Operands);
+  EXPECT_EQ(Names.of(Mov[0]), Nine);
+  EXPECT_EQ(Names.of(Mov[1]), Eight);
+  EXPECT_EQ(Names.shape(Eight).Number, 12345u);
+}
+
 // Each spelling is one name, wherever it is used; a name of prefix and
 // number shows both, and one with a leading zero is another name.
 TEST(RegistersTest, NamesAreNumberedBySpelling) {

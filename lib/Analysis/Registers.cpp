@@ -128,9 +128,83 @@ uint32_t RegisterNameMap::insert(llvm::StringRef Name, uint32_t Id,
   return Slot;
 }
 
+namespace {
+
+/// Names of at most eight bytes, the registers of compiler output (%r12,
+/// %rd7, %p3), packed into a word, each with its number: a body names each
+/// register many times, and only its first use is split and hashed by
+/// spelling.  Names hold no NUL, so the zero-padded word is the name.
+class ShortNames {
+public:
+  static constexpr uint32_t None = ~0u;
+
+  ShortNames(const Function &F, size_t Operands)
+      : BodyBegin(F.Body.Begin), BodyEnd(F.Body.End) {
+    size_t Cap = 1024;
+    while (Cap < Operands / 2)
+      Cap *= 2;
+    Table.assign(Cap, {0, None});
+  }
+
+  /// The number stored for Name, or None; Key is set to Name packed.
+  uint32_t &find(llvm::StringRef Name, uint64_t &Key) {
+    Key = pack(Name);
+    if (2 * (Used + 1) > Table.size())
+      grow();
+    size_t Mask = Table.size() - 1;
+    for (size_t H = hash(Key) & Mask;; H = (H + 1) & Mask) {
+      auto &[K, Id] = Table[H];
+      if (Id == None) {
+        K = Key;
+        ++Used;
+        return Id;
+      }
+      if (K == Key)
+        return Id;
+    }
+  }
+
+private:
+  uint64_t pack(llvm::StringRef Name) const {
+    const char *P = Name.data();
+    uint64_t K = 0;
+    // A whole word can be read when the body goes on past it.
+    if (P >= BodyBegin && BodyEnd - P >= 8) {
+      std::memcpy(&K, P, 8);
+      return Name.size() == 8 ? K : K & ((uint64_t(1) << (8 * Name.size())) - 1);
+    }
+    for (size_t I = 0; I < Name.size(); ++I)
+      K |= static_cast<uint64_t>(static_cast<unsigned char>(P[I])) << (8 * I);
+    return K;
+  }
+  static size_t hash(uint64_t K) {
+    return static_cast<size_t>((K * 0x9E3779B97F4A7C15ull) >> 32);
+  }
+  void grow() {
+    std::vector<std::pair<uint64_t, uint32_t>> Old(2 * Table.size(), {0, None});
+    Old.swap(Table);
+    size_t Mask = Table.size() - 1;
+    for (const auto &[K, Id] : Old) {
+      if (Id == None)
+        continue;
+      size_t H = hash(K) & Mask;
+      while (Table[H].second != None)
+        H = (H + 1) & Mask;
+      Table[H] = {K, Id};
+    }
+  }
+
+  const char *BodyBegin, *BodyEnd;
+  std::vector<std::pair<uint64_t, uint32_t>> Table;
+  size_t Used = 0;
+};
+
+} // namespace
+
 RegisterNames::RegisterNames(const Function &F) : Base(F.Operands.data()) {
   OperandName.assign(F.Operands.size(), None);
-  auto Number = [&](llvm::StringRef Name) {
+  ShortNames Short(F, F.Operands.size());
+  auto NumberNew = [&](llvm::StringRef Name) {
     RegisterNameMap::Shape Split;
     uint32_t Id = Ids.insert(Name, NumNames, Split);
     if (Id == NumNames) {
@@ -139,6 +213,15 @@ RegisterNames::RegisterNames(const Function &F) : Base(F.Operands.data()) {
       if (Split.Prefix != RegisterNameMap::None)
         NumPrefixes = std::max(NumPrefixes, Split.Prefix + 1);
     }
+    return Id;
+  };
+  auto Number = [&](llvm::StringRef Name) {
+    if (Name.empty() || Name.size() > 8)
+      return NumberNew(Name);
+    uint64_t Key;
+    uint32_t &Id = Short.find(Name, Key);
+    if (Id == ShortNames::None)
+      Id = NumberNew(Name);
     return Id;
   };
   for (size_t K = 0; K < F.Operands.size(); ++K) {
