@@ -109,7 +109,8 @@ public:
                   const Function &F, DiagnosticSink &Sink,
                   InstructionHook Hook, const RegisterNames *NameIds)
       : M(M), Globals(Globals), F(F), Sink(Sink), Hook(Hook), NameIds(NameIds),
-        PrefixRanges(NameIds ? NameIds->numPrefixes() : 0) {}
+        PrefixRanges(NameIds ? NameIds->numPrefixes() : 0),
+        DeclaredAsOf(NameIds ? NameIds->size() : 0, 0) {}
 
   void run();
   std::optional<llvm::StringRef>
@@ -137,8 +138,13 @@ private:
   void openScope();
   void closeScope();
   bool isDeclared(llvm::StringRef Name, const char *Use) const;
+  /// Declared other than as a label.
+  bool isBound(llvm::StringRef Name, const char *Use) const;
   /// Whether the name numbered Id, spelled Name, is declared.
   bool isDeclared(uint32_t Id, llvm::StringRef Name, const char *Use);
+  /// Whether the name numbered Id is declared as a variable, in a range,
+  /// at module level or as a special register: not as a label.
+  bool isBound(uint32_t Id, llvm::StringRef Name, const char *Use);
   void rangesChanged() {
     CachedPrefix = llvm::StringRef();
     ++RangeEpoch;
@@ -167,6 +173,12 @@ private:
   };
   std::vector<PrefixRange> PrefixRanges;
   uint32_t RangeEpoch = 1;
+  /// By name number: the ScopeEpoch in which the name was last found
+  /// declared other than as a label.  A declaration never hides another,
+  /// so the answer holds until the scope that declared it closes; a body
+  /// names each register many times.
+  std::vector<uint32_t> DeclaredAsOf;
+  uint32_t ScopeEpoch = 1;
 
   llvm::StringMap<Binding> Names;
   llvm::StringMap<Binding> Ranges;
@@ -202,8 +214,15 @@ void FunctionChecker::closeScope() {
   ScopeIds.pop_back();
   while (UndoLog.size() > Mark) {
     Undo &U = UndoLog.back();
-    if (U.IsRange)
+    // What the scope declared may now be undeclared: the one name, or for
+    // a range every name.
+    if (U.IsRange) {
       rangesChanged();
+      ++ScopeEpoch;
+    } else if (NameIds) {
+      if (uint32_t Id = NameIds->lookup(U.Name); Id != RegisterNames::None)
+        DeclaredAsOf[Id] = 0;
+    }
     llvm::StringMap<Binding> &Map = U.IsRange ? Ranges : Names;
     if (U.Previous)
       Map[U.Name] = *U.Previous;
@@ -305,6 +324,10 @@ bool FunctionChecker::isLabelVisible(llvm::StringRef Name) const {
 }
 
 bool FunctionChecker::isDeclared(llvm::StringRef Name, const char *Use) const {
+  return isBound(Name, Use) || isLabelVisible(Name);
+}
+
+bool FunctionChecker::isBound(llvm::StringRef Name, const char *Use) const {
   llvm::StringRef Prefix;
   uint64_t Index;
   if (!Ranges.empty() && splitIndexed(Name, Prefix, Index)) {
@@ -316,13 +339,28 @@ bool FunctionChecker::isDeclared(llvm::StringRef Name, const char *Use) const {
     if (Index < CachedCount)
       return true;
   }
-  return Names.count(Name) || isLabelVisible(Name) ||
-         Globals.isDeclaredBefore(Name, Use) || isSpecialName(Name);
+  return Names.count(Name) || Globals.isDeclaredBefore(Name, Use) ||
+         isSpecialName(Name);
 }
 
 bool FunctionChecker::isDeclared(uint32_t Id, llvm::StringRef Name,
                                  const char *Use) {
-  if (Id != RegisterNames::None && !Ranges.empty()) {
+  if (Id == RegisterNames::None)
+    return isDeclared(Name, Use);
+  if (DeclaredAsOf[Id] == ScopeEpoch)
+    return true;
+  if (isBound(Id, Name, Use)) {
+    DeclaredAsOf[Id] = ScopeEpoch;
+    return true;
+  }
+  // A label's visibility changes with the scope it is used in: it is
+  // asked each time.
+  return isLabelVisible(Name);
+}
+
+bool FunctionChecker::isBound(uint32_t Id, llvm::StringRef Name,
+                              const char *Use) {
+  if (!Ranges.empty()) {
     RegisterNameMap::Shape S = NameIds->shape(Id);
     if (S.Prefix != RegisterNameMap::None) {
       PrefixRange &R = PrefixRanges[S.Prefix];
@@ -334,7 +372,7 @@ bool FunctionChecker::isDeclared(uint32_t Id, llvm::StringRef Name,
         return true;
     }
   }
-  return isDeclared(Name, Use);
+  return isBound(Name, Use);
 }
 
 void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
