@@ -99,12 +99,39 @@ public:
                   (End[-1] == '}' || End[-1] == ';' || End[-1] == '\n' ||
                    End[-1] == ' ' || End[-1] == '\t')) {}
 
-  Token lex();
+  Token lex() {
+    // Most tokens are a name or one punctuation character, after at most
+    // blanks on the same line: those are lexed here, inline in the parser;
+    // anything else (a line break, a comment, a number, a word) out of
+    // line.
+    const char *P = Cur;
+    if (P) {
+      while (P < End && (*P == ' ' || *P == '\t'))
+        ++P;
+      if (P < End) {
+        unsigned char C = static_cast<unsigned char>(*P);
+        if (charclass::is(*P, charclass::IdentStart)) {
+          const char *E = scanIdentCont(P + 1);
+          Cur = E;
+          return Token(Tok::Identifier, P, static_cast<uint32_t>(E - P), false);
+        }
+        if (Tok K = SimplePunctuation[C]; K != Tok::Unknown) {
+          Cur = P + 1;
+          return Token(K, P, 1, false);
+        }
+      }
+    }
+    return lexAny();
+  }
   const char *position() const { return Cur; }
   const char *end() const { return End; }
   void reset(const char *P) { Cur = P; }
 
 private:
+  /// Punctuation that is a token alone, whatever follows; Unknown for
+  /// every other character.
+  static const Tok SimplePunctuation[256];
+  Token lexAny();
   void skipTrivia(bool &SawNewline);
   void skipLineComment();
   void skipBlockComment();
