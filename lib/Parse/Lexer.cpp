@@ -35,20 +35,8 @@ constexpr std::array<uint8_t, 256> buildTable() {
   T['\f'] |= Blank;
   return T;
 }
-constexpr std::array<uint8_t, 256> Built = buildTable();
 } // namespace
-const uint8_t Table[256] = {
-#define E(I) Built[I]
-#define R16(B)                                                                 \
-  E(B), E(B + 1), E(B + 2), E(B + 3), E(B + 4), E(B + 5), E(B + 6), E(B + 7),  \
-      E(B + 8), E(B + 9), E(B + 10), E(B + 11), E(B + 12), E(B + 13),          \
-      E(B + 14), E(B + 15)
-    R16(0),   R16(16),  R16(32),  R16(48),  R16(64),  R16(80),
-    R16(96),  R16(112), R16(128), R16(144), R16(160), R16(176),
-    R16(192), R16(208), R16(224), R16(240)
-#undef R16
-#undef E
-};
+constexpr std::array<uint8_t, 256> Table = buildTable();
 } // namespace tcgen05::charclass
 
 using charclass::is;
@@ -404,21 +392,9 @@ constexpr std::array<Tok, 256> buildPunctuation() {
   T['?'] = Tok::Question;
   return T;
 }
-constexpr std::array<Tok, 256> Punctuation = buildPunctuation();
 } // namespace
 
-const Tok Lexer::SimplePunctuation[256] = {
-#define E(I) Punctuation[I]
-#define R16(B)                                                                 \
-  E(B), E(B + 1), E(B + 2), E(B + 3), E(B + 4), E(B + 5), E(B + 6), E(B + 7),  \
-      E(B + 8), E(B + 9), E(B + 10), E(B + 11), E(B + 12), E(B + 13),          \
-      E(B + 14), E(B + 15)
-    R16(0),   R16(16),  R16(32),  R16(48),  R16(64),  R16(80),
-    R16(96),  R16(112), R16(128), R16(144), R16(160), R16(176),
-    R16(192), R16(208), R16(224), R16(240)
-#undef R16
-#undef E
-};
+constexpr std::array<Tok, 256> Lexer::SimplePunctuation = buildPunctuation();
 
 Token Lexer::lexAny() {
   bool SawNewline = false;

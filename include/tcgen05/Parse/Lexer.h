@@ -10,6 +10,7 @@
 
 #include "tcgen05/AST/AST.h"
 
+#include <array>
 #include <cstdint>
 
 namespace tcgen05 {
@@ -85,7 +86,7 @@ enum : uint8_t {
   HexDigit = 8,
   Blank = 16, ///< ' ' '\t' '\r' '\f'
 };
-extern const uint8_t Table[256];
+extern const std::array<uint8_t, 256> Table;
 inline bool is(char C, uint8_t Class) {
   return Table[static_cast<unsigned char>(C)] & Class;
 }
@@ -130,7 +131,7 @@ public:
 private:
   /// Punctuation that is a token alone, whatever follows; Unknown for
   /// every other character.
-  static const Tok SimplePunctuation[256];
+  static const std::array<Tok, 256> SimplePunctuation;
   Token lexAny();
   void skipTrivia(bool &SawNewline);
   void skipLineComment();
