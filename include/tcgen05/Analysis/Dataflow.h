@@ -34,7 +34,6 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
-#include <queue>
 #include <vector>
 
 namespace tcgen05 {
@@ -69,13 +68,15 @@ public:
     for (uint32_t K = 0; K < Rpo.size(); ++K)
       Order[Rpo[K]->Number] = K;
 
-    std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> Work;
+    // The work list is a flag per position, the earliest taken first; no
+    // flag is set before Low, so the search for it starts there.
     llvm::BitVector Queued(Rpo.size());
+    size_t Low = Rpo.size();
     auto Push = [&](const CFGBlock &B) {
       uint32_t K = Order[B.Number];
-      if (K != Unordered && !Queued.test(K)) {
+      if (K != Unordered) {
         Queued.set(K);
-        Work.push(K);
+        Low = std::min<size_t>(Low, K);
       }
     };
     for (const CFGBlock *B : Rpo)
@@ -84,10 +85,16 @@ public:
         Push(*B);
       }
     Steps = 0;
-    while (!Work.empty()) {
-      uint32_t K = Work.top();
-      Work.pop();
+    for (;;) {
+      int Next = Low < Rpo.size()
+                     ? Queued.find_first_in(static_cast<unsigned>(Low),
+                                            static_cast<unsigned>(Rpo.size()))
+                     : -1;
+      if (Next < 0)
+        break;
+      uint32_t K = static_cast<uint32_t>(Next);
       Queued.reset(K);
+      Low = K + 1;
       const CFGBlock &B = *Rpo[K];
       State S = *In[B.Number];
       Steps += A.transfer(B, S) + 1;
