@@ -396,6 +396,41 @@ constexpr std::array<Tok, 256> buildPunctuation() {
 
 constexpr std::array<Tok, 256> Lexer::SimplePunctuation = buildPunctuation();
 
+bool Lexer::skipPlainDataLines(Token &Last) {
+  bool Skipped = false;
+  for (;;) {
+    const char *P = Cur;
+    while (P < End && (is(*P, charclass::Blank) || *P == '\n'))
+      ++P;
+    // .b8, .b16, .b32, .b64
+    if (End - P < 5 || P[0] != '.' || P[1] != 'b')
+      return Skipped;
+    const char *Q = P + 2;
+    if (Q[0] == '8')
+      Q += 1;
+    else if ((Q[0] == '1' && Q[1] == '6') || (Q[0] == '3' && Q[1] == '2') ||
+             (Q[0] == '6' && Q[1] == '4'))
+      Q += 2;
+    else
+      return Skipped;
+    const char *Blanks = Q;
+    while (Q < End && (*Q == ' ' || *Q == '\t'))
+      ++Q;
+    const char *Digits = Q;
+    while (Q < End && is(*Q, charclass::Digit) && Q - Digits < 20)
+      ++Q;
+    const char *DigitsEnd = Q;
+    while (Q < End && is(*Q, charclass::Blank))
+      ++Q;
+    if (Blanks == Digits || Digits == DigitsEnd || Q == End || *Q != '\n')
+      return Skipped;
+    Last = Token(Tok::Integer, Digits, static_cast<uint32_t>(DigitsEnd - Digits),
+                 false);
+    Cur = DigitsEnd;
+    Skipped = true;
+  }
+}
+
 Token Lexer::lexAny() {
   bool SawNewline = false;
   if (Cur == nullptr)

@@ -263,12 +263,16 @@ void ModuleParser::parseSection() {
     }
     // DWARF sections are most of a -G module: their tokens are lexed in a
     // local loop, where the token stays in registers, rather than through
-    // consume(), whose copies through memory stall on every token.
+    // consume(), whose copies through memory stall on every token.  They
+    // are words and numbers, one per line, which the lexer's inline cases
+    // would only look at before giving up.
     Token Last = Tok;
-    Token T = Lex.lex();
+    Lex.skipPlainDataLines(Last);
+    Token T = Lex.lexAny();
     while (!T.is(Tok::RBrace) && !T.is(Tok::LBrace) && !T.is(Tok::Eof)) {
       Last = T;
-      T = Lex.lex();
+      Lex.skipPlainDataLines(Last);
+      T = Lex.lexAny();
     }
     Prev = Last;
     Tok = T;

@@ -124,6 +124,14 @@ public:
     }
     return lexAny();
   }
+  /// lex() without its inline cases: for runs of numbers and words, such
+  /// as DWARF sections, which they would only delay.
+  Token lexAny();
+  /// Skips the lines ahead that are one plain data item, `.b8 73`
+  /// (.b8/.b16/.b32/.b64, a decimal, nothing else up to the line break):
+  /// most of a DWARF section, and tokens that can hold no error.  Sets
+  /// Last to the last number skipped; returns whether any line was.
+  bool skipPlainDataLines(Token &Last);
   const char *position() const { return Cur; }
   const char *end() const { return End; }
   void reset(const char *P) { Cur = P; }
@@ -132,7 +140,6 @@ private:
   /// Punctuation that is a token alone, whatever follows; Unknown for
   /// every other character.
   static const std::array<Tok, 256> SimplePunctuation;
-  Token lexAny();
   void skipTrivia(bool &SawNewline);
   void skipLineComment();
   void skipBlockComment();
