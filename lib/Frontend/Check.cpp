@@ -174,7 +174,8 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   ModuleSink.sortBySource();
   // Markers are searched for only when there is something to suppress.
   if (!ModuleSink.diagnostics().empty())
-    Suppressions(Text).apply(SM, BufferID, ModuleSink.diagnostics());
+    Suppressions::near(SM, BufferID, ModuleSink.diagnostics())
+        .apply(SM, BufferID, ModuleSink.diagnostics());
   if (Opts.RecordFindings)
     Opts.RecordFindings->record(SM, ModuleSink.diagnostics());
   if (Opts.KnownFindings)

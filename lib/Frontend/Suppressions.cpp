@@ -3,8 +3,10 @@
 #include "tcgen05/Frontend/Suppressions.h"
 
 #include "tcgen05/Basic/FindText.h"
+#include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Explain.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
@@ -22,32 +24,81 @@ Suppressions::Suppressions(llvm::StringRef Text) {
     Line += Text.slice(Counted, At).count('\n');
     Counted = At;
     size_t NL = Text.rfind('\n', At);
-    size_t LineStart = NL == llvm::StringRef::npos ? 0 : NL + 1;
-    // Only in a // comment of this line.
-    if (!Text.slice(LineStart, At).contains("//"))
-      continue;
-    llvm::StringRef Rest = Text.substr(At + Marker.size());
-    Rest = Rest.take_until([](char C) { return C == '\n'; }).trim();
-    if (!Rest.consume_front("ignore") ||
-        (!Rest.empty() && !llvm::isSpace(Rest.front()) && Rest.front() != ':'))
-      continue;
-    llvm::SmallVector<unsigned, 2> Codes;
-    while (!Rest.empty()) {
-      Rest = Rest.ltrim(", :\t");
-      llvm::StringRef W = Rest.take_until(
-          [](char C) { return C == ',' || C == ' ' || C == '\t'; });
-      Rest = Rest.drop_front(W.size());
-      if (W.empty())
-        break;
-      std::optional<unsigned> Code;
-      if (W.starts_with_insensitive("tc"))
-        Code = parseDiagCode(W);
-      if (!Code)
-        break; // Prose after the codes.
-      Codes.push_back(*Code);
-    }
-    ByLine[Line] = std::move(Codes);
+    addMarker(Text, NL == llvm::StringRef::npos ? 0 : NL + 1, At, Line);
   }
+}
+
+Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
+                                llvm::ArrayRef<Diagnostic> Diags) {
+  // Only the line of a finding and the one before it can silence it: those
+  // are searched, not the whole file, and lines are counted only when one
+  // holds the marker.
+  Suppressions S;
+  llvm::StringRef Text = SM.getMemoryBuffer(BufferID)->getBuffer();
+  auto LineStart = [&](size_t Pos) {
+    size_t NL = Text.rfind('\n', Pos);
+    return NL == llvm::StringRef::npos ? 0 : NL + 1;
+  };
+  struct Marked {
+    llvm::SMLoc Finding;
+    unsigned Above; ///< 0: the finding's line, 1: the line before.
+    size_t LineStart, At;
+  };
+  llvm::SmallVector<Marked, 4> Candidates;
+  llvm::DenseSet<size_t> Searched;
+  for (const Diagnostic &D : Diags) {
+    if (!D.Range.Start.isValid() || !D.code() ||
+        SM.FindBufferContainingLoc(D.Range.Start) != BufferID)
+      continue;
+    size_t Start = LineStart(D.Range.Start.getPointer() - Text.data());
+    for (unsigned Above = 0; Above < 2; ++Above) {
+      if (Searched.insert(Start).second) {
+        llvm::StringRef L = Text.slice(Start, Text.find('\n', Start));
+        for (size_t At = L.find(Marker); At != llvm::StringRef::npos;
+             At = L.find(Marker, At + Marker.size()))
+          Candidates.push_back({D.Range.Start, Above, Start, Start + At});
+      }
+      if (Start == 0)
+        break;
+      Start = LineStart(Start - 1);
+    }
+  }
+  // Candidates follow the findings, in source order: the resolver counts
+  // lines forward.
+  LocationResolver Lines;
+  for (const Marked &M : Candidates) {
+    unsigned Line = Lines.lineAndColumn(SM, BufferID, M.Finding).first;
+    S.addMarker(Text, M.LineStart, M.At, Line - M.Above);
+  }
+  return S;
+}
+
+void Suppressions::addMarker(llvm::StringRef Text, size_t LineStart,
+                             size_t At, unsigned Line) {
+  // Only in a // comment of this line.
+  if (!Text.slice(LineStart, At).contains("//"))
+    return;
+  llvm::StringRef Rest = Text.substr(At + Marker.size());
+  Rest = Rest.take_until([](char C) { return C == '\n'; }).trim();
+  if (!Rest.consume_front("ignore") ||
+      (!Rest.empty() && !llvm::isSpace(Rest.front()) && Rest.front() != ':'))
+    return;
+  llvm::SmallVector<unsigned, 2> Codes;
+  while (!Rest.empty()) {
+    Rest = Rest.ltrim(", :\t");
+    llvm::StringRef W = Rest.take_until(
+        [](char C) { return C == ',' || C == ' ' || C == '\t'; });
+    Rest = Rest.drop_front(W.size());
+    if (W.empty())
+      break;
+    std::optional<unsigned> Code;
+    if (W.starts_with_insensitive("tc"))
+      Code = parseDiagCode(W);
+    if (!Code)
+      break; // Prose after the codes.
+    Codes.push_back(*Code);
+  }
+  ByLine[Line] = std::move(Codes);
 }
 
 bool Suppressions::covers(unsigned Line, unsigned Code) const {

@@ -25,6 +25,10 @@ class Suppressions {
 public:
   /// Finds the suppression comments of Text, which starts at line 1.
   explicit Suppressions(llvm::StringRef Text);
+  /// Finds the suppression comments that can silence one of Diags: those
+  /// on the line of a finding in buffer BufferID, or on the line before.
+  static Suppressions near(const llvm::SourceMgr &SM, unsigned BufferID,
+                           llvm::ArrayRef<Diagnostic> Diags);
 
   bool empty() const { return ByLine.empty(); }
   /// Whether a finding with Code on Line (1-based) is silenced.
@@ -34,6 +38,11 @@ public:
              std::vector<Diagnostic> &Diags) const;
 
 private:
+  Suppressions() = default;
+  /// Records the marker at At, on the line starting at LineStart, if it is
+  /// a suppression comment.
+  void addMarker(llvm::StringRef Text, size_t LineStart, size_t At,
+                 unsigned Line);
   /// Per comment line: the codes it names; empty: every code.
   llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> ByLine;
 };
