@@ -140,7 +140,7 @@ public:
 
   ShortNames(const Function &F, size_t Operands)
       : BodyBegin(F.Body.Begin), BodyEnd(F.Body.End) {
-    size_t Cap = 1024;
+    size_t Cap = 64;
     while (Cap < Operands / 2)
       Cap *= 2;
     Table.assign(Cap, {0, None});
