@@ -108,7 +108,9 @@ llvm::ArrayRef<uint32_t> KnownBitsAnalysis::defsIn(const CFGBlock &B) const {
   const std::vector<uint32_t> &D = *Stepped;
   auto First = llvm::lower_bound(D, B.FirstInst);
   auto Last = std::lower_bound(First, D.end(), B.EndInst);
-  return llvm::ArrayRef<uint32_t>(&*First, Last - First);
+  // Every relevant instruction may be invariant: D may be empty.
+  return llvm::ArrayRef<uint32_t>(D.data() + (First - D.begin()),
+                                  static_cast<size_t>(Last - First));
 }
 
 const RegisterFact *KnownBitsAnalysis::factOf(uint32_t R) const {
