@@ -482,27 +482,7 @@ Token Lexer::lexAny() {
       T.StartsLine = SawNewline;
       return T;
     }
-    case ',': K = Tok::Comma; break;
-    case ';': K = Tok::Semi; break;
-    case ':': K = Tok::Colon; break;
-    case '{': K = Tok::LBrace; break;
-    case '}': K = Tok::RBrace; break;
-    case '[': K = Tok::LBracket; break;
-    case ']': K = Tok::RBracket; break;
-    case '(': K = Tok::LParen; break;
-    case ')': K = Tok::RParen; break;
-    case '+': K = Tok::Plus; break;
-    case '-': K = Tok::Minus; break;
-    case '*': K = Tok::Star; break;
-    case '/': K = Tok::Slash; break;
-    case '&': K = Tok::Amp; break;
-    case '|': K = Tok::Pipe; break;
-    case '^': K = Tok::Caret; break;
-    case '~': K = Tok::Tilde; break;
-    case '!': K = Tok::Bang; break;
-    case '@': K = Tok::At; break;
-    case '=': K = Tok::Equal; break;
-    case '?': K = Tok::Question; break;
+    case '/': K = Tok::Slash; break; // not a comment: skipTrivia saw it
     case '<':
       if (Cur < End && *Cur == '<') {
         ++Cur;
@@ -520,7 +500,8 @@ Token Lexer::lexAny() {
       }
       break;
     default:
-      K = Tok::Unknown;
+      // Punctuation that is a token alone: the table lex() reads too.
+      K = SimplePunctuation[static_cast<unsigned char>(C)];
       break;
     }
     if (K != Tok::Unknown)
