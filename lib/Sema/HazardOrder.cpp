@@ -177,15 +177,18 @@ class PendingTmemAccess {
 public:
   explicit PendingTmemAccess(const HazardFunction &C) : C(C) {
     const RegisterNumbering &Regs = C.U.registers();
-    // The facts of each register a load writes.
-    llvm::DenseMap<uint32_t, llvm::SmallVector<unsigned, 1>> RegFacts;
+    // The facts of each register a load writes, by register number.
+    std::vector<llvm::SmallVector<unsigned, 1>> RegFacts(Regs.size());
+    bool AnyResult = false;
     auto AddResults = [&](const Tcgen05Inst &T, Tcgen05OperandRole Role) {
       if (const Operand *O = C.operand(T, Role))
         forEachWrittenOperand(C.F, *O, [&](const Operand &R) {
           // A result outside the first operand (ld.red's redval) has no
           // number: its load is judged by the other results.
-          if (uint32_t Id = Regs.of(R); Id != RegisterNumbering::None)
+          if (uint32_t Id = Regs.of(R); Id != RegisterNumbering::None) {
             RegFacts[Id].push_back(Facts.add(T.Instruction));
+            AnyResult = true;
+          }
         });
     };
     LdGen.assign(C.F.Instructions.size(), {0, 0});
@@ -200,21 +203,13 @@ public:
     for (const Tcgen05Inst &T : C.F.Tcgen05)
       if (T.Opcode == Tcgen05Opcode::St)
         Facts.add(T.Instruction);
-    if (RegFacts.empty())
+    if (!AnyResult)
       return;
     // The facts each instruction's reads end, found once, by number.
     ReadKills.assign(C.F.Instructions.size() + 1, 0);
-    // Most reads are of registers no load writes: a flag per register
-    // answers them without the map.
-    llvm::BitVector Loaded(Regs.size());
-    for (const auto &Entry : RegFacts)
-      Loaded.set(Entry.first);
     auto Kill = [&](uint32_t Id) {
-      if (Id == RegisterNumbering::None || !Loaded.test(Id))
-        return;
-      auto It = RegFacts.find(Id);
-      if (It != RegFacts.end())
-        KillList.insert(KillList.end(), It->second.begin(), It->second.end());
+      if (Id != RegisterNumbering::None)
+        KillList.insert(KillList.end(), RegFacts[Id].begin(), RegFacts[Id].end());
     };
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
       ReadKills[I] = KillList.size();
