@@ -100,6 +100,8 @@ TEST(KnownBitsTest, AReadBeforeTheOneWriteInALoopIsUnknown) {
 }
 
 TEST(KnownBitsTest, AGuardedWriteKeepsWhatItMayLeave) {
+  // %r3's one write is guarded: where the guard is false the register
+  // keeps what it held, nothing known, whether %r3 flows or not.
   Facts K("mov.u32 %r5, %tid.x;\n"
           "setp.eq.u32 %p1, %r5, 0;\n"
           "mov.u32 %r2, 16;\n"

@@ -85,7 +85,9 @@ struct KnownBitsOutcome {
 /// Runs the analysis over F (building its control-flow graph when some
 /// value can become known) and calls Visit with the facts that hold just
 /// before each instruction of Sites (indices into the function's
-/// instructions, ascending).  Only registers that can flow into Roots
+/// instructions, ascending).  Visit may ask only about the registers its
+/// site instruction reads: a register written once before its reads has
+/// one fact for all of them, which another point need not share.  Only registers that can flow into Roots
 /// (register names) are followed.  Budget (in block visits and
 /// instructions applied) 0 takes the default, a fixed number of passes over
 /// the blocks and relevant instructions, so that the work stays linear in
