@@ -1,7 +1,10 @@
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 
+#include "tcgen05/Basic/Diagnostic.h"
+
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
@@ -48,4 +51,60 @@ TEST(LocationTest, LineBoundsOfManyLocationsOnOneLine) {
   EXPECT_EQ(L.lineEnd(Buf + 19, End), End);
   EXPECT_EQ(L.lineStart(Buf, Buf + 2), Buf);
   EXPECT_EQ(L.lineEnd(Buf + 2, End), Buf + 5);
+}
+
+// Lines are counted in blocks of 64 bytes: breaks on both sides of block
+// boundaries, in long and short lines, forward and back.
+TEST(LocationTest, CountsLinesAcrossBlocks) {
+  std::string Text;
+  for (int I = 0; I < 300; ++I)
+    Text += std::string(static_cast<size_t>(I * 7 % 131), 'x') + "\n";
+  llvm::SourceMgr SM;
+  unsigned ID = addBuffer(SM, Text);
+  LocationResolver L;
+  for (size_t Offset : {size_t(0), size_t(63), size_t(64), size_t(65),
+                        Text.size() / 2, size_t(100), Text.size() - 1,
+                        size_t(5000), size_t(4999), size_t(1)}) {
+    llvm::SMLoc Loc = at(SM, ID, Offset);
+    EXPECT_EQ(L.lineAndColumn(SM, ID, Loc), SM.getLineAndColumn(Loc, ID))
+        << "offset " << Offset;
+  }
+}
+
+namespace {
+/// Counts the writes that reach it.
+class CountingStream : public llvm::raw_ostream {
+public:
+  CountingStream() { SetUnbuffered(); }
+  unsigned Writes = 0;
+  std::string Text;
+
+private:
+  void write_impl(const char *Ptr, size_t Size) override {
+    ++Writes;
+    Text.append(Ptr, Size);
+  }
+  uint64_t current_pos() const override { return Text.size(); }
+};
+} // namespace
+
+// Standard error is unbuffered: each diagnostic, its notes included, is
+// one write, not one per piece of the message.
+TEST(TextPrinterTest, WritesEachDiagnosticAtOnce) {
+  llvm::SourceMgr SM;
+  unsigned ID = addBuffer(SM, ".reg .b32 %r<4>;\nadd.s32 %r4, %r1, 1;\n");
+  CountingStream OS;
+  auto Printer = createTextDiagnosticPrinter(OS, /*Colors=*/true);
+  Diagnostic D = Diagnostic::make(
+      DiagID::err_undeclared_register,
+      llvm::SMRange(at(SM, ID, 25), at(SM, ID, 28)), {"%r4"});
+  D.note(DiagID::note_declared_here,
+         llvm::SMRange(at(SM, ID, 10), at(SM, ID, 15)), {"%r"});
+  Printer->handleDiagnostic(&SM, D);
+  EXPECT_EQ(OS.Writes, 1u);
+  EXPECT_NE(OS.Text.find("t:2:9: "), std::string::npos) << OS.Text;
+  EXPECT_NE(OS.Text.find("t:1:11: "), std::string::npos) << OS.Text;
+  EXPECT_NE(OS.Text.find("'%r' is declared here"), std::string::npos)
+      << OS.Text;
+  EXPECT_NE(OS.Text.find("\x1b["), std::string::npos) << "no colors:" << OS.Text;
 }

@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -27,10 +28,24 @@ llvm::SourceMgr::DiagKind toDiagKind(Severity S) {
   return llvm::SourceMgr::DK_Error;
 }
 
+/// A diagnostic's text before it is written, colored as the printer is
+/// told: a string has no terminal to ask.
+class DiagnosticText : public llvm::raw_svector_ostream {
+public:
+  DiagnosticText(llvm::SmallVectorImpl<char> &Text, bool Colors)
+      : llvm::raw_svector_ostream(Text), Colors(Colors) {
+    enable_colors(Colors);
+  }
+  bool has_colors() const override { return Colors; }
+
+private:
+  bool Colors;
+};
+
 class TextDiagnosticPrinter : public DiagnosticConsumer {
 public:
-  TextDiagnosticPrinter(llvm::raw_ostream &OS, bool Colors)
-      : OS(OS), Colors(Colors) {}
+  TextDiagnosticPrinter(llvm::raw_ostream &Out, bool Colors)
+      : Out(Out), Colors(Colors) {}
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
@@ -44,18 +59,25 @@ public:
                     getDiagInfo(D.ID).DefaultSeverity == Severity::Warning;
     if (!Group.empty())
       Msg += (Promoted ? " [-Werror,-W" : " [-W") + Group.str() + "]";
-    print(SM, D.Range, D.Sev, Msg, D.File, D.FixIts);
+    // A diagnostic and its notes are written at once: standard error is
+    // unbuffered, and written piece by piece, 64 findings took 11,000
+    // system calls.
+    llvm::SmallString<1024> Text;
+    DiagnosticText OS(Text, Colors);
+    print(OS, SM, D.Range, D.Sev, Msg, D.File, D.FixIts);
     for (const DiagNote &N : D.Notes)
-      print(SM, N.Range, Severity::Note, N.Message, D.File, {});
+      print(OS, SM, N.Range, Severity::Note, N.Message, D.File, {});
+    Out << Text;
   }
 
 private:
-  void print(const llvm::SourceMgr *SM, llvm::SMRange R, Severity Sev,
+  void print(llvm::raw_ostream &OS, const llvm::SourceMgr *SM,
+             llvm::SMRange R, Severity Sev,
              const std::string &Msg, const std::string &File,
              llvm::ArrayRef<FixIt> FixIts) {
     if (SM && R.Start.isValid()) {
       if (unsigned ID = SM->FindBufferContainingLoc(R.Start)) {
-        printWithSnippet(*SM, ID, R, Sev, Msg, FixIts);
+        printWithSnippet(OS, *SM, ID, R, Sev, Msg, FixIts);
         return;
       }
     }
@@ -83,7 +105,8 @@ private:
 
   /// Prints through SMDiagnostic, but with at most a window of the source
   /// line around the caret: a line may be megabytes long.
-  void printWithSnippet(const llvm::SourceMgr &SM, unsigned ID,
+  void printWithSnippet(llvm::raw_ostream &OS, const llvm::SourceMgr &SM,
+                        unsigned ID,
                         llvm::SMRange R, Severity Sev, const std::string &Msg,
                         llvm::ArrayRef<FixIt> FixIts) {
     constexpr size_t Window = 160;
@@ -139,7 +162,7 @@ private:
     D.print(nullptr, OS, Colors);
   }
 
-  llvm::raw_ostream &OS;
+  llvm::raw_ostream &Out;
   bool Colors;
   LocationResolver Locations;
 };
