@@ -3,6 +3,7 @@
 
 #include "gtest/gtest.h"
 
+#include <functional>
 #include <string>
 
 using namespace tcgen05;
@@ -182,4 +183,39 @@ TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
   EXPECT_TRUE(Overflows[14]);
   EXPECT_FALSE(Overflows[8]);
   EXPECT_EQ(V.text(), Text.substr(Text.find('{'), Text.find('}') - Text.find('{') + 1));
+}
+
+// Runs of decimals go to the pool directly; nested vectors, elements after
+// a run and later declarations find their own children.
+TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
+  Module M;
+  DiagnosticSink Sink;
+  std::string Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
+                     ".global .u32 a[2][2] = {{1, 2}, {3, 4}};\n"
+                     ".global .u32 b[3] = {5, 6, 7};\n"
+                     ".global .u32 c[4] = {8, 9, 1 + 2, {10}};\n"
+                     ".global .u32 d[1] = {};\n";
+  parseModule(Text, M, Sink);
+  ASSERT_EQ(Sink.diagnostics().size(), 1u);
+  EXPECT_EQ(Sink.diagnostics()[0].ID, DiagID::err_empty_vector);
+  // The declaration with the empty vector is dropped.
+  ASSERT_EQ(M.Globals.size(), 3u);
+  // Every element's text, children in braces.
+  std::function<std::string(const Operand &)> Show = [&](const Operand &O) {
+    if (O.Kind != OperandKind::Vector && O.Kind != OperandKind::Binary)
+      return O.text().str();
+    std::string S = "{";
+    for (const Operand &C : M.operands(O.Children))
+      S += Show(C) + (O.Kind == OperandKind::Binary ? O.Op : ' ');
+    return S + "}";
+  };
+  std::vector<std::string> Inits;
+  for (uint32_t G : M.Globals) {
+    const Declarator &Dr =
+        M.declarators(M.Declarations[G].Declarators)[0];
+    ASSERT_EQ(Dr.Init.Count, 1u);
+    Inits.push_back(Show(M.Operands[Dr.Init.First]));
+  }
+  EXPECT_EQ(Inits, (std::vector<std::string>{"{{1 2 } {3 4 } }", "{5 6 7 }",
+                                             "{8 9 {1+2+} {10 } }"}));
 }

@@ -145,7 +145,8 @@ void ParserBase::skipBalancedBraces() {
   }
 }
 
-bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
+template <typename Operands>
+bool ParserBase::parseDecimalRun(Operands &Out) {
   using namespace charclass;
   auto Is = [](char C, uint8_t Class) {
     return Table[static_cast<unsigned char>(C)] & Class;
@@ -339,13 +340,23 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
     return false;
   }
   size_t Start = Scratch.size();
+  // Data initializers are mostly long runs of small decimals, 100,000 in
+  // one vector: while every element is one, they go straight to the pool
+  // instead of through Scratch and a copy.  The first other element, which
+  // may put children in the pool, moves them to Scratch.
+  size_t PoolStart = Pool.Operands.size();
+  bool Direct = K == OperandKind::Vector;
   bool OK = true;
   if (!Tok.is(Close)) {
     do {
-      // Data initializers are mostly long runs of small decimals.
       if (K == OperandKind::Vector && Tok.is(Tok::Integer) &&
-          parseDecimalRun(Scratch))
+          (Direct ? parseDecimalRun(Pool.Operands) : parseDecimalRun(Scratch)))
         continue;
+      if (Direct) {
+        Scratch.append(Pool.Operands.begin() + PoolStart, Pool.Operands.end());
+        Pool.Operands.resize(PoolStart);
+        Direct = false;
+      }
       // Inside brackets '(' only groups: lists do not nest.
       if (!(OK = parseExpression(Scratch)))
         break;
@@ -372,6 +383,8 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
       llvm::ArrayRef<Operand>(Scratch).drop_front(Start);
   auto Fail = [&] {
     Scratch.truncate(Start);
+    if (Direct)
+      Pool.Operands.resize(PoolStart);
     return false;
   };
   if (!OK)
@@ -393,11 +406,14 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   if (K == OperandKind::Address && Elems.size() == 1 &&
       !checkAddress(Elems[0]))
     return Fail();
-  if (K == OperandKind::Vector && Elems.empty()) {
+  size_t Count = Direct ? Pool.Operands.size() - PoolStart : Elems.size();
+  if (K == OperandKind::Vector && Count == 0) {
     Sink.report(DiagID::err_empty_vector, V.Src.range());
     return Fail();
   }
-  V.Children = commit(Elems);
+  V.Children = Direct ? IndexRange{static_cast<uint32_t>(PoolStart),
+                                   static_cast<uint32_t>(Count)}
+                      : commit(Elems);
   Scratch.truncate(Start);
   Out.push_back(V);
   return true;

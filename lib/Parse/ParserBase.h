@@ -71,7 +71,7 @@ protected:
   /// stops after the last one, before its ','.  Anything else (another
   /// radix, a suffix, an expression, a comment, a line break) is left to
   /// the general path.  Returns whether it took any.
-  bool parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out);
+  template <typename Operands> bool parseDecimalRun(Operands &Out);
   /// Stores Ops contiguously in the pool.
   IndexRange commit(llvm::ArrayRef<Operand> Ops);
 
