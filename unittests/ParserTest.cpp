@@ -165,11 +165,30 @@ TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
   std::vector<std::string> Texts;
   std::vector<uint64_t> Values;
   std::vector<bool> Overflows;
+  std::vector<OperandKind> Kinds;
   for (const Operand &E : M.operands(V.Children)) {
+    Kinds.push_back(E.Kind);
+    if (E.Kind == OperandKind::DecimalRun) {
+      forEachDecimal(E, [&](Span Literal, uint64_t Value) {
+        Texts.push_back(Literal.text().str());
+        Values.push_back(Value);
+        Overflows.push_back(false);
+      });
+      continue;
+    }
     Texts.push_back(E.text().str());
     Values.push_back(E.Kind == OperandKind::Integer ? E.Value : 999);
     Overflows.push_back(E.Overflow);
   }
+  // Runs of plain decimals are one node each; every other literal is its
+  // own.
+  using K = OperandKind;
+  // A run ends at a line break, a comment, a literal of another form.
+  EXPECT_EQ(Kinds, (std::vector<K>{K::DecimalRun, K::Integer, K::Integer,
+                                   K::Integer, K::Integer, K::DecimalRun,
+                                   K::Integer, K::Integer, K::Integer,
+                                   K::DecimalRun, K::Unary, K::Binary,
+                                   K::Integer, K::DecimalRun}));
   EXPECT_EQ(Texts, (std::vector<std::string>{
                        "1", "22", "333", "0x10", "010", "0b11", "5U", "0",
                        "18446744073709551615", "18446744073709551616", "7",
@@ -185,8 +204,9 @@ TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
   EXPECT_EQ(V.text(), Text.substr(Text.find('{'), Text.find('}') - Text.find('{') + 1));
 }
 
-// Runs of decimals go to the pool directly; nested vectors, elements after
-// a run and later declarations find their own children.
+// Runs of decimals are one node each and go to the pool directly; nested
+// vectors, elements after a run and later declarations find their own
+// children.
 TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
   Module M;
   DiagnosticSink Sink;
@@ -202,6 +222,13 @@ TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
   ASSERT_EQ(M.Globals.size(), 3u);
   // Every element's text, children in braces.
   std::function<std::string(const Operand &)> Show = [&](const Operand &O) {
+    if (O.Kind == OperandKind::DecimalRun) {
+      std::string S = "(";
+      forEachDecimal(O, [&](Span L, uint64_t V) {
+        S += (S.size() > 1 ? " " : "") + L.text().str() + "=" + std::to_string(V);
+      });
+      return S + ")";
+    }
     if (O.Kind != OperandKind::Vector && O.Kind != OperandKind::Binary)
       return O.text().str();
     std::string S = "{";
@@ -216,6 +243,8 @@ TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
     ASSERT_EQ(Dr.Init.Count, 1u);
     Inits.push_back(Show(M.Operands[Dr.Init.First]));
   }
-  EXPECT_EQ(Inits, (std::vector<std::string>{"{{1 2 } {3 4 } }", "{5 6 7 }",
-                                             "{8 9 {1+2+} {10 } }"}));
+  EXPECT_EQ(Inits,
+            (std::vector<std::string>{"{{(1=1 2=2) } {(3=3 4=4) } }",
+                                      "{(5=5 6=6 7=7) }",
+                                      "{(8=8 9=9) {1+2+} {(10=10) } }"}));
 }

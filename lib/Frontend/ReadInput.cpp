@@ -2,8 +2,6 @@
 
 #include "tcgen05/Frontend/ReadInput.h"
 
-#include "tcgen05/Basic/HugePages.h"
-
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -11,6 +9,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
 
 using namespace tcgen05;
 
@@ -35,15 +37,17 @@ public:
   bool grow(size_t N, size_t Used) {
     if (N <= Capacity)
       return true;
-    constexpr size_t Huge = HugePageSize;
+    constexpr size_t Huge = size_t(2) << 20;
     size_t Rounded = N >= Huge ? (N + Huge - 1) / Huge * Huge : N;
     char *New = static_cast<char *>(
         Rounded >= Huge ? std::aligned_alloc(Huge, Rounded)
                         : std::malloc(Rounded));
     if (!New)
       return false;
+#ifdef MADV_HUGEPAGE
     if (Rounded >= Huge)
-      adviseHugePages(New, Rounded);
+      ::madvise(New, Rounded, MADV_HUGEPAGE);
+#endif
     if (Used)
       std::memcpy(New, Data, Used);
     std::free(Data);

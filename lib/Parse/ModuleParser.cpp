@@ -3,7 +3,6 @@
 #include "tcgen05/Basic/Suggest.h"
 #include "ParserBase.h"
 
-#include "tcgen05/Basic/HugePages.h"
 #include "tcgen05/Basic/Target.h"
 
 using namespace tcgen05;
@@ -24,7 +23,6 @@ public:
     // address space up front (untouched, it costs no memory) spares the
     // copies of repeated growth.
     M.Operands.reserve(std::min<size_t>(Text.size() / 2, size_t(1) << 22));
-    adviseHugePages(M.Operands.data(), M.Operands.capacity() * sizeof(Operand));
   }
 
   void run();

@@ -152,7 +152,8 @@ bool ParserBase::parseDecimalRun(Operands &Out) {
     return Table[static_cast<unsigned char>(C)] & Class;
   };
   const char *P = Tok.Ptr, *E = Lex.end();
-  const char *LastBegin = nullptr, *LastEnd = nullptr;
+  const char *FirstBegin = nullptr, *LastBegin = nullptr, *LastEnd = nullptr;
+  uint64_t Count = 0;
   for (;;) {
     const char *B = P;
     // A leading 0 followed by more is octal, hex or binary.
@@ -171,11 +172,16 @@ bool ParserBase::parseDecimalRun(Operands &Out) {
       ++Q;
     if (Q == E || (*Q != ',' && *Q != '}'))
       break;
-    Operand O;
-    O.Kind = OperandKind::Integer;
-    O.Src = Span(B, P);
-    O.Value = V;
-    Out.push_back(O);
+    if (!InInitializer) {
+      Operand O;
+      O.Kind = OperandKind::Integer;
+      O.Src = Span(B, P);
+      O.Value = V;
+      Out.push_back(O);
+    }
+    if (!FirstBegin)
+      FirstBegin = B;
+    ++Count;
     LastBegin = B;
     LastEnd = P;
     if (*Q == '}')
@@ -187,6 +193,13 @@ bool ParserBase::parseDecimalRun(Operands &Out) {
   }
   if (!LastEnd)
     return false;
+  if (InInitializer) {
+    Operand Run;
+    Run.Kind = OperandKind::DecimalRun;
+    Run.Src = Span(FirstBegin, LastEnd);
+    Run.Value = Count;
+    Out.push_back(Run);
+  }
   Lex.reset(LastEnd);
   Prev = Token(Tok::Integer, LastBegin, static_cast<uint32_t>(LastEnd - LastBegin),
                false);
@@ -605,7 +618,10 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
   if (!InList && Tok.is(Tok::Equal)) {
     consume();
     llvm::SmallVector<Operand, 1> Init;
-    if (!parseOperand(Init))
+    InInitializer = true;
+    bool OK = parseOperand(Init);
+    InInitializer = false;
+    if (!OK)
       return false;
     // An initializer is never a list: `= (5)` is a grouping.
     if (Init[0].Kind == OperandKind::List && Init[0].Children.Count == 1) {

@@ -67,8 +67,9 @@ protected:
   /// token) and operands up to ';' (not consumed).  Recovers on failure.
   bool parseListDirective(DirectiveStmt &D);
   /// At an integer token inside '{...}': appends the plain decimal literals
-  /// of a run like `202, 29, 180` as operands, the lexer bypassed, and
-  /// stops after the last one, before its ','.  Anything else (another
+  /// of a run like `202, 29, 180` as operands (in an initializer, as one
+  /// DecimalRun), the lexer bypassed, and stops after the last one, before
+  /// its ','.  Anything else (another
   /// radix, a suffix, an expression, a comment, a line break) is left to
   /// the general path.  Returns whether it took any.
   template <typename Operands> bool parseDecimalRun(Operands &Out);
@@ -102,6 +103,8 @@ protected:
   /// error inside a vector must skip their '}' too, not take one for the
   /// end of a scope.
   unsigned OpenVectorBraces = 0;
+  /// Parsing a declaration's initializer: runs of decimals are one node.
+  bool InInitializer = false;
   /// Elements of the brackets being parsed, innermost last.  One buffer for
   /// all of them: an initializer of 100,000 bytes would otherwise regrow a
   /// fresh vector through every size.

@@ -299,6 +299,14 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
   case OperandKind::Sink:
     OS << leafToken(O.Src);
     return;
+  case OperandKind::DecimalRun: {
+    bool First = true;
+    forEachDecimal(O, [&](Span Literal, uint64_t) {
+      OS << (First ? "" : ", ") << Literal.text();
+      First = false;
+    });
+    return;
+  }
   case OperandKind::Address:
     OS << '[';
     printList(P, O.Children, OS);

@@ -40,6 +40,7 @@ void forEachName(const NodePool &Pool, const Operand &O, Fn Use) {
       forEachName(Pool, C, Use);
     return;
   case OperandKind::Integer:
+  case OperandKind::DecimalRun:
   case OperandKind::Float:
   case OperandKind::String:
   case OperandKind::Sink:

@@ -95,6 +95,9 @@ void appendShape(std::string &Key, const Function &F, const Operand &O) {
     Key += '=';
     Children('<', '>');
     break;
+  case OperandKind::DecimalRun: // initializers only
+    Key += 'D';
+    break;
   }
 }
 

@@ -64,6 +64,12 @@ enum class OperandKind : uint8_t {
   Call,     ///< generic(sym) and other name(...) forms in initializers.
   Field,    ///< filter_mode = nearest in .samplerref/.texref initializers:
             ///< two children, the field's name and its value (keywords).
+  DecimalRun, ///< In an initializer's braces: consecutive elements that are
+              ///< each a plain decimal literal below 20 digits (`202, 29,
+              ///< 180`), one node for all of them; Value holds their count
+              ///< and forEachDecimal visits them.  Data tables hold 100,000
+              ///< such literals, which as nodes of their own cost 40 bytes
+              ///< each.
 };
 
 /// How tightly a Binary operator binds (C's order; higher binds tighter):
@@ -108,6 +114,21 @@ struct Operand {
   /// Member: the component word, '.x' of %tid.x.
   Span member() const { return Span(Src.End - MemberLen, Src.End); }
 };
+
+/// Calls Visit(Span Literal, uint64_t Value) for each literal of a
+/// DecimalRun, in order.
+template <typename Fn> void forEachDecimal(const Operand &Run, Fn &&Visit) {
+  const char *P = Run.Src.Begin, *E = Run.Src.End;
+  while (P < E) {
+    const char *B = P;
+    uint64_t V = 0;
+    for (; P < E && *P >= '0' && *P <= '9'; ++P)
+      V = V * 10 + static_cast<uint64_t>(*P - '0');
+    Visit(Span(B, P), V);
+    while (P < E && (*P == ',' || *P == ' ' || *P == '\t'))
+      ++P;
+  }
+}
 
 /// `@%p` or `@!%p` before an instruction.
 struct Guard {
