@@ -4,6 +4,7 @@
 
 #include "tcgen05/Basic/Diagnostic.h"
 
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -397,38 +398,68 @@ constexpr std::array<Tok, 256> buildPunctuation() {
 constexpr std::array<Tok, 256> Lexer::SimplePunctuation = buildPunctuation();
 
 bool Lexer::skipPlainDataLines(Token &Last) {
-  bool Skipped = false;
+  // A debug section is millions of these lines: the scan keeps its place
+  // in locals (a store through Last could alias the members) and writes
+  // back once.
+  const char *P = Cur, *E = End;
+  const char *LastDigits = nullptr, *LastDigitsEnd = nullptr;
+  auto IsDigit = [](char C) { return static_cast<unsigned char>(C - '0') <= 9; };
+  constexpr uint32_t DotB8Blank = '.' | 'b' << 8 | '8' << 16 | uint32_t(' ') << 24;
   for (;;) {
-    const char *P = Cur;
-    while (P < End && (is(*P, charclass::Blank) || *P == '\n'))
-      ++P;
+    const char *L = P;
+    while (L < E && (*L == ' ' || *L == '\t' || *L == '\n' || *L == '\r' ||
+                     *L == '\f'))
+      ++L;
+    // Most lines are ".b8 " and one to three digits: tested a word at a
+    // time, the line break included.
+    if (E - L >= 8 && llvm::support::endian::read32le(L) == DotB8Blank &&
+        IsDigit(L[4])) {
+      const char *D = L + 4;
+      unsigned N = D[1] == '\n'                                    ? 1
+                   : IsDigit(D[1]) && D[2] == '\n'                 ? 2
+                   : IsDigit(D[1]) && IsDigit(D[2]) && D[3] == '\n' ? 3
+                                                                   : 0;
+      if (N) {
+        LastDigits = D;
+        LastDigitsEnd = D + N;
+        P = D + N + 1;
+        continue;
+      }
+    }
     // .b8, .b16, .b32, .b64
-    if (End - P < 5 || P[0] != '.' || P[1] != 'b')
-      return Skipped;
-    const char *Q = P + 2;
+    if (E - L < 5 || L[0] != '.' || L[1] != 'b')
+      break;
+    const char *Q = L + 2;
     if (Q[0] == '8')
       Q += 1;
     else if ((Q[0] == '1' && Q[1] == '6') || (Q[0] == '3' && Q[1] == '2') ||
              (Q[0] == '6' && Q[1] == '4'))
       Q += 2;
     else
-      return Skipped;
+      break;
     const char *Blanks = Q;
-    while (Q < End && (*Q == ' ' || *Q == '\t'))
+    while (Q < E && (*Q == ' ' || *Q == '\t'))
       ++Q;
     const char *Digits = Q;
-    while (Q < End && is(*Q, charclass::Digit) && Q - Digits < 20)
+    while (Q < E && IsDigit(*Q) && Q - Digits < 20)
       ++Q;
     const char *DigitsEnd = Q;
-    while (Q < End && is(*Q, charclass::Blank))
+    while (Q < E && (*Q == ' ' || *Q == '\t' || *Q == '\r' || *Q == '\f'))
       ++Q;
-    if (Blanks == Digits || Digits == DigitsEnd || Q == End || *Q != '\n')
-      return Skipped;
-    Last = Token(Tok::Integer, Digits, static_cast<uint32_t>(DigitsEnd - Digits),
-                 false);
-    Cur = DigitsEnd;
-    Skipped = true;
+    if (Blanks == Digits || Digits == DigitsEnd || Q == E || *Q != '\n')
+      break;
+    LastDigits = Digits;
+    LastDigitsEnd = DigitsEnd;
+    P = DigitsEnd;
   }
+  if (!LastDigits)
+    return false;
+  Last = Token(Tok::Integer, LastDigits,
+               static_cast<uint32_t>(LastDigitsEnd - LastDigits), false);
+  // The line break after the last number is left to the lexer, which marks
+  // the next token as the first on its line.
+  Cur = LastDigitsEnd;
+  return true;
 }
 
 Token Lexer::lexAny() {
