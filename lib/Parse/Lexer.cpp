@@ -406,26 +406,25 @@ bool Lexer::skipPlainDataLines(Token &Last) {
   auto IsDigit = [](char C) { return static_cast<unsigned char>(C - '0') <= 9; };
   constexpr uint32_t DotB8Blank = '.' | 'b' << 8 | '8' << 16 | uint32_t(' ') << 24;
   for (;;) {
-    const char *L = P;
-    while (L < E && (*L == ' ' || *L == '\t' || *L == '\n' || *L == '\r' ||
-                     *L == '\f'))
-      ++L;
-    // Most lines are ".b8 " and one to three digits: tested a word at a
-    // time, the line break included.
-    if (E - L >= 8 && llvm::support::endian::read32le(L) == DotB8Blank &&
-        IsDigit(L[4])) {
-      const char *D = L + 4;
+    // Most lines are ".b8 " and one to three digits from the line's start:
+    // tested a word at a time, the line break included.
+    while (E - P >= 8 && llvm::support::endian::read32le(P) == DotB8Blank &&
+           IsDigit(P[4])) {
+      const char *D = P + 4;
       unsigned N = D[1] == '\n'                                    ? 1
                    : IsDigit(D[1]) && D[2] == '\n'                 ? 2
                    : IsDigit(D[1]) && IsDigit(D[2]) && D[3] == '\n' ? 3
                                                                    : 0;
-      if (N) {
-        LastDigits = D;
-        LastDigitsEnd = D + N;
-        P = D + N + 1;
-        continue;
-      }
+      if (!N)
+        break;
+      LastDigits = D;
+      LastDigitsEnd = D + N;
+      P = D + N + 1;
     }
+    const char *L = P;
+    while (L < E && (*L == ' ' || *L == '\t' || *L == '\n' || *L == '\r' ||
+                     *L == '\f'))
+      ++L;
     // .b8, .b16, .b32, .b64
     if (E - L < 5 || L[0] != '.' || L[1] != 'b')
       break;
@@ -450,7 +449,7 @@ bool Lexer::skipPlainDataLines(Token &Last) {
       break;
     LastDigits = Digits;
     LastDigitsEnd = DigitsEnd;
-    P = DigitsEnd;
+    P = Q + 1;
   }
   if (!LastDigits)
     return false;
