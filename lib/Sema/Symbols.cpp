@@ -141,8 +141,14 @@ private:
   bool isDeclared(llvm::StringRef Name, const char *Use) const;
   /// Declared other than as a label.
   bool isBound(llvm::StringRef Name, const char *Use) const;
-  /// Whether the name numbered Id, spelled Name, is declared.
-  bool isDeclared(uint32_t Id, llvm::StringRef Name, const char *Use);
+  /// Whether the name numbered Id, spelled Name, is declared.  Most names
+  /// are found declared already in this scope, inline.
+  bool isDeclared(uint32_t Id, llvm::StringRef Name, const char *Use) {
+    return (Id != RegisterNames::None && DeclaredAsOf[Id] == ScopeEpoch) ||
+           lookUpDeclared(Id, Name, Use);
+  }
+  /// isDeclared when the name is not known declared in this scope.
+  bool lookUpDeclared(uint32_t Id, llvm::StringRef Name, const char *Use);
   /// Whether the name numbered Id is declared as a variable, in a range,
   /// at module level or as a special register: not as a label.
   bool isBound(uint32_t Id, llvm::StringRef Name, const char *Use);
@@ -344,12 +350,10 @@ bool FunctionChecker::isBound(llvm::StringRef Name, const char *Use) const {
          isSpecialName(Name);
 }
 
-bool FunctionChecker::isDeclared(uint32_t Id, llvm::StringRef Name,
-                                 const char *Use) {
+bool FunctionChecker::lookUpDeclared(uint32_t Id, llvm::StringRef Name,
+                                     const char *Use) {
   if (Id == RegisterNames::None)
     return isDeclared(Name, Use);
-  if (DeclaredAsOf[Id] == ScopeEpoch)
-    return true;
   if (isBound(Id, Name, Use)) {
     DeclaredAsOf[Id] = ScopeEpoch;
     return true;
@@ -404,8 +408,13 @@ void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch) {
 
 void FunctionChecker::checkOperands(const NodePool &Pool, IndexRange R,
                                     bool IsBranch) {
-  for (const Operand &O : Pool.operands(R))
-    forEachName(Pool, O, [&](const Operand &N) { checkName(N, IsBranch); });
+  for (const Operand &O : Pool.operands(R)) {
+    // Most operands are a register: checked without the walk.
+    if (O.Kind == OperandKind::Register)
+      checkName(O, IsBranch);
+    else
+      forEachName(Pool, O, [&](const Operand &N) { checkName(N, IsBranch); });
+  }
 }
 
 void FunctionChecker::collectLabels() {
