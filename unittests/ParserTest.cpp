@@ -204,9 +204,8 @@ TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
   EXPECT_EQ(V.text(), Text.substr(Text.find('{'), Text.find('}') - Text.find('{') + 1));
 }
 
-// Runs of decimals are one node each and go to the pool directly; nested
-// vectors, elements after a run and later declarations find their own
-// children.
+// Runs of decimals are one node each; nested vectors, elements after a run
+// and later declarations find their own children.
 TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
   Module M;
   DiagnosticSink Sink;
@@ -225,7 +224,8 @@ TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
     if (O.Kind == OperandKind::DecimalRun) {
       std::string S = "(";
       forEachDecimal(O, [&](Span L, uint64_t V) {
-        S += (S.size() > 1 ? " " : "") + L.text().str() + "=" + std::to_string(V);
+        S += (S.size() > 1 ? " " : "") + L.text().str() + "=" +
+             std::to_string(V);
       });
       return S + ")";
     }

@@ -145,8 +145,7 @@ void ParserBase::skipBalancedBraces() {
   }
 }
 
-template <typename Operands>
-bool ParserBase::parseDecimalRun(Operands &Out) {
+bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
   using namespace charclass;
   auto Is = [](char C, uint8_t Class) {
     return Table[static_cast<unsigned char>(C)] & Class;
@@ -353,23 +352,13 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
     return false;
   }
   size_t Start = Scratch.size();
-  // Data initializers are mostly long runs of small decimals, 100,000 in
-  // one vector: while every element is one, they go straight to the pool
-  // instead of through Scratch and a copy.  The first other element, which
-  // may put children in the pool, moves them to Scratch.
-  size_t PoolStart = Pool.Operands.size();
-  bool Direct = K == OperandKind::Vector;
   bool OK = true;
   if (!Tok.is(Close)) {
     do {
+      // Data initializers are mostly long runs of small decimals.
       if (K == OperandKind::Vector && Tok.is(Tok::Integer) &&
-          (Direct ? parseDecimalRun(Pool.Operands) : parseDecimalRun(Scratch)))
+          parseDecimalRun(Scratch))
         continue;
-      if (Direct) {
-        Scratch.append(Pool.Operands.begin() + PoolStart, Pool.Operands.end());
-        Pool.Operands.resize(PoolStart);
-        Direct = false;
-      }
       // Inside brackets '(' only groups: lists do not nest.
       if (!(OK = parseExpression(Scratch)))
         break;
@@ -396,8 +385,6 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
       llvm::ArrayRef<Operand>(Scratch).drop_front(Start);
   auto Fail = [&] {
     Scratch.truncate(Start);
-    if (Direct)
-      Pool.Operands.resize(PoolStart);
     return false;
   };
   if (!OK)
@@ -419,14 +406,11 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   if (K == OperandKind::Address && Elems.size() == 1 &&
       !checkAddress(Elems[0]))
     return Fail();
-  size_t Count = Direct ? Pool.Operands.size() - PoolStart : Elems.size();
-  if (K == OperandKind::Vector && Count == 0) {
+  if (K == OperandKind::Vector && Elems.empty()) {
     Sink.report(DiagID::err_empty_vector, V.Src.range());
     return Fail();
   }
-  V.Children = Direct ? IndexRange{static_cast<uint32_t>(PoolStart),
-                                   static_cast<uint32_t>(Count)}
-                      : commit(Elems);
+  V.Children = commit(Elems);
   Scratch.truncate(Start);
   Out.push_back(V);
   return true;

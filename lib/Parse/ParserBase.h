@@ -69,10 +69,10 @@ protected:
   /// At an integer token inside '{...}': appends the plain decimal literals
   /// of a run like `202, 29, 180` as operands (in an initializer, as one
   /// DecimalRun), the lexer bypassed, and stops after the last one, before
-  /// its ','.  Anything else (another
-  /// radix, a suffix, an expression, a comment, a line break) is left to
-  /// the general path.  Returns whether it took any.
-  template <typename Operands> bool parseDecimalRun(Operands &Out);
+  /// its ','.  Anything else (another radix, a suffix, an expression, a
+  /// comment, a line break) is left to the general path.  Returns whether
+  /// it took any.
+  bool parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out);
   /// Stores Ops contiguously in the pool.
   IndexRange commit(llvm::ArrayRef<Operand> Ops);
 
