@@ -3,9 +3,9 @@
 #include "tcgen05/Analysis/Registers.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Endian.h"
 
 #include <algorithm>
-#include <cstring>
 
 using namespace tcgen05;
 
@@ -168,10 +168,12 @@ private:
   uint64_t pack(llvm::StringRef Name) const {
     const char *P = Name.data();
     uint64_t K = 0;
-    // A whole word can be read when the body goes on past it.
+    // A whole word can be read when the body goes on past it; read in the
+    // byte order of the loop below, so a name has one key either way.
     if (P >= BodyBegin && BodyEnd - P >= 8) {
-      std::memcpy(&K, P, 8);
-      return Name.size() == 8 ? K : K & ((uint64_t(1) << (8 * Name.size())) - 1);
+      K = llvm::support::endian::read64le(P);
+      return Name.size() == 8 ? K
+                              : K & ((uint64_t(1) << (8 * Name.size())) - 1);
     }
     for (size_t I = 0; I < Name.size(); ++I)
       K |= static_cast<uint64_t>(static_cast<unsigned char>(P[I])) << (8 * I);
