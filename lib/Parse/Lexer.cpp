@@ -403,8 +403,10 @@ bool Lexer::skipPlainDataLines(Token &Last) {
   // back once.
   const char *P = Cur, *E = End;
   const char *LastDigits = nullptr, *LastDigitsEnd = nullptr;
-  auto IsDigit = [](char C) { return static_cast<unsigned char>(C - '0') <= 9; };
-  constexpr uint32_t DotB8Blank = '.' | 'b' << 8 | '8' << 16 | uint32_t(' ') << 24;
+  auto IsDigit = [](char C) { return is(C, charclass::Digit); };
+  auto IsBlank = [](char C) { return is(C, charclass::Blank); };
+  constexpr uint32_t DotB8Blank =
+      '.' | 'b' << 8 | '8' << 16 | uint32_t(' ') << 24;
   for (;;) {
     // Most lines are ".b8 " and one to three digits from the line's start:
     // tested a word at a time, the line break included.
@@ -422,8 +424,7 @@ bool Lexer::skipPlainDataLines(Token &Last) {
       P = D + N + 1;
     }
     const char *L = P;
-    while (L < E && (*L == ' ' || *L == '\t' || *L == '\n' || *L == '\r' ||
-                     *L == '\f'))
+    while (L < E && (IsBlank(*L) || *L == '\n'))
       ++L;
     // .b8, .b16, .b32, .b64
     if (E - L < 5 || L[0] != '.' || L[1] != 'b')
@@ -443,7 +444,7 @@ bool Lexer::skipPlainDataLines(Token &Last) {
     while (Q < E && IsDigit(*Q) && Q - Digits < 20)
       ++Q;
     const char *DigitsEnd = Q;
-    while (Q < E && (*Q == ' ' || *Q == '\t' || *Q == '\r' || *Q == '\f'))
+    while (Q < E && IsBlank(*Q))
       ++Q;
     if (Blanks == Digits || Digits == DigitsEnd || Q == E || *Q != '\n')
       break;
