@@ -209,7 +209,7 @@ public:
     ReadKills.assign(C.F.Instructions.size() + 1, 0);
     auto Kill = [&](uint32_t Id) {
       if (Id != RegisterNumbering::None)
-        KillList.insert(KillList.end(), RegFacts[Id].begin(), RegFacts[Id].end());
+        llvm::append_range(KillList, RegFacts[Id]);
     };
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
       ReadKills[I] = KillList.size();

@@ -87,8 +87,8 @@ struct KnownBitsOutcome {
 /// before each instruction of Sites (indices into the function's
 /// instructions, ascending).  Visit may ask only about the registers its
 /// site instruction reads: a register written once before its reads has
-/// one fact for all of them, which another point need not share.  Only registers that can flow into Roots
-/// (register names) are followed.  Budget (in block visits and
+/// one fact for all of them, which another point need not share.  Only
+/// registers that can flow into Roots (register names) are followed.  Budget (in block visits and
 /// instructions applied) 0 takes the default, a fixed number of passes over
 /// the blocks and relevant instructions, so that the work stays linear in
 /// the function's size.  Sites in
