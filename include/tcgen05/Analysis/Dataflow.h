@@ -85,6 +85,9 @@ public:
         Push(*B);
       }
     Steps = 0;
+    // One state reused for every visit: assigning into it keeps its
+    // storage, where a fresh copy per visit would allocate for large sets.
+    State S{};
     for (;;) {
       int Next = Low < Rpo.size()
                      ? Queued.find_first_in(static_cast<unsigned>(Low),
@@ -96,7 +99,7 @@ public:
       Queued.reset(K);
       Low = K + 1;
       const CFGBlock &B = *Rpo[K];
-      State S = *In[B.Number];
+      S = *In[B.Number];
       Steps += A.transfer(B, S) + 1;
       if (Steps > Budget)
         return false;
