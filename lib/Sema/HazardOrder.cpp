@@ -177,18 +177,15 @@ class PendingTmemAccess {
 public:
   explicit PendingTmemAccess(const HazardFunction &C) : C(C) {
     const RegisterNumbering &Regs = C.U.registers();
-    // The facts of each register a load writes, by register number.
-    std::vector<llvm::SmallVector<unsigned, 1>> RegFacts(Regs.size());
-    bool AnyResult = false;
+    // (register, fact) for each register a load writes.
+    std::vector<std::pair<uint32_t, unsigned>> Results;
     auto AddResults = [&](const Tcgen05Inst &T, Tcgen05OperandRole Role) {
       if (const Operand *O = C.operand(T, Role))
         forEachWrittenOperand(C.F, *O, [&](const Operand &R) {
           // A result outside the first operand (ld.red's redval) has no
           // number: its load is judged by the other results.
-          if (uint32_t Id = Regs.of(R); Id != RegisterNumbering::None) {
-            RegFacts[Id].push_back(Facts.add(T.Instruction));
-            AnyResult = true;
-          }
+          if (uint32_t Id = Regs.of(R); Id != RegisterNumbering::None)
+            Results.push_back({Id, Facts.add(T.Instruction)});
         });
     };
     LdGen.assign(C.F.Instructions.size(), {0, 0});
@@ -203,13 +200,26 @@ public:
     for (const Tcgen05Inst &T : C.F.Tcgen05)
       if (T.Opcode == Tcgen05Opcode::St)
         Facts.add(T.Instruction);
-    if (!AnyResult)
+    if (Results.empty())
       return;
+    // The facts of register R are RegFacts[RegBegin[R], RegBegin[R + 1]):
+    // every read of every instruction asks, and most registers have none.
+    std::vector<unsigned> RegBegin(Regs.size() + 1, 0), RegFacts(Results.size());
+    for (const auto &[Id, Fact] : Results)
+      ++RegBegin[Id + 1];
+    for (uint32_t R = 0; R < Regs.size(); ++R)
+      RegBegin[R + 1] += RegBegin[R];
+    {
+      std::vector<unsigned> Next(RegBegin.begin(), RegBegin.end() - 1);
+      for (const auto &[Id, Fact] : Results)
+        RegFacts[Next[Id]++] = Fact;
+    }
     // The facts each instruction's reads end, found once, by number.
     ReadKills.assign(C.F.Instructions.size() + 1, 0);
     auto Kill = [&](uint32_t Id) {
       if (Id != RegisterNumbering::None)
-        llvm::append_range(KillList, RegFacts[Id]);
+        KillList.insert(KillList.end(), RegFacts.begin() + RegBegin[Id],
+                        RegFacts.begin() + RegBegin[Id + 1]);
     };
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
       ReadKills[I] = KillList.size();
