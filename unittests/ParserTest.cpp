@@ -1,4 +1,5 @@
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Parse/Lexer.h"
 #include "tcgen05/Parse/Parser.h"
 
 #include "gtest/gtest.h"
@@ -146,6 +147,27 @@ TEST(ParserTest, IntegerLiteralsInEveryRadix) {
 // Runs of plain decimals in initializers take a path that bypasses the
 // lexer; every element it must leave to the general path still parses as
 // before, and the two paths hand over in both directions.
+TEST(ParserTest, SkipDigitsAgreesWithAByteLoop) {
+  // Every length across the eight-byte steps, before every byte that may
+  // follow; bytes from 0xfa carry when the word test adds 6.
+  for (unsigned Len = 0; Len <= 20; ++Len)
+    for (unsigned After = 0; After < 256; ++After) {
+      std::string S(Len, '7');
+      for (unsigned K = 0; K < Len; ++K)
+        S[K] = static_cast<char>('0' + (K * 7 + Len) % 10);
+      S += static_cast<char>(After);
+      S += "9999999999999999"; // digits after the stop must not count
+      const char *B = S.data();
+      size_t Want = Len + (After >= '0' && After <= '9' ? 17 : 0);
+      EXPECT_EQ(charclass::skipDigits(B, B + S.size()) - B,
+                static_cast<ptrdiff_t>(Want))
+          << "length " << Len << ", then byte " << After;
+      // And when the input ends inside the digits.
+      EXPECT_EQ(charclass::skipDigits(B, B + Len) - B,
+                static_cast<ptrdiff_t>(Len));
+    }
+}
+
 TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
   Module M;
   DiagnosticSink Sink;

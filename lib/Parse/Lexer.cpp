@@ -4,6 +4,7 @@
 
 #include "tcgen05/Basic/Diagnostic.h"
 
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,6 +39,24 @@ constexpr std::array<uint8_t, 256> buildTable() {
 }
 } // namespace
 constexpr std::array<uint8_t, 256> Table = buildTable();
+
+const char *skipDigits(const char *P, const char *E) {
+  // Initializer tables are runs of ten-digit numbers: eight bytes are
+  // tested at once.  A byte is a digit when it and the byte plus 6 both lie
+  // in 0x30-0x3f; adding 6 carries out of no digit, so the bytes before
+  // the first non-digit are judged right.
+  constexpr uint64_t High = 0xF0F0F0F0F0F0F0F0ull, Zeros = 0x3030303030303030ull,
+                     Six = 0x0606060606060606ull;
+  while (E - P >= 8) {
+    uint64_t W = llvm::support::endian::read64le(P);
+    if (uint64_t Not = ((W & High) ^ Zeros) | (((W + Six) & High) ^ Zeros))
+      return P + llvm::countr_zero(Not) / 8;
+    P += 8;
+  }
+  while (P < E && is(*P, Digit))
+    ++P;
+  return P;
+}
 } // namespace tcgen05::charclass
 
 using charclass::is;

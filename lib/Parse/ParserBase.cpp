@@ -158,12 +158,10 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
     // A leading 0 followed by more is octal, hex or binary.
     if (P == E || !Is(*P, Digit) || (*P == '0' && P + 1 < E && Is(P[1], IdentCont)))
       break;
-    uint64_t V = 0;
-    // Below 20 digits nothing overflows; longer ones take the general path.
-    for (unsigned N = 0; P < E && Is(*P, Digit) && N < 19; ++P, ++N)
-      V = V * 10 + static_cast<uint64_t>(*P - '0');
-    // A suffix, a float, a longer number or `255(sym)`.
-    if (P < E && (Is(*P, IdentCont) || *P == '.' || *P == '('))
+    P = skipDigits(P, E);
+    // Below 20 digits nothing overflows; longer ones take the general path,
+    // as do a suffix, a float or `255(sym)`.
+    if (P - B > 19 || (P < E && (Is(*P, IdentCont) || *P == '.' || *P == '(')))
       break;
     // Only an element that ends here: `2 + 3` is an expression.
     const char *Q = P;
@@ -175,7 +173,9 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
       Operand O;
       O.Kind = OperandKind::Integer;
       O.Src = Span(B, P);
-      O.Value = V;
+      O.Value = 0;
+      for (const char *D = B; D < P; ++D)
+        O.Value = O.Value * 10 + static_cast<uint64_t>(*D - '0');
       Out.push_back(O);
     }
     if (!FirstBegin)

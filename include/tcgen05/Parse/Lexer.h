@@ -90,6 +90,8 @@ extern const std::array<uint8_t, 256> Table;
 inline bool is(char C, uint8_t Class) {
   return Table[static_cast<unsigned char>(C)] & Class;
 }
+/// The end of the decimal digits from P, before E.
+const char *skipDigits(const char *P, const char *E);
 } // namespace charclass
 
 class Lexer {
