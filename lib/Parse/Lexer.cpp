@@ -41,10 +41,10 @@ constexpr std::array<uint8_t, 256> buildTable() {
 constexpr std::array<uint8_t, 256> Table = buildTable();
 
 const char *skipDigits(const char *P, const char *E) {
-  // Initializer tables are runs of ten-digit numbers: eight bytes are
-  // tested at once.  A byte is a digit when it and the byte plus 6 both lie
-  // in 0x30-0x3f; adding 6 carries out of no digit, so the bytes before
-  // the first non-digit are judged right.
+  // Eight bytes are tested at once: a literal of up to seven digits and
+  // the byte after it take one test.  A byte is a digit when it and the
+  // byte plus 6 both lie in 0x30-0x3f; adding 6 carries out of no digit,
+  // so the bytes before the first non-digit are judged right.
   constexpr uint64_t High = 0xF0F0F0F0F0F0F0F0ull, Zeros = 0x3030303030303030ull,
                      Six = 0x0606060606060606ull;
   while (E - P >= 8) {
