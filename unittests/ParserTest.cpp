@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 
@@ -269,4 +270,44 @@ TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
             (std::vector<std::string>{"{{(1=1 2=2) } {(3=3 4=4) } }",
                                       "{(5=5 6=6 7=7) }",
                                       "{(8=8 9=9) {1+2+} {(10=10) } }"}));
+}
+
+TEST(ParserTest, SectionContentsDeferredOrLexedInPlace) {
+  // Deferred contents, checked afterwards, find what lexing them in place
+  // finds, at the same places; an unclosed section is never deferred.
+  std::string Text =
+      ".version 9.0\n.target sm_100a\n.address_size 64\n"
+      ".section .debug_abbrev\n{\n.b8 1 // }\n.b8 2 /* } { */\n"
+      "# 12 \"a.cu\" }\n{ .b8 9 }\n.b8 \"}\"\n.b8 3q\n}\n"
+      ".section .debug_info\n{\n$L__info0:\n.b8 7a\n.b64 $L__info0\n}\n"
+      ".section .debug_loc\n{\n.b8 0\n.b8 `\n";
+  auto Places = [](const DiagnosticSink &S) {
+    std::vector<std::pair<DiagID, const char *>> P;
+    for (const Diagnostic &D : S.diagnostics())
+      P.push_back({D.ID, D.Range.Start.getPointer()});
+    std::sort(P.begin(), P.end(), [](const auto &A, const auto &B) {
+      return std::less<const char *>()(A.second, B.second);
+    });
+    return P;
+  };
+  Module InPlace;
+  DiagnosticSink InPlaceSink;
+  parseModule(Text, InPlace, InPlaceSink);
+  EXPECT_TRUE(InPlace.SectionContents.empty());
+
+  Module Deferred;
+  DiagnosticSink DeferredSink;
+  ParseOptions Opts;
+  Opts.DeferSectionContents = true;
+  parseModule(Text, Deferred, DeferredSink, Opts);
+  ASSERT_EQ(Deferred.SectionContents.size(), 2u);
+  EXPECT_TRUE(Deferred.SectionContents[0].text().starts_with("\n.b8 1"));
+  EXPECT_TRUE(Deferred.SectionContents[1].text().ends_with(".b64 $L__info0\n"));
+  for (Span S : Deferred.SectionContents)
+    checkSectionContents(S, DeferredSink);
+
+  // A nested brace, two bad numbers, a bad character, the unclosed end.
+  EXPECT_EQ(InPlaceSink.diagnostics().size(), 5u);
+  EXPECT_EQ(Places(DeferredSink), Places(InPlaceSink));
+  EXPECT_EQ(Deferred.OtherDirectives.size(), InPlace.OtherDirectives.size());
 }

@@ -110,7 +110,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   Module M;
   M.BufferID = BufferID;
   DiagnosticSink ModuleSink(Cap);
-  parseModule(Text, M, ModuleSink, Opts.Parse);
+  ParseOptions ParseOpts = Opts.Parse;
+  ParseOpts.DeferSectionContents = true;
+  parseModule(Text, M, ModuleSink, ParseOpts);
   ModuleSymbols Symbols;
   DiagnosticSink SymbolSink(Cap);
   checkModuleTarget(M, Opts.Target, SymbolSink);
@@ -127,36 +129,42 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   llvm::StringSet<> FunctionNames;
   for (const Function &F : M.Functions)
     FunctionNames.insert(F.Name.text());
-  Sinks.reserve(Bodies.size());
-  for (size_t I = 0; I < Bodies.size(); ++I)
+  // The work items: the bodies, then the .section contents the module pass
+  // left, which a -G module's DWARF data makes most of its text.
+  size_t Items = Bodies.size() + M.SectionContents.size();
+  auto ItemText = [&](size_t I) {
+    return I < Bodies.size() ? M.Functions[Bodies[I]].Body
+                             : M.SectionContents[I - Bodies.size()];
+  };
+  Sinks.reserve(Items);
+  for (size_t I = 0; I < Items; ++I)
     Sinks.emplace_back(Cap);
 
   std::unique_ptr<llvm::ThreadPoolInterface> OwnPool;
   llvm::ThreadPoolInterface *Pool = Opts.Pool;
-  if (!Pool && Bodies.size() > 1)
+  if (!Pool && Items > 1)
     Pool = (OwnPool = makeThreadPool(Opts.Threads)).get();
   // Per worker: a tcgen05 parser (its shape cache) and body storage.
-  unsigned Workers = parallelWorkers(Pool, Bodies.size());
+  unsigned Workers = parallelWorkers(Pool, Items);
   std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(Workers);
   std::vector<Function> Scratch(Workers);
-  // The largest bodies first, so that no thread is left with a large one
+  // The largest items first, so that no thread is left with a large one
   // at the end while the others wait.
-  std::vector<size_t> Order(Bodies.size());
+  std::vector<size_t> Order(Items);
   for (size_t I = 0; I < Order.size(); ++I)
     Order[I] = I;
   if (Workers > 1)
     llvm::stable_sort(Order, [&](size_t A, size_t B) {
-      auto Size = [&](size_t K) {
-        const Span &Body = M.Functions[Bodies[K]].Body;
-        return Body.End - Body.Begin;
-      };
-      return Size(A) > Size(B);
+      return ItemText(A).End - ItemText(A).Begin >
+             ItemText(B).End - ItemText(B).Begin;
     });
   parallelFor(
-      Pool, Bodies.size(),
+      Pool, Items,
       [&](unsigned W) { Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(); },
       [&](unsigned W, size_t K) {
         size_t I = Order[K];
+        if (I >= Bodies.size())
+          return checkSectionContents(ItemText(I), Sinks[I]);
         checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch[W],
                   *Parsers[W], Sinks[I], Cap, Summaries[Bodies[I]],
                   FunctionNames, Opts, BodyStats[I]);

@@ -248,40 +248,46 @@ void ModuleParser::parseSection() {
     return;
   }
   Token Open = Tok;
-  consume();
-  while (!Tok.is(Tok::RBrace)) {
-    if (Tok.is(Tok::Eof)) {
-      Sink.report(DiagID::err_unexpected_eof_section, Tok.span().range())
-          .note(DiagID::note_to_match, Open.span().range(), {"{"});
-      return;
-    }
-    if (Tok.is(Tok::LBrace)) {
-      expected("a label or a data directive");
-      consume();
-      skipBalancedBraces();
-      continue;
-    }
-    // DWARF sections are most of a -G module: their tokens are lexed in a
-    // local loop, where the token stays in registers, rather than through
-    // consume(), whose copies through memory stall on every token.  They
-    // are words and numbers, one per line, which the lexer's inline cases
-    // would only look at before giving up.
-    Token Last = Tok;
-    Lex.skipPlainDataLines(Last);
-    Token T = Lex.lexAny();
-    while (!T.is(Tok::RBrace) && !T.is(Tok::LBrace) && !T.is(Tok::Eof)) {
-      Last = T;
-      Lex.skipPlainDataLines(Last);
-      T = Lex.lexAny();
-    }
-    Prev = Last;
-    Tok = T;
+  const char *Close = Opts.DeferSectionContents
+                          ? findMatchingBrace(Open.Ptr, Lex.end())
+                          : nullptr;
+  // Without a match the search returns the end of input: the block is then
+  // lexed here, which reports where it runs out.
+  if (Close && Close != Lex.end()) {
+    // The contents are the caller's to check; the scan resumes at the '}'.
+    M.SectionContents.push_back(Span(Open.end(), Close - 1));
+    Lex.reset(Close - 1);
+    Prev = Open;
+    Tok = Lex.lex();
+  } else {
+    consume();
+    lexSectionContents();
+  }
+  if (Tok.is(Tok::Eof)) {
+    Sink.report(DiagID::err_unexpected_eof_section, Tok.span().range())
+        .note(DiagID::note_to_match, Open.span().range(), {"{"});
+    return;
   }
   consume();
   D.Src.End = Prev.end();
   addDirective(D);
 }
 
+/// The contents of one .section block, checked apart from the module.
+class SectionChecker : ParserBase {
+public:
+  SectionChecker(Span Contents, NodePool &Pool, DiagnosticSink &Sink,
+                 const ParseOptions &Opts)
+      : ParserBase(Contents.Begin, Contents.End, Pool, Sink, Opts) {}
+  void run() {
+    for (lexSectionContents(); !Tok.is(Tok::Eof); lexSectionContents()) {
+      // A '}' the brace search did not see (inside what the lexer reads as
+      // a string or comment differently): the section would end here.
+      expected("a label or a data directive");
+      consume();
+    }
+  }
+};
 void ModuleParser::parsePragma() {
   noteItem();
   DirectiveStmt D;
@@ -389,4 +395,10 @@ void ModuleParser::parseFunction(Span Linkage) {
 void tcgen05::parseModule(llvm::StringRef Text, Module &M,
                           DiagnosticSink &Sink, const ParseOptions &Opts) {
   ModuleParser(Text, M, Sink, Opts).run();
+}
+
+void tcgen05::checkSectionContents(Span Contents, DiagnosticSink &Sink) {
+  NodePool Pool;
+  ParseOptions Opts;
+  SectionChecker(Contents, Pool, Sink, Opts).run();
 }

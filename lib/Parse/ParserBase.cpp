@@ -145,6 +145,32 @@ void ParserBase::skipBalancedBraces() {
   }
 }
 
+void ParserBase::lexSectionContents() {
+  while (!Tok.is(Tok::RBrace) && !Tok.is(Tok::Eof)) {
+    if (Tok.is(Tok::LBrace)) {
+      expected("a label or a data directive");
+      consume();
+      skipBalancedBraces();
+      continue;
+    }
+    // DWARF sections are most of a -G module: their tokens are lexed in a
+    // local loop, where the token stays in registers, rather than through
+    // consume(), whose copies through memory stall on every token.  They
+    // are words and numbers, one per line, which the lexer's inline cases
+    // would only look at before giving up.
+    Token Last = Tok;
+    Lex.skipPlainDataLines(Last);
+    Token T = Lex.lexAny();
+    while (!T.is(Tok::RBrace) && !T.is(Tok::LBrace) && !T.is(Tok::Eof)) {
+      Last = T;
+      Lex.skipPlainDataLines(Last);
+      T = Lex.lexAny();
+    }
+    Prev = Last;
+    Tok = T;
+  }
+}
+
 bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
   using namespace charclass;
   auto Is = [](char C, uint8_t Class) {
@@ -754,13 +780,19 @@ const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
   unsigned Depth = 0;
   const char *P = Open;
   while (P < End) {
-    // Most bytes are none of the four that matter; skip them in bulk (the
+    // Most bytes are none of the five that matter; skip them in bulk (the
     // buffer ends in a NUL and holds no other, so strcspn stops in time).
-    P += std::strcspn(P, "{}/\"");
+    P += std::strcspn(P, "{}/\"#");
     if (P >= End)
       break;
     char C = *P;
     switch (C) {
+    case '#': {
+      // A line marker, as the lexer reads it: to the end of the line.
+      const void *NL = std::memchr(P, '\n', static_cast<size_t>(End - P));
+      P = NL ? static_cast<const char *>(NL) : End;
+      break;
+    }
     case '{':
       ++Depth;
       ++P;

@@ -55,6 +55,9 @@ protected:
   void recover();
   /// Skips past the '}' matching an already-consumed '{'.
   void skipBalancedBraces();
+  /// Lexes the labels and data lines of a .section block up to its '}' or
+  /// the end of input (not consumed); a nested '{' is an error.
+  void lexSectionContents();
 
   // Operands.
   /// Parses one operand (expression, address, vector, list) and appends it

@@ -300,6 +300,9 @@ struct Module : NodePool {
   std::vector<Function> Functions;
   /// Every top-level item in source order (the printer's outline).
   std::vector<ModuleItem> Items;
+  /// The contents of the .section blocks parseModule left unchecked
+  /// (ParseOptions::DeferSectionContents), in source order.
+  std::vector<Span> SectionContents;
 };
 
 } // namespace tcgen05

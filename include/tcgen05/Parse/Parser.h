@@ -21,6 +21,11 @@ class Tcgen05SyntaxParser;
 struct ParseOptions {
   /// Deepest nesting of '{' scopes accepted before reporting an error.
   unsigned MaxScopeDepth = 256;
+  /// parseModule leaves the contents of a .section block whose closing
+  /// brace it finds to the caller (Module::SectionContents), who checks
+  /// them with checkSectionContents, on another thread if it likes: the
+  /// DWARF sections of a -G module are most of its text.
+  bool DeferSectionContents = false;
 };
 
 /// Parses the top level of Text (the whole buffer, which must end in a NUL
@@ -28,6 +33,11 @@ struct ParseOptions {
 /// parsed: Function::Body spans them.
 void parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
                  const ParseOptions &Opts = {});
+
+/// Checks the contents of a .section block (between its braces), as
+/// parseModule does when it does not defer them: lexically only, with
+/// nested braces an error.
+void checkSectionContents(Span Contents, DiagnosticSink &Sink);
 
 /// Parses F.Body into F's pools.  When Tcgen05 is given, every tcgen05
 /// instruction is also parsed into its structured form.
