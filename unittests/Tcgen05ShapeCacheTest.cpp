@@ -63,3 +63,23 @@ TEST(Tcgen05ShapeCacheTest, DifferentOperandFormsAreNotConflated) {
   EXPECT_NE(Both[0], Both[1]);
   EXPECT_EQ(Both[1], Tmem[0]);
 }
+
+TEST(Tcgen05ShapeCacheTest, ParsersSharingACacheParseEachShapeOnce) {
+  Tcgen05ShapeCache Cache;
+  Tcgen05SyntaxParser A(&Cache), B(&Cache);
+  auto First = roles(DescForm, A);
+  EXPECT_EQ(Cache.grammarParses(), 1u);
+  // Another parser (another thread, another file), the same shape.
+  auto Again = roles(DescFormOtherRegs, B);
+  EXPECT_EQ(Cache.grammarParses(), 1u);
+  EXPECT_EQ(Again, First);
+  // A new shape is parsed once, and gives what a fresh parse gives.
+  auto Tmem = roles(std::string(TmemForm) + "\n" + TmemForm, B);
+  EXPECT_EQ(Cache.grammarParses(), 2u);
+  roles(TmemForm, A);
+  EXPECT_EQ(Cache.grammarParses(), 2u);
+  Tcgen05SyntaxParser Fresh;
+  auto Alone = roles(TmemForm, Fresh);
+  ASSERT_EQ(Tmem.size(), 2u);
+  EXPECT_EQ(Tmem[1], Alone[0]);
+}

@@ -144,7 +144,12 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   llvm::ThreadPoolInterface *Pool = Opts.Pool;
   if (!Pool && Items > 1)
     Pool = (OwnPool = makeThreadPool(Opts.Threads)).get();
-  // Per worker: a tcgen05 parser (its shape cache) and body storage.
+  // Per worker: a tcgen05 parser (its shape cache, backed by the shared
+  // one) and body storage.
+  std::unique_ptr<Tcgen05ShapeCache> OwnShapes;
+  Tcgen05ShapeCache *Shapes = Opts.ShapeCache;
+  if (!Shapes)
+    Shapes = (OwnShapes = std::make_unique<Tcgen05ShapeCache>()).get();
   unsigned Workers = parallelWorkers(Pool, Items);
   std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(Workers);
   std::vector<Function> Scratch(Workers);
@@ -160,7 +165,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
     });
   parallelFor(
       Pool, Items,
-      [&](unsigned W) { Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(); },
+      [&](unsigned W) {
+        Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(Shapes);
+      },
       [&](unsigned W, size_t K) {
         size_t I = Order[K];
         if (I >= Bodies.size())

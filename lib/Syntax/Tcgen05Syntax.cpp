@@ -25,6 +25,8 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <mutex>
+
 using namespace tcgen05;
 using namespace tcgen05::syntax;
 
@@ -113,10 +115,31 @@ std::string shapeKey(const Function &F, const Instruction &I) {
   return Key;
 }
 
-/// Bounds the memory a pathological input can make the cache use.
+/// Bounds the memory a pathological input can make a cache use.
 constexpr size_t MaxShapes = 4096;
 
+void remember(llvm::StringMap<ParsedShape> &Shapes, llvm::StringRef Key,
+              const ParsedShape &Shape) {
+  if (Shapes.size() >= MaxShapes)
+    Shapes.clear();
+  Shapes.try_emplace(Key, Shape);
+}
+
 } // namespace
+
+struct Tcgen05ShapeCache::Impl {
+  std::mutex Lock;
+  llvm::StringMap<ParsedShape> Shapes;
+  uint64_t GrammarParses = 0;
+};
+
+Tcgen05ShapeCache::Tcgen05ShapeCache() : P(std::make_unique<Impl>()) {}
+Tcgen05ShapeCache::~Tcgen05ShapeCache() = default;
+
+uint64_t Tcgen05ShapeCache::grammarParses() const {
+  std::lock_guard<std::mutex> L(P->Lock);
+  return P->GrammarParses;
+}
 
 struct Tcgen05SyntaxParser::Impl {
   static constexpr char NonAscii = '\x7f';
@@ -128,9 +151,11 @@ struct Tcgen05SyntaxParser::Impl {
   std::shared_ptr<FirstErrorStrategy> Errors =
       std::make_shared<FirstErrorStrategy>();
   std::string Text;
+  /// This parser's shapes, read without a lock; Shared's behind them.
   llvm::StringMap<ParsedShape> Shapes;
+  Tcgen05ShapeCache *Shared;
 
-  Impl() {
+  explicit Impl(Tcgen05ShapeCache *Shared) : Shared(Shared) {
     Lexer.removeErrorListeners();
     Parser.removeErrorListeners();
     Parser.setErrorHandler(Errors);
@@ -155,9 +180,9 @@ struct Tcgen05SyntaxParser::Impl {
 
 // Construction and destruction touch the generated parser's shared state
 // too (its interpreter registers with the static caches).
-Tcgen05SyntaxParser::Tcgen05SyntaxParser() {
+Tcgen05SyntaxParser::Tcgen05SyntaxParser(Tcgen05ShapeCache *Shared) {
   std::lock_guard<std::mutex> Lock(generatedParserLock());
-  P = std::make_unique<Impl>();
+  P = std::make_unique<Impl>(Shared);
 }
 
 Tcgen05SyntaxParser::~Tcgen05SyntaxParser() {
@@ -182,6 +207,14 @@ bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
   Instruction &I = F.Instructions[InstIndex];
   std::string Key = shapeKey(F, I);
   auto It = Shapes.find(Key);
+  if (It == Shapes.end() && Shared) {
+    std::lock_guard<std::mutex> Lock(Shared->P->Lock);
+    auto S = Shared->P->Shapes.find(Key);
+    if (S != Shared->P->Shapes.end()) {
+      remember(Shapes, Key, S->second);
+      It = Shapes.find(Key);
+    }
+  }
   if (It != Shapes.end()) {
     const ParsedShape &Shape = It->second;
     Tcgen05Inst Inst;
@@ -204,13 +237,15 @@ bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
   }
   {
     std::lock_guard<std::mutex> Lock(generatedParserLock());
+    if (Shared) {
+      std::lock_guard<std::mutex> L(Shared->P->Lock);
+      ++Shared->P->GrammarParses;
+    }
     if (!parseText(F, InstIndex, Sink))
       return false;
   }
   // Only successes are remembered: an error message quotes the statement's
   // own tokens.
-  if (Shapes.size() >= MaxShapes)
-    Shapes.clear();
   const Tcgen05Inst &Done = F.Tcgen05.back();
   ParsedShape Shape{Done.Opcode, {}, {}};
   for (uint32_t K = 0; K < Done.NumQualifiers; ++K)
@@ -218,7 +253,11 @@ bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
         F.Tcgen05Nodes.Qualifiers[Done.FirstQualifier + K].Class);
   for (uint32_t K = 0; K < Done.NumOperands; ++K)
     Shape.Roles.push_back(F.Tcgen05Nodes.Operands[Done.FirstOperand + K].Role);
-  Shapes.try_emplace(Key, std::move(Shape));
+  remember(Shapes, Key, Shape);
+  if (Shared) {
+    std::lock_guard<std::mutex> Lock(Shared->P->Lock);
+    remember(Shared->P->Shapes, Key, Shape);
+  }
   return true;
 }
 

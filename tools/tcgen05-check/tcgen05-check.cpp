@@ -19,6 +19,7 @@
 #include "tcgen05/Frontend/Explain.h"
 #include "tcgen05/Frontend/InlineAsm.h"
 #include "tcgen05/Frontend/Verify.h"
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/CommandLine.h"
@@ -435,9 +436,13 @@ int main(int argc, char **argv) {
 
   // One pool for every input and every parallel stage.
   std::unique_ptr<ThreadPoolInterface> Pool = makeThreadPool(Threads);
+  // And one cache of tcgen05 statement shapes: files checked together
+  // mostly share their forms.
+  Tcgen05ShapeCache Shapes;
   CheckOptions Opts;
   Opts.Target = Target;
   Opts.Pool = Pool.get();
+  Opts.ShapeCache = &Shapes;
   Opts.SeparateCompilation = SeparateCompilation;
   Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
   Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;

@@ -28,6 +28,7 @@ class ThreadPoolInterface;
 namespace tcgen05 {
 
 class Baseline;
+class Tcgen05ShapeCache;
 
 struct CheckOptions {
   /// Check as if `.target` named this (e.g. "sm_100a"); empty: use .target.
@@ -39,6 +40,10 @@ struct CheckOptions {
   /// is passed to (checking, printing); null: a pool of Threads threads is
   /// made for the call.
   llvm::ThreadPoolInterface *Pool = nullptr;
+  /// The tcgen05 statement shapes parsed already, shared by every call it
+  /// is passed to (many files: each shape is parsed once); null: a cache
+  /// for the call, shared by its threads.
+  Tcgen05ShapeCache *ShapeCache = nullptr;
   /// Check the one-.cta_group rule per function, as ptxas -c does for
   /// separately compiled code, instead of per kernel call graph.
   bool SeparateCompilation = false;

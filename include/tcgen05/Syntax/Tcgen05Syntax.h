@@ -15,11 +15,35 @@ namespace tcgen05 {
 struct Function;
 class DiagnosticSink;
 
+/// The shapes of tcgen05 statements parsed so far (qualifiers, operand
+/// forms) and what the grammar made of each, for parsers on many threads
+/// and over many files: a statement of a known shape is not parsed again,
+/// and the grammar's parse of one (a 128-register vector is hundreds of
+/// thousands of instructions) dominates a run over many small files.
+/// Thread-safe; the caller owns it and keeps it for as long as it likes.
+class Tcgen05ShapeCache {
+public:
+  Tcgen05ShapeCache();
+  ~Tcgen05ShapeCache();
+  Tcgen05ShapeCache(const Tcgen05ShapeCache &) = delete;
+  Tcgen05ShapeCache &operator=(const Tcgen05ShapeCache &) = delete;
+
+  /// How many statements the grammar has parsed for parsers sharing this
+  /// cache: every other statement of theirs was answered by it.
+  uint64_t grammarParses() const;
+
+private:
+  friend class Tcgen05SyntaxParser;
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
 /// Parses tcgen05 statements that the generic statement parser has already
-/// split into opcode, qualifiers and operands.  One instance per thread.
+/// split into opcode, qualifiers and operands.  One instance per thread;
+/// parsers on several threads may share one cache.
 class Tcgen05SyntaxParser {
 public:
-  Tcgen05SyntaxParser();
+  explicit Tcgen05SyntaxParser(Tcgen05ShapeCache *Shared = nullptr);
   ~Tcgen05SyntaxParser();
   Tcgen05SyntaxParser(const Tcgen05SyntaxParser &) = delete;
   Tcgen05SyntaxParser &operator=(const Tcgen05SyntaxParser &) = delete;
