@@ -9,9 +9,9 @@ static whose constructor deserializes the ATN at program start: 2.5 million
 instructions, most of a small file's check and all of `--version`, whether
 any tcgen05 instruction is parsed or not.  The definition is dropped and the
 constructor builds the Initializer once, as a function-local static (which
-C++ initializes once, thread-safely).  Output of a release that already
-initializes lazily (4.10 on) matches neither pattern and is left as is;
-output that matches one but not the other fails the build.
+C++ initializes once, thread-safely).  Output without that static (4.10 on
+initializes lazily) is left as is, and so is output patched already; output
+with the static but not the constructor the patch needs fails the build.
 """
 import re
 import sys
@@ -24,12 +24,10 @@ def patch(path):
     ctor = cls and re.search(
         r'^%s::%s\(\w+ \*input\) : \w+\(input\) \{\n' % (cls.group(1), cls.group(1)),
         text, re.M)
-    if not cls and 'static Initializer Once;' not in text:
-        return
-    if cls and not ctor:
-        sys.exit(f'lazy-init.py: {path}: no constructor to initialize from')
     if not cls:
-        return  # patched already
+        return
+    if not ctor or ctor.end() > cls.start():
+        sys.exit(f'lazy-init.py: {path}: no constructor to initialize from')
     text = (text[:ctor.end()] + '  static Initializer Once;\n' +
             text[ctor.end():cls.start()] + text[cls.end():])
     with open(path, 'w') as f:

@@ -288,6 +288,7 @@ public:
     }
   }
 };
+
 void ModuleParser::parsePragma() {
   noteItem();
   DirectiveStmt D;
