@@ -380,12 +380,15 @@ void tcgen05::printModule(const Module &M, llvm::raw_ostream &OS,
   }
   // Bodies are independent: print them on threads, then assemble.
   unsigned Workers = parallelWorkers(Pool, WithBody.size());
+  Tcgen05ShapeCache Shapes;
   std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(Workers);
   std::vector<Function> Work(Workers);
   std::vector<std::string> Bodies(M.Functions.size());
   parallelFor(
       Pool, WithBody.size(),
-      [&](unsigned W) { Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(); },
+      [&](unsigned W) {
+        Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(&Shapes);
+      },
       [&](unsigned W, size_t I) {
         size_t F = WithBody[I];
         llvm::raw_string_ostream Body(Bodies[F]);
