@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <atomic>
 #include <mutex>
 
 using namespace tcgen05;
@@ -130,47 +131,61 @@ void remember(llvm::StringMap<ParsedShape> &Shapes, llvm::StringRef Key,
 struct Tcgen05ShapeCache::Impl {
   std::mutex Lock;
   llvm::StringMap<ParsedShape> Shapes;
-  uint64_t GrammarParses = 0;
+  std::atomic<uint64_t> GrammarParses{0};
 };
 
 Tcgen05ShapeCache::Tcgen05ShapeCache() : P(std::make_unique<Impl>()) {}
 Tcgen05ShapeCache::~Tcgen05ShapeCache() = default;
 
 uint64_t Tcgen05ShapeCache::grammarParses() const {
-  std::lock_guard<std::mutex> L(P->Lock);
-  return P->GrammarParses;
+  return P->GrammarParses.load();
 }
 
 struct Tcgen05SyntaxParser::Impl {
   static constexpr char NonAscii = '\x7f';
 
-  antlr4::ANTLRInputStream Input;
-  tcgen05grammar::Tcgen05Lexer Lexer{&Input};
-  antlr4::CommonTokenStream Tokens{&Lexer};
-  tcgen05grammar::Tcgen05Parser Parser{&Tokens};
-  std::shared_ptr<FirstErrorStrategy> Errors =
-      std::make_shared<FirstErrorStrategy>();
+  /// The generated lexer and parser, made for the first statement no cache
+  /// answers: their first construction in a process builds the grammar's
+  /// tables, which a file without tcgen05 statements then never pays for.
+  /// Made, used and destroyed under generatedParserLock: they register with
+  /// the generated code's static caches.
+  struct Recognizers {
+    antlr4::ANTLRInputStream Input;
+    tcgen05grammar::Tcgen05Lexer Lexer{&Input};
+    antlr4::CommonTokenStream Tokens{&Lexer};
+    tcgen05grammar::Tcgen05Parser Parser{&Tokens};
+    std::shared_ptr<FirstErrorStrategy> Errors =
+        std::make_shared<FirstErrorStrategy>();
+
+    Recognizers() {
+      Lexer.removeErrorListeners();
+      Parser.removeErrorListeners();
+      Parser.setErrorHandler(Errors);
+    }
+
+    G::StatementContext *run(antlr4::atn::PredictionMode Mode) {
+      Parser.reset();
+      Errors->clear();
+      Parser.getInterpreter<antlr4::atn::ParserATNSimulator>()
+          ->setPredictionMode(Mode);
+      try {
+        return Parser.statement();
+      } catch (antlr4::ParseCancellationException &) {
+        return nullptr;
+      }
+    }
+  };
+
+  std::unique_ptr<Recognizers> R;
   std::string Text;
   /// This parser's shapes, read without a lock; Shared's behind them.
   llvm::StringMap<ParsedShape> Shapes;
   Tcgen05ShapeCache *Shared;
 
-  explicit Impl(Tcgen05ShapeCache *Shared) : Shared(Shared) {
-    Lexer.removeErrorListeners();
-    Parser.removeErrorListeners();
-    Parser.setErrorHandler(Errors);
-  }
-
-  G::StatementContext *run(antlr4::atn::PredictionMode Mode) {
-    Parser.reset();
-    Errors->clear();
-    Parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
-        Mode);
-    try {
-      return Parser.statement();
-    } catch (antlr4::ParseCancellationException &) {
-      return nullptr;
-    }
+  explicit Impl(Tcgen05ShapeCache *Shared) : Shared(Shared) {}
+  ~Impl() {
+    std::lock_guard<std::mutex> Lock(generatedParserLock());
+    R.reset();
   }
 
   bool parse(Function &F, uint32_t InstIndex, DiagnosticSink &Sink);
@@ -178,17 +193,10 @@ struct Tcgen05SyntaxParser::Impl {
   void reportSyntaxError(const char *Base, DiagnosticSink &Sink);
 };
 
-// Construction and destruction touch the generated parser's shared state
-// too (its interpreter registers with the static caches).
-Tcgen05SyntaxParser::Tcgen05SyntaxParser(Tcgen05ShapeCache *Shared) {
-  std::lock_guard<std::mutex> Lock(generatedParserLock());
-  P = std::make_unique<Impl>(Shared);
-}
+Tcgen05SyntaxParser::Tcgen05SyntaxParser(Tcgen05ShapeCache *Shared)
+    : P(std::make_unique<Impl>(Shared)) {}
 
-Tcgen05SyntaxParser::~Tcgen05SyntaxParser() {
-  std::lock_guard<std::mutex> Lock(generatedParserLock());
-  P.reset();
-}
+Tcgen05SyntaxParser::~Tcgen05SyntaxParser() = default;
 
 bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
                                 DiagnosticSink &Sink) {
@@ -206,17 +214,7 @@ bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
                                       DiagnosticSink &Sink) {
   Instruction &I = F.Instructions[InstIndex];
   std::string Key = shapeKey(F, I);
-  auto It = Shapes.find(Key);
-  if (It == Shapes.end() && Shared) {
-    std::lock_guard<std::mutex> Lock(Shared->P->Lock);
-    auto S = Shared->P->Shapes.find(Key);
-    if (S != Shared->P->Shapes.end()) {
-      remember(Shapes, Key, S->second);
-      It = Shapes.find(Key);
-    }
-  }
-  if (It != Shapes.end()) {
-    const ParsedShape &Shape = It->second;
+  auto Apply = [&](const ParsedShape &Shape) {
     Tcgen05Inst Inst;
     Inst.Opcode = Shape.Opcode;
     Inst.Instruction = InstIndex;
@@ -234,12 +232,29 @@ bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
     I.Tcgen05 = static_cast<uint32_t>(F.Tcgen05.size());
     F.Tcgen05.push_back(Inst);
     return true;
-  }
+  };
+  // The shared cache's entry, copied into this parser's; null if none.
+  auto FromShared = [&]() -> const ParsedShape * {
+    if (!Shared)
+      return nullptr;
+    std::lock_guard<std::mutex> Lock(Shared->P->Lock);
+    auto S = Shared->P->Shapes.find(Key);
+    if (S == Shared->P->Shapes.end())
+      return nullptr;
+    remember(Shapes, Key, S->second);
+    return &Shapes.find(Key)->second;
+  };
+  auto It = Shapes.find(Key);
+  if (It != Shapes.end())
+    return Apply(It->second);
+  if (const ParsedShape *Shape = FromShared())
+    return Apply(*Shape);
   {
-    std::lock_guard<std::mutex> Lock(generatedParserLock());
-    if (Shared) {
-      std::lock_guard<std::mutex> L(Shared->P->Lock);
-      ++Shared->P->GrammarParses;
+    std::unique_lock<std::mutex> Lock(generatedParserLock());
+    // Another thread may have parsed the shape while this one waited.
+    if (const ParsedShape *Shape = FromShared()) {
+      Lock.unlock();
+      return Apply(*Shape);
     }
     if (!parseText(F, InstIndex, Sink))
       return false;
@@ -278,34 +293,38 @@ bool Tcgen05SyntaxParser::Impl::parseText(Function &F, uint32_t InstIndex,
   for (char &C : Text)
     if (static_cast<unsigned char>(C) >= 0x80)
       C = NonAscii;
-  Input.load(Text);
-  Lexer.setInputStream(&Input);
-  Tokens.setTokenSource(&Lexer);
-  Parser.setTokenStream(&Tokens);
+  if (Shared)
+    ++Shared->P->GrammarParses;
+  if (!R)
+    R = std::make_unique<Recognizers>();
+  R->Input.load(Text);
+  R->Lexer.setInputStream(&R->Input);
+  R->Tokens.setTokenSource(&R->Lexer);
+  R->Parser.setTokenStream(&R->Tokens);
 
-  G::StatementContext *S = run(antlr4::atn::PredictionMode::SLL);
+  G::StatementContext *S = R->run(antlr4::atn::PredictionMode::SLL);
   if (!S)
-    S = run(antlr4::atn::PredictionMode::LL);
-  if (!S || Errors->error().Valid) {
+    S = R->run(antlr4::atn::PredictionMode::LL);
+  if (!S || R->Errors->error().Valid) {
     // A stray non-ASCII byte was reported by the PTX lexer already.
-    antlr4::Token *T = Errors->error().Offending;
+    antlr4::Token *T = R->Errors->error().Offending;
     if (!(T && T->getType() == G::STRAY && T->getText()[0] == NonAscii))
       reportSyntaxError(Base, Sink);
     return false;
   }
-  Tokens.fill();
-  SpelledInstruction Spelled = spelledInstruction(Tokens);
+  R->Tokens.fill();
+  SpelledInstruction Spelled = spelledInstruction(R->Tokens);
   return Tcgen05Transformer(F, InstIndex, Base, Spelled, Sink).transform(S);
 }
 
 void Tcgen05SyntaxParser::Impl::reportSyntaxError(const char *Base,
                                                   DiagnosticSink &Sink) {
-  Tokens.fill();
-  SpelledInstruction Spelled = spelledInstruction(Tokens);
-  const FirstSyntaxError &E = Errors->error();
+  R->Tokens.fill();
+  SpelledInstruction Spelled = spelledInstruction(R->Tokens);
+  const FirstSyntaxError &E = R->Errors->error();
   SyntaxProblem Problem;
   if (E.Valid && E.Offending) {
-    Problem = describeSyntaxError(E, Tokens, Spelled);
+    Problem = describeSyntaxError(E, R->Tokens, Spelled);
   } else {
     Problem.Begin = 0;
     Problem.End = Text.size();
