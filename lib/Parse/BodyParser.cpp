@@ -269,9 +269,12 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
   // per qualifier), so the pools are not copied while they grow: each
   // copy is written to fresh pages, and faulting them in is a good part
   // of a large body's parse.  Unused room is never touched.
-  // Growth stays geometric when bodies come in ascending size.
+  // Growth stays geometric when bodies come in ascending size, and no pool
+  // reserves more than 64 MiB ahead of its nodes: a body of comments would
+  // otherwise ask for memory in proportion to text that holds none.
   size_t Bytes = F.Body.text().size();
   auto Reserve = [](auto &Pool, size_t N) {
+    N = std::min(N, (size_t(64) << 20) / sizeof(Pool[0]));
     if (N > Pool.capacity())
       Pool.reserve(std::max(N, 2 * Pool.capacity()));
   };
