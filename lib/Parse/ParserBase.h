@@ -129,8 +129,9 @@ private:
   bool checkAddress(const Operand &A);
 };
 
-/// Finds the '}' matching the '{' at Open, honouring comments and strings.
-/// Returns the position after it, or End if there is none.
+/// Finds the '}' matching the '{' at Open, skipping comments, strings and
+/// '#' line markers as the lexer does.  Returns the position after it, or
+/// End if there is none.
 const char *findMatchingBrace(const char *Open, const char *End);
 
 /// Parses an integer literal's text (any PTX radix).  Returns false on

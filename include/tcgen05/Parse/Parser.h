@@ -22,9 +22,10 @@ struct ParseOptions {
   /// Deepest nesting of '{' scopes accepted before reporting an error.
   unsigned MaxScopeDepth = 256;
   /// parseModule leaves the contents of a .section block whose closing
-  /// brace it finds to the caller (Module::SectionContents), who checks
-  /// them with checkSectionContents, on another thread if it likes: the
-  /// DWARF sections of a -G module are most of its text.
+  /// brace it finds before the end of input to the caller
+  /// (Module::SectionContents), who checks them with checkSectionContents,
+  /// on another thread if it likes: the DWARF sections of a -G module are
+  /// most of its text.  Any other block is checked in place.
   bool DeferSectionContents = false;
 };
 
