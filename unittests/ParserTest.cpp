@@ -98,6 +98,23 @@ TEST(ParserTest, OperandForms) {
   EXPECT_EQ(P.op(P.inst(5), 1).Value, 0x1Fu);
 }
 
+TEST(ParserTest, DecimalsInAnInstructionsVectorKeepTheirValues) {
+  // Outside initializers a run of decimals stays one node per literal, each
+  // with its value; 19 digits are the most that take the run's path.
+  Parsed P("tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, "
+           "{0, 7, 4294967295, 1234567890123456789}, %p1;");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  const Operand &V = P.op(P.inst(0), 4);
+  ASSERT_EQ(V.Kind, OperandKind::Vector);
+  std::vector<uint64_t> Values;
+  for (uint32_t K = 0; K < V.Children.Count; ++K) {
+    EXPECT_EQ(P.child(V, K).Kind, OperandKind::Integer);
+    Values.push_back(P.child(V, K).Value);
+  }
+  EXPECT_EQ(Values, (std::vector<uint64_t>{0, 7, 4294967295u,
+                                           1234567890123456789ull}));
+}
+
 TEST(ParserTest, DeclarationsScopesAndLabels) {
   Parsed P(".reg .b32 %r<100>;\n{\n.reg .pred p;\nL1:\n}\n"
            ".shared .align 16 .b8 s[128];");

@@ -148,7 +148,7 @@ void ParserBase::skipBalancedBraces() {
 void ParserBase::lexSectionContents() {
   while (!Tok.is(Tok::RBrace) && !Tok.is(Tok::Eof)) {
     if (Tok.is(Tok::LBrace)) {
-      expected("a label or a data directive");
+      expected(SectionItem);
       consume();
       skipBalancedBraces();
       continue;
@@ -199,9 +199,7 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
       Operand O;
       O.Kind = OperandKind::Integer;
       O.Src = Span(B, P);
-      O.Value = 0;
-      for (const char *D = B; D < P; ++D)
-        O.Value = O.Value * 10 + static_cast<uint64_t>(*D - '0');
+      parseIntegerLiteral(O.Src.text(), O.Value);
       Out.push_back(O);
     }
     if (!FirstBegin)
