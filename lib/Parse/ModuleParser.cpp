@@ -283,7 +283,7 @@ public:
     for (lexSectionContents(); !Tok.is(Tok::Eof); lexSectionContents()) {
       // A '}' the brace search did not see (inside what the lexer reads as
       // a string or comment differently): the section would end here.
-      expected("a label or a data directive");
+      expected(SectionItem);
       consume();
     }
   }

@@ -58,6 +58,8 @@ protected:
   /// Lexes the labels and data lines of a .section block up to its '}' or
   /// the end of input (not consumed); a nested '{' is an error.
   void lexSectionContents();
+  /// What a section holds, for "expected ..." at anything else.
+  static constexpr const char *SectionItem = "a label or a data directive";
 
   // Operands.
   /// Parses one operand (expression, address, vector, list) and appends it
