@@ -45,8 +45,9 @@ const char *skipDigits(const char *P, const char *E) {
   // the byte after it take one test.  A byte is a digit when it and the
   // byte plus 6 both lie in 0x30-0x3f; adding 6 carries out of no digit,
   // so the bytes before the first non-digit are judged right.
-  constexpr uint64_t High = 0xF0F0F0F0F0F0F0F0ull, Zeros = 0x3030303030303030ull,
-                     Six = 0x0606060606060606ull;
+  constexpr uint64_t High = 0xF0F0F0F0F0F0F0F0ull;
+  constexpr uint64_t Zeros = 0x3030303030303030ull;
+  constexpr uint64_t Six = 0x0606060606060606ull;
   while (E - P >= 8) {
     uint64_t W = llvm::support::endian::read64le(P);
     if (uint64_t Not = ((W & High) ^ Zeros) | (((W + Six) & High) ^ Zeros))

@@ -204,7 +204,8 @@ public:
       return;
     // The facts of register R are RegFacts[RegBegin[R], RegBegin[R + 1]):
     // every read of every instruction asks, and most registers have none.
-    std::vector<unsigned> RegBegin(Regs.size() + 1, 0), RegFacts(Results.size());
+    std::vector<unsigned> RegBegin(Regs.size() + 1, 0);
+    std::vector<unsigned> RegFacts(Results.size());
     for (const auto &[Id, Fact] : Results)
       ++RegBegin[Id + 1];
     for (uint32_t R = 0; R < Regs.size(); ++R)

@@ -88,13 +88,13 @@ struct KnownBitsOutcome {
 /// instructions, ascending).  Visit may ask only about the registers its
 /// site instruction reads: a register written once before its reads has
 /// one fact for all of them, which another point need not share.  Only
-/// registers that can flow into Roots (register names) are followed.  Budget (in block visits and
-/// instructions applied) 0 takes the default, a fixed number of passes over
-/// the blocks and relevant instructions, so that the work stays linear in
-/// the function's size.  Sites in
-/// code no path reaches get the facts of their own block only.  Shared,
-/// when given, supplies F's graph and register numbering built once for
-/// every analysis of F.
+/// registers that can flow into Roots (register names) are followed.
+/// Budget (in block visits and instructions applied) 0 takes the default,
+/// a fixed number of passes over the blocks and relevant instructions, so
+/// that the work stays linear in the function's size.  Sites in code no
+/// path reaches get the facts of their own block only.  Shared, when given,
+/// supplies F's graph and register numbering built once for every analysis
+/// of F.
 KnownBitsOutcome runKnownBits(
     const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::ArrayRef<uint32_t> Sites,
