@@ -83,3 +83,48 @@ TEST(Tcgen05ShapeCacheTest, ParsersSharingACacheParseEachShapeOnce) {
   ASSERT_EQ(Tmem.size(), 2u);
   EXPECT_EQ(Tmem[1], Alone[0]);
 }
+
+TEST(Tcgen05ShapeCacheTest, QualifiersOfOneClassShareAShape) {
+  Tcgen05ShapeCache Cache;
+  Tcgen05SyntaxParser A(&Cache);
+  const char *Wide = "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r1, %r2}, [%r3];";
+  const char *Tall = "tcgen05.ld.sync.aligned.16x64b.x4.b32 {%r4, %r5}, [%r6];";
+  const char *Packed =
+      "tcgen05.ld.sync.aligned.32x32b.x2.pack::16b.b32 {%r1, %r2}, [%r3];";
+  auto Shared = roles(std::string(Wide) + "\n" + Tall, A);
+  EXPECT_EQ(Cache.grammarParses(), 1u);
+  // One more qualifier is another class sequence, so another shape.
+  auto WithPack = roles(Packed, A);
+  EXPECT_EQ(Cache.grammarParses(), 2u);
+  Tcgen05SyntaxParser Fresh1, Fresh2, Fresh3;
+  ASSERT_EQ(Shared.size(), 2u);
+  EXPECT_EQ(Shared[0], roles(Wide, Fresh1)[0]);
+  EXPECT_EQ(Shared[1], roles(Tall, Fresh2)[0]);
+  EXPECT_EQ(WithPack, roles(Packed, Fresh3));
+  EXPECT_NE(WithPack[0], Shared[0]);
+  // As many qualifiers, one of another class in the place of '.x2'.
+  const char *NoNum =
+      "tcgen05.ld.sync.aligned.32x32b.pack::16b.b32 {%r1, %r2}, [%r3];";
+  auto Other = roles(NoNum, A);
+  EXPECT_EQ(Cache.grammarParses(), 3u);
+  Tcgen05SyntaxParser Fresh4;
+  EXPECT_EQ(Other, roles(NoNum, Fresh4));
+}
+
+TEST(Tcgen05ShapeCacheTest, WordsThatNameFormsStaySpelled) {
+  // '.ws' is a token of its own and makes the mma a weight-stationary one;
+  // '.wsx' is a qualifier of no form, which the checker reports later.
+  // Taken for one class, the second would get the first's operand roles.
+  const char *Ws = "tcgen05.mma.ws.cta_group::1.kind::f16 [%r1], %rd1, %rd2, "
+                   "%r2, %p1, %rd3;";
+  const char *NotWs = "tcgen05.mma.wsx.cta_group::1.kind::f16 [%r1], %rd1, "
+                      "%rd2, %r2, %p1, %rd3;";
+  Tcgen05ShapeCache Cache;
+  Tcgen05SyntaxParser A(&Cache);
+  auto Both = roles(std::string(Ws) + "\n" + NotWs, A);
+  EXPECT_EQ(Cache.grammarParses(), 2u);
+  Tcgen05SyntaxParser Fresh;
+  ASSERT_EQ(Both.size(), 2u);
+  EXPECT_EQ(Both[1], roles(NotWs, Fresh)[0]);
+  EXPECT_NE(Both[0], Both[1]);
+}

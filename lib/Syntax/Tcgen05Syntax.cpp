@@ -8,7 +8,10 @@
 // Kernels repeat a handful of tcgen05 spellings thousands of times with
 // different registers.  The grammar sees only token kinds, so statements of
 // one shape (the same words, operands of the same forms) parse alike: a
-// parser instance remembers the result per shape and skips the parse.
+// parser instance remembers the result per shape and skips the parse.  A
+// qualifier the transformer knows only by its class enters the shape as that
+// class, so that a file of every variant of an instruction (.kind::f16 and
+// .kind::tf32, .cta_group::1 and ::2) parses few shapes, not one per line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +26,9 @@
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Basic/InternalError.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <atomic>
@@ -104,10 +110,67 @@ void appendShape(std::string &Key, const Function &F, const Operand &O) {
   }
 }
 
-std::string shapeKey(const Function &F, const Instruction &I) {
+/// The first parts of the words that name forms ('.mma', '.wait' of
+/// '.wait::ld'), as grammar/gen-lexer.py makes tokens of them.  A qualifier
+/// word beginning with none of them can only be a QUALIFIER token: the
+/// grammar does not tell such words apart, and the transformer knows them
+/// by their class in Tcgen05Qualifiers.def alone.
+class NameWordHeads {
+public:
+  NameWordHeads() {
+    for (const Tcgen05FormSpelling &F : tcgen05FormSpellings()) {
+      llvm::StringRef Rest = F.Spelling.drop_front(F.Spelling.find('.'));
+      while (!Rest.empty()) {
+        llvm::StringRef Word = Rest.take_front(Rest.find('.', 1));
+        Rest = Rest.drop_front(Word.size());
+        llvm::StringRef Head = Word.take_front(Word.find("::"));
+        if (!llvm::is_contained(Heads, Head))
+          Heads.push_back(Head);
+      }
+    }
+  }
+
+  /// Whether the lexer makes Word, followed by Next, one QUALIFIER token:
+  /// '.' [A-Za-z0-9_]+ ('::' [A-Za-z0-9_]+)*, with a first part no name
+  /// word has, and nothing after it that a token could go on with.
+  bool isPlainQualifier(llvm::StringRef Word, char Next) const {
+    if (isWordByte(Next) || Next == ':' || Next == '$')
+      return false;
+    if (Word.size() < 2 || Word[0] != '.' ||
+        llvm::is_contained(Heads, Word.take_front(Word.find("::"))))
+      return false;
+    for (llvm::StringRef Part = Word.drop_front(); !Part.empty();) {
+      auto [Head, Tail] = Part.split("::");
+      if (Head.empty() || !llvm::all_of(Head, isWordByte) ||
+          (Tail.empty() && Part.size() != Head.size()))
+        return false;
+      Part = Tail;
+    }
+    return true;
+  }
+
+private:
+  static bool isWordByte(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+  llvm::SmallVector<llvm::StringRef, 24> Heads;
+};
+
+std::string shapeKey(const Function &F, const Instruction &I,
+                     const NameWordHeads &Heads) {
   std::string Key;
-  for (const Span &Q : F.qualifiers(I.Qualifiers))
+  for (const Span &Q : F.qualifiers(I.Qualifiers)) {
+    // Spelled out unless the lexer's token and the transformer's class are
+    // all a parse sees of it: '.cta_group::1' and '.cta_group::2' parse
+    // alike.  Neither byte can be part of a word.
+    if (Heads.isPlainQualifier(Q.text(), Q.End < I.Src.End ? *Q.End : ' ')) {
+      Tcgen05QualClass Class = tcgen05QualifierClass(Q.text())
+                                   .value_or(Tcgen05QualClass::Unknown);
+      Key += '\x01';
+      Key += static_cast<char>(1 + static_cast<unsigned>(Class));
+      continue;
+    }
     Key += Q.text();
+  }
   Key += '|';
   for (const Operand &O : F.operands(I.Operands)) {
     appendShape(Key, F, O);
@@ -181,6 +244,7 @@ struct Tcgen05SyntaxParser::Impl {
   /// This parser's shapes, read without a lock; Shared's behind them.
   llvm::StringMap<ParsedShape> Shapes;
   Tcgen05ShapeCache *Shared;
+  NameWordHeads Heads;
 
   explicit Impl(Tcgen05ShapeCache *Shared) : Shared(Shared) {}
   ~Impl() {
@@ -213,7 +277,7 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
 bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
                                       DiagnosticSink &Sink) {
   Instruction &I = F.Instructions[InstIndex];
-  std::string Key = shapeKey(F, I);
+  std::string Key = shapeKey(F, I, Heads);
   auto Apply = [&](const ParsedShape &Shape) {
     Tcgen05Inst Inst;
     Inst.Opcode = Shape.Opcode;
