@@ -186,6 +186,27 @@ TEST(ParserTest, SkipDigitsAgreesWithAByteLoop) {
     }
 }
 
+TEST(ParserTest, SkipIdentContAgreesWithTheCharacterTable) {
+  // Every byte value at every place of an eight-byte step, inside a name
+  // that goes on after it; and names cut short by the end of the input.
+  const std::string Name = "_Zabc$XYZ019_param_0_mangled$Name9zA";
+  for (size_t Pos = 0; Pos < 20; ++Pos)
+    for (unsigned Byte = 0; Byte < 256; ++Byte) {
+      std::string S = Name;
+      S[Pos] = static_cast<char>(Byte);
+      const char *B = S.data();
+      size_t Want = 0;
+      while (Want < S.size() && charclass::is(S[Want], charclass::IdentCont))
+        ++Want;
+      EXPECT_EQ(charclass::skipIdentCont(B, B + S.size()) - B,
+                static_cast<ptrdiff_t>(Want))
+          << "byte " << Byte << " at " << Pos;
+      size_t Cut = std::min(Pos, Want);
+      EXPECT_EQ(charclass::skipIdentCont(B, B + Cut) - B,
+                static_cast<ptrdiff_t>(Cut));
+    }
+}
+
 TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
   Module M;
   DiagnosticSink Sink;

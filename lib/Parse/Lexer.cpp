@@ -11,6 +11,9 @@
 
 #include <array>
 #include <cstring>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 using namespace tcgen05;
 
@@ -55,6 +58,32 @@ const char *skipDigits(const char *P, const char *E) {
     P += 8;
   }
   while (P < E && is(*P, Digit))
+    ++P;
+  return P;
+}
+
+const char *skipIdentCont(const char *P, const char *E) {
+#ifdef __SSE2__
+  // Mangled names run to hundreds of bytes: sixteen are tested at once.
+  // Bytes from 0x80 are negative to the signed compares, so in no range.
+  auto Byte = [](char C) { return _mm_set1_epi8(C); };
+  while (E - P >= 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
+    __m128i Folded = _mm_or_si128(V, Byte(0x20));
+    __m128i Letter = _mm_and_si128(_mm_cmpgt_epi8(Folded, Byte('a' - 1)),
+                                   _mm_cmplt_epi8(Folded, Byte('z' + 1)));
+    __m128i Digit = _mm_and_si128(_mm_cmpgt_epi8(V, Byte('0' - 1)),
+                                  _mm_cmplt_epi8(V, Byte('9' + 1)));
+    __m128i Other = _mm_or_si128(_mm_cmpeq_epi8(V, Byte('_')),
+                                 _mm_cmpeq_epi8(V, Byte('$')));
+    unsigned Mask = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(Letter, Digit), Other)));
+    if (Mask != 0xffff)
+      return P + llvm::countr_one(Mask);
+    P += 16;
+  }
+#endif
+  while (P < E && is(*P, IdentCont))
     ++P;
   return P;
 }

@@ -92,6 +92,9 @@ inline bool is(char C, uint8_t Class) {
 }
 /// The end of the decimal digits from P, before E.
 const char *skipDigits(const char *P, const char *E);
+/// The end of the IdentCont characters from P, before E; many at a time,
+/// for the long names of mangled symbols.
+const char *skipIdentCont(const char *P, const char *E);
 } // namespace charclass
 
 class Lexer {
@@ -157,10 +160,12 @@ private:
 
   /// The characters an identifier or word may hold from P on.
   const char *scanIdentCont(const char *P) const {
+    // Register names are short: their bytes are tested one by one, inline.
     if (StopAtEnd) {
-      while (charclass::is(*P, charclass::IdentCont))
-        ++P;
-      return P;
+      for (int K = 0; K < 8; ++K, ++P)
+        if (!charclass::is(*P, charclass::IdentCont))
+          return P;
+      return charclass::skipIdentCont(P, End);
     }
     while (P < End && charclass::is(*P, charclass::IdentCont))
       ++P;
