@@ -10,15 +10,23 @@ using namespace tcgen05;
 
 namespace {
 
-std::vector<std::vector<int>> roles(const std::string &Body,
-                                    Tcgen05SyntaxParser &T5) {
-  std::string Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
-                     ".visible .entry k()\n{\n" + Body + "\n}\n";
-  Module M;
-  DiagnosticSink Sink;
+/// Parses Body as the body of a kernel; M must outlive the result.
+Function &parseKernel(const std::string &Body, Module &M, std::string &Text,
+                      DiagnosticSink &Sink, Tcgen05SyntaxParser &T5) {
+  Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
+         ".visible .entry k()\n{\n" + Body + "\n}\n";
   parseModule(Text, M, Sink);
   Function &F = M.Functions.at(0);
   parseFunctionBody(F, Sink, &T5);
+  return F;
+}
+
+std::vector<std::vector<int>> roles(const std::string &Body,
+                                    Tcgen05SyntaxParser &T5) {
+  Module M;
+  std::string Text;
+  DiagnosticSink Sink;
+  Function &F = parseKernel(Body, M, Text, Sink, T5);
   EXPECT_TRUE(Sink.diagnostics().empty());
   std::vector<std::vector<int>> Out;
   for (const Tcgen05Inst &I : F.Tcgen05) {
@@ -127,4 +135,27 @@ TEST(Tcgen05ShapeCacheTest, WordsThatNameFormsStaySpelled) {
   ASSERT_EQ(Both.size(), 2u);
   EXPECT_EQ(Both[1], roles(NotWs, Fresh)[0]);
   EXPECT_NE(Both[0], Both[1]);
+}
+
+TEST(Tcgen05ShapeCacheTest, StatementsWithBytesThePTXLexerSkips) {
+  auto Parse = [](const std::string &Body, Tcgen05SyntaxParser &T5) {
+    Module M;
+    std::string Text;
+    DiagnosticSink Sink;
+    Function &F = parseKernel(Body, M, Text, Sink, T5);
+    return std::make_pair(Sink.diagnostics().size(), F.Tcgen05.size());
+  };
+  const char *Clean = "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, %r2;";
+  // The grammar sees a non-ASCII byte as a token, the shape does not: the
+  // statement must fail to parse whether or not its shape was seen.
+  const char *NonAscii =
+      "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1,\xff %r2;";
+  // A line marker is passed over, as ptxas does, in a comment or not.
+  const char *Marker = "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1,\n"
+                       "# 7 \"k.cu\" /* ; */\n/* # */ %r2 // #\n;";
+  Tcgen05SyntaxParser Warm, Cold1, Cold2;
+  EXPECT_EQ(Parse(Clean, Warm), std::make_pair(size_t(0), size_t(1)));
+  EXPECT_EQ(Parse(NonAscii, Warm), Parse(NonAscii, Cold1));
+  EXPECT_EQ(Parse(NonAscii, Cold1).second, 0u);
+  EXPECT_EQ(Parse(Marker, Cold2), std::make_pair(size_t(0), size_t(1)));
 }

@@ -179,6 +179,26 @@ std::string shapeKey(const Function &F, const Instruction &I,
   return Key;
 }
 
+/// Blanks the '#' line markers of a statement's text, to the end of their
+/// lines, as the PTX lexer passes over them (ptxas accepts them anywhere):
+/// the grammar has no token for them.  Comments stay, for the grammar skips
+/// them too, and a '#' inside one is no marker.
+void blankLineMarkers(std::string &Text) {
+  if (Text.find('#') == std::string::npos)
+    return;
+  for (size_t K = 0; K < Text.size(); ++K) {
+    llvm::StringRef Rest = llvm::StringRef(Text).drop_front(K);
+    bool Block = Rest.starts_with("/*");
+    if (!Block && !Rest.starts_with("//") && !Rest.starts_with("#"))
+      continue;
+    size_t End = Block ? Rest.find("*/", 2) : Rest.find('\n');
+    End = End == llvm::StringRef::npos ? Text.size() : K + End;
+    if (Text[K] == '#')
+      std::fill(Text.begin() + K, Text.begin() + End, ' ');
+    K = Block ? End + 1 : End;
+  }
+}
+
 /// Bounds the memory a pathological input can make a cache use.
 constexpr size_t MaxShapes = 4096;
 
@@ -277,6 +297,16 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
 bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
                                       DiagnosticSink &Sink) {
   Instruction &I = F.Instructions[InstIndex];
+  // A non-ASCII byte, which the PTX lexer reports and passes over, is a
+  // token to the grammar, and its parse fails on it: a statement holding one
+  // is parsed alone, or a shape parsed before would hide that.
+  llvm::StringRef Text(I.Opcode.Begin, I.Src.End - I.Opcode.Begin);
+  if (llvm::any_of(Text, [](char C) {
+        return static_cast<unsigned char>(C) >= 0x80;
+      })) {
+    std::lock_guard<std::mutex> Lock(generatedParserLock());
+    return parseText(F, InstIndex, Sink);
+  }
   std::string Key = shapeKey(F, I, Heads);
   auto Apply = [&](const ParsedShape &Shape) {
     Tcgen05Inst Inst;
@@ -351,6 +381,7 @@ bool Tcgen05SyntaxParser::Impl::parseText(Function &F, uint32_t InstIndex,
 
   const char *Base = I.Opcode.Begin;
   Text.assign(Base, I.Src.End);
+  blankLineMarkers(Text);
   // Character indices must stay byte offsets: non-ASCII bytes (possible in
   // comments) become one ASCII byte that the lexer turns into a STRAY token
   // outside comments.
