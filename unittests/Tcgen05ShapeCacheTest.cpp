@@ -21,6 +21,17 @@ Function &parseKernel(const std::string &Body, Module &M, std::string &Text,
   return F;
 }
 
+/// How many diagnostics a parse of Body reports, and how many tcgen05
+/// statements it parses.
+std::pair<size_t, size_t> outcome(const std::string &Body,
+                                  Tcgen05SyntaxParser &T5) {
+  Module M;
+  std::string Text;
+  DiagnosticSink Sink;
+  Function &F = parseKernel(Body, M, Text, Sink, T5);
+  return {Sink.diagnostics().size(), F.Tcgen05.size()};
+}
+
 std::vector<std::vector<int>> roles(const std::string &Body,
                                     Tcgen05SyntaxParser &T5) {
   Module M;
@@ -138,13 +149,6 @@ TEST(Tcgen05ShapeCacheTest, WordsThatNameFormsStaySpelled) {
 }
 
 TEST(Tcgen05ShapeCacheTest, StatementsWithBytesThePTXLexerSkips) {
-  auto Parse = [](const std::string &Body, Tcgen05SyntaxParser &T5) {
-    Module M;
-    std::string Text;
-    DiagnosticSink Sink;
-    Function &F = parseKernel(Body, M, Text, Sink, T5);
-    return std::make_pair(Sink.diagnostics().size(), F.Tcgen05.size());
-  };
   const char *Clean = "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, %r2;";
   // The grammar sees a non-ASCII byte as a token, the shape does not: the
   // statement must fail to parse whether or not its shape was seen.
@@ -154,8 +158,23 @@ TEST(Tcgen05ShapeCacheTest, StatementsWithBytesThePTXLexerSkips) {
   const char *Marker = "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1,\n"
                        "# 7 \"k.cu\" /* ; */\n/* # */ %r2 // #\n;";
   Tcgen05SyntaxParser Warm, Cold1, Cold2;
-  EXPECT_EQ(Parse(Clean, Warm), std::make_pair(size_t(0), size_t(1)));
-  EXPECT_EQ(Parse(NonAscii, Warm), Parse(NonAscii, Cold1));
-  EXPECT_EQ(Parse(NonAscii, Cold1).second, 0u);
-  EXPECT_EQ(Parse(Marker, Cold2), std::make_pair(size_t(0), size_t(1)));
+  EXPECT_EQ(outcome(Clean, Warm), std::make_pair(size_t(0), size_t(1)));
+  EXPECT_EQ(outcome(NonAscii, Warm), outcome(NonAscii, Cold1));
+  EXPECT_EQ(outcome(NonAscii, Cold1).second, 0u);
+  EXPECT_EQ(outcome(Marker, Cold2), std::make_pair(size_t(0), size_t(1)));
+}
+
+TEST(Tcgen05ShapeCacheTest, AStrayCharacterBreaksItsOwnStatementOnly) {
+  const char *Clean =
+      "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r2], 128;";
+  // Reported by the PTX lexer, right after the opcode: the statement is
+  // not parsed again by the grammar, whatever shape it was taken for.
+  const char *Stray =
+      "tcgen05'.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r2], 128;";
+  Tcgen05SyntaxParser Warm, Cold;
+  EXPECT_EQ(outcome(Clean, Warm), std::make_pair(size_t(0), size_t(1)));
+  EXPECT_EQ(outcome(Stray, Warm), std::make_pair(size_t(1), size_t(0)));
+  EXPECT_EQ(outcome(Stray, Cold), std::make_pair(size_t(1), size_t(0)));
+  // After the ';' it is the next statement's.
+  EXPECT_EQ(outcome(std::string(Clean) + " '", Cold).second, 1u);
 }

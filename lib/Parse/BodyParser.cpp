@@ -22,7 +22,9 @@ public:
 
 private:
   void parseStatement();
-  void parseInstruction(const Token *Opcode);
+  /// Opcode: the opcode, consumed already; DiagsBefore: the diagnostics
+  /// reported before it was.
+  void parseInstruction(const Token *Opcode, size_t DiagsBefore);
   void parseBodyDirective();
   void parseLineTerminatedDirective();
   void parseCallPrototype();
@@ -78,7 +80,7 @@ void BodyParser::run() {
 
 void BodyParser::parseStatement() {
   if (Tok.is(Tok::At))
-    return parseInstruction(nullptr);
+    return parseInstruction(nullptr, Sink.diagnostics().size());
   if (Tok.is(Tok::DotWord))
     return parseBodyDirective();
   if (!Tok.is(Tok::Identifier)) {
@@ -88,6 +90,9 @@ void BodyParser::parseStatement() {
     recover();
     return;
   }
+  // Lexing the token after the name may report a stray byte of the
+  // statement.
+  size_t DiagsBefore = Sink.diagnostics().size();
   Token Name = Tok;
   consume();
   if (Tok.is(Tok::Colon)) {
@@ -101,11 +106,10 @@ void BodyParser::parseStatement() {
       parseOperandDirective();
     return;
   }
-  parseInstruction(&Name);
+  parseInstruction(&Name, DiagsBefore);
 }
 
-void BodyParser::parseInstruction(const Token *Opcode) {
-  size_t DiagsBefore = Sink.diagnostics().size();
+void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   Instruction I;
   Token OpTok;
   if (Opcode) {
@@ -159,10 +163,14 @@ void BodyParser::parseInstruction(const Token *Opcode) {
   push(StmtKind::Instruction, Index, I.Src);
   // A statement with a lexical error was reported already; the tcgen05
   // grammar would only report it again.  A non-ASCII byte in a comment
-  // leaves the statement itself intact, so it is still parsed.
+  // leaves the statement itself intact, so it is still parsed.  An error
+  // past the ';' is the next statement's.
   bool LexicallyBroken = false;
-  for (size_t D = DiagsBefore; D < Sink.diagnostics().size(); ++D)
-    LexicallyBroken |= Sink.diagnostics()[D].ID != DiagID::err_non_ascii;
+  for (size_t D = DiagsBefore; D < Sink.diagnostics().size(); ++D) {
+    const Diagnostic &Diag = Sink.diagnostics()[D];
+    LexicallyBroken |= Diag.ID != DiagID::err_non_ascii &&
+                       Diag.Range.Start.getPointer() < I.Src.End;
+  }
   if (T5 && Terminated && !LexicallyBroken && I.Opcode.text() == "tcgen05")
     T5->parse(F, Index, Sink);
 }
