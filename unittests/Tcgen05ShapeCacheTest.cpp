@@ -178,3 +178,18 @@ TEST(Tcgen05ShapeCacheTest, AStrayCharacterBreaksItsOwnStatementOnly) {
   // After the ';' it is the next statement's.
   EXPECT_EQ(outcome(std::string(Clean) + " '", Cold).second, 1u);
 }
+
+TEST(Tcgen05ShapeCacheTest, SyntaxTheTreeLeavesOutStillSeparatesShapes) {
+  // The operand tree has no node for a unary '+' or for the parentheses of
+  // a grouping; the grammar rejects both here.
+  const char *Pairs[][2] = {
+      {"tcgen05.shift.cta_group::2.down [%r1];",
+       "tcgen05.shift.cta_group::2.down +[%r1];"},
+      {"tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [%r2+4];",
+       "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [(%r2)+4];"}};
+  for (const auto &[Plain, Odd] : Pairs) {
+    Tcgen05SyntaxParser Warm, Cold;
+    EXPECT_EQ(outcome(Plain, Warm).second, 1u) << Plain;
+    EXPECT_EQ(outcome(Odd, Warm), outcome(Odd, Cold)) << Odd;
+  }
+}

@@ -110,6 +110,7 @@ void BodyParser::parseStatement() {
 }
 
 void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
+  unsigned HiddenBefore = HiddenSyntax;
   Instruction I;
   Token OpTok;
   if (Opcode) {
@@ -166,13 +167,15 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   // leaves the statement itself intact, so it is still parsed.  An error
   // past the ';' is the next statement's.
   bool LexicallyBroken = false;
+  bool Hidden = HiddenSyntax != HiddenBefore;
   for (size_t D = DiagsBefore; D < Sink.diagnostics().size(); ++D) {
     const Diagnostic &Diag = Sink.diagnostics()[D];
-    LexicallyBroken |= Diag.ID != DiagID::err_non_ascii &&
-                       Diag.Range.Start.getPointer() < I.Src.End;
+    if (Diag.Range.Start.getPointer() >= I.Src.End)
+      continue;
+    (Diag.ID == DiagID::err_non_ascii ? Hidden : LexicallyBroken) = true;
   }
   if (T5 && Terminated && !LexicallyBroken && I.Opcode.text() == "tcgen05")
-    T5->parse(F, Index, Sink);
+    T5->parse(F, Index, Sink, /*Alone=*/Hidden);
 }
 
 void BodyParser::parseBodyDirective() {

@@ -289,6 +289,7 @@ bool ParserBase::parseOperand(llvm::SmallVectorImpl<Operand> &Out) {
   }
   Out.back() = Pool.Operands[Group.Children.First];
   Out.back().Src = Group.Src;
+  ++HiddenSyntax;
   return parseBinaryRest(Out, 1);
 }
 
@@ -337,6 +338,7 @@ bool ParserBase::parseUnary(llvm::SmallVectorImpl<Operand> &Out) {
     Op = '~';
   else if (Tok.is(Tok::Plus)) {
     consume();
+    ++HiddenSyntax;
     return parseUnary(Out);
   }
   if (!Op)
@@ -566,6 +568,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
     }
     Out.back().Src = Span(Open.Ptr, Tok.end());
     consume();
+    ++HiddenSyntax;
     return true;
   }
   default:

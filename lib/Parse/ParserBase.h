@@ -104,6 +104,10 @@ protected:
   DiagnosticSink &Sink;
   const ParseOptions &Opts;
   unsigned ExprDepth = 0;
+  /// Syntax parsed that no node shows: a unary '+', the parentheses of a
+  /// grouping.  The tcgen05 grammar sees it, so a statement holding some is
+  /// not taken for the shape of one without.
+  unsigned HiddenSyntax = 0;
   /// '{' of vector operands opened and not yet closed: recovery from an
   /// error inside a vector must skip their '}' too, not take one for the
   /// end of a scope.

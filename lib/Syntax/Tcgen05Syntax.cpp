@@ -272,7 +272,8 @@ struct Tcgen05SyntaxParser::Impl {
     R.reset();
   }
 
-  bool parse(Function &F, uint32_t InstIndex, DiagnosticSink &Sink);
+  bool parse(Function &F, uint32_t InstIndex, DiagnosticSink &Sink,
+             bool Alone);
   bool parseText(Function &F, uint32_t InstIndex, DiagnosticSink &Sink);
   void reportSyntaxError(const char *Base, DiagnosticSink &Sink);
 };
@@ -283,9 +284,9 @@ Tcgen05SyntaxParser::Tcgen05SyntaxParser(Tcgen05ShapeCache *Shared)
 Tcgen05SyntaxParser::~Tcgen05SyntaxParser() = default;
 
 bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
-                                DiagnosticSink &Sink) {
+                                DiagnosticSink &Sink, bool Alone) {
   bool Parsed = false;
-  catchInternalError([&] { Parsed = P->parse(F, InstIndex, Sink); },
+  catchInternalError([&] { Parsed = P->parse(F, InstIndex, Sink, Alone); },
                      [&](const std::string &What) {
                        Sink.report(DiagID::err_internal,
                                    F.Instructions[InstIndex].Src.range(),
@@ -295,15 +296,9 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
 }
 
 bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
-                                      DiagnosticSink &Sink) {
+                                      DiagnosticSink &Sink, bool Alone) {
   Instruction &I = F.Instructions[InstIndex];
-  // A non-ASCII byte, which the PTX lexer reports and passes over, is a
-  // token to the grammar, and its parse fails on it: a statement holding one
-  // is parsed alone, or a shape parsed before would hide that.
-  llvm::StringRef Text(I.Opcode.Begin, I.Src.End - I.Opcode.Begin);
-  if (llvm::any_of(Text, [](char C) {
-        return static_cast<unsigned char>(C) >= 0x80;
-      })) {
+  if (Alone) {
     std::lock_guard<std::mutex> Lock(generatedParserLock());
     return parseText(F, InstIndex, Sink);
   }

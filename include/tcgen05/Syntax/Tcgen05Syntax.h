@@ -51,8 +51,13 @@ public:
   /// Parses F.Instructions[InstIndex] (opcode 'tcgen05').  On success
   /// appends a Tcgen05Inst to F.Tcgen05, links it from the instruction and
   /// returns true.  On a syntax error reports it into Sink (at the offending
-  /// token, with what was expected) and returns false.
-  bool parse(Function &F, uint32_t InstIndex, DiagnosticSink &Sink);
+  /// token, with what was expected) and returns false.  Alone: the
+  /// statement holds syntax that its operand tree does not show (a unary
+  /// '+', a grouping's parentheses, a non-ASCII byte the PTX lexer passed
+  /// over), so it is parsed from its text, not taken for a shape seen
+  /// before.
+  bool parse(Function &F, uint32_t InstIndex, DiagnosticSink &Sink,
+             bool Alone = false);
 
 private:
   struct Impl;
