@@ -181,12 +181,15 @@ TEST(Tcgen05ShapeCacheTest, AStrayCharacterBreaksItsOwnStatementOnly) {
 
 TEST(Tcgen05ShapeCacheTest, SyntaxTheTreeLeavesOutStillSeparatesShapes) {
   // The operand tree has no node for a unary '+' or for the parentheses of
-  // a grouping; the grammar rejects both here.
+  // a grouping; the grammar rejects both here, and the odd leaves below.
   const char *Pairs[][2] = {
       {"tcgen05.shift.cta_group::2.down [%r1];",
        "tcgen05.shift.cta_group::2.down +[%r1];"},
       {"tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [%r2+4];",
-       "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [(%r2)+4];"}};
+       "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [(%r2)+4];"},
+      // A leaf the PTX lexer takes for a register and the grammar's does not.
+      {"tcgen05.shift.cta_group::2.down [%r1];",
+       "tcgen05.shift.cta_group::2.down [%];"}};
   for (const auto &[Plain, Odd] : Pairs) {
     Tcgen05SyntaxParser Warm, Cold;
     EXPECT_EQ(outcome(Plain, Warm).second, 1u) << Plain;

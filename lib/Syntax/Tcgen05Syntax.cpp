@@ -155,6 +155,58 @@ private:
   llvm::SmallVector<llvm::StringRef, 24> Heads;
 };
 
+/// Whether each name and number of O is one token of the grammar's lexer,
+/// of the kind its node says (grammar/Tcgen05Lexer.g4.in).  The PTX lexer
+/// takes a lone '%' for a register and the grammar's does not, and the
+/// shape would not tell it from '%r1'.
+bool leavesLexAlike(const Function &F, const Operand &O) {
+  auto Word = [](char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; };
+  auto Run = [](llvm::StringRef T, auto Is) {
+    size_t N = 0;
+    while (N < T.size() && Is(T[N]))
+      ++N;
+    return N;
+  };
+  auto Digits = [&](llvm::StringRef T, auto Is) {
+    size_t N = Run(T, Is);
+    return N > 0 && (N == T.size() || T.drop_front(N) == "U");
+  };
+  auto IsBin = [](char C) { return C == '0' || C == '1'; };
+  llvm::StringRef T = O.text();
+  switch (O.Kind) {
+  case OperandKind::Register:
+    return T.size() > 1 && T[0] == '%' &&
+           Run(T.drop_front(), Word) == T.size() - 1;
+  case OperandKind::Symbol:
+    return !T.empty() && !llvm::isDigit(T[0]) && Run(T, Word) == T.size();
+  case OperandKind::Integer:
+    if (T.size() > 2 && T[0] == '0' && (T[1] == 'x' || T[1] == 'X'))
+      return Digits(T.drop_front(2), llvm::isHexDigit);
+    if (T.size() > 2 && T[0] == '0' && (T[1] == 'b' || T[1] == 'B'))
+      return Digits(T.drop_front(2), IsBin);
+    return Digits(T, llvm::isDigit);
+  case OperandKind::Float: {
+    if (T.size() > 2 && T[0] == '0' && llvm::StringRef("fFdD").contains(T[1]))
+      return Run(T.drop_front(2), llvm::isHexDigit) == T.size() - 2;
+    size_t N = Run(T, llvm::isDigit);
+    if (N == 0 || N == T.size() || T[N] != '.')
+      return false;
+    T = T.drop_front(N + 1);
+    T = T.drop_front(Run(T, llvm::isDigit));
+    if (T.empty())
+      return true;
+    if (T[0] != 'e' && T[0] != 'E')
+      return false;
+    T = T.drop_front(T.size() > 1 && (T[1] == '+' || T[1] == '-') ? 2 : 1);
+    return Digits(T, llvm::isDigit) && T.back() != 'U';
+  }
+  default:
+    return llvm::all_of(F.operands(O.Children), [&](const Operand &C) {
+      return leavesLexAlike(F, C);
+    });
+  }
+}
+
 std::string shapeKey(const Function &F, const Instruction &I,
                      const NameWordHeads &Heads) {
   std::string Key;
@@ -298,7 +350,9 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
 bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
                                       DiagnosticSink &Sink, bool Alone) {
   Instruction &I = F.Instructions[InstIndex];
-  if (Alone) {
+  if (Alone || !llvm::all_of(F.operands(I.Operands), [&](const Operand &O) {
+        return leavesLexAlike(F, O);
+      })) {
     std::lock_guard<std::mutex> Lock(generatedParserLock());
     return parseText(F, InstIndex, Sink);
   }
