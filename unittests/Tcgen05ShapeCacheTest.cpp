@@ -181,13 +181,13 @@ TEST(Tcgen05ShapeCacheTest, AStrayCharacterBreaksItsOwnStatementOnly) {
 
 TEST(Tcgen05ShapeCacheTest, SyntaxTheTreeLeavesOutStillSeparatesShapes) {
   // The operand tree has no node for a unary '+' or for the parentheses of
-  // a grouping; the grammar rejects both here, and the odd leaves below.
+  // a grouping; the grammar rejects both here.
   const char *Pairs[][2] = {
       {"tcgen05.shift.cta_group::2.down [%r1];",
        "tcgen05.shift.cta_group::2.down +[%r1];"},
       {"tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [%r2+4];",
        "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%r1}, [(%r2)+4];"},
-      // A leaf the PTX lexer takes for a register and the grammar's does not.
+      // A lone '%': a register to the PTX lexer, so to the grammar's too.
       {"tcgen05.shift.cta_group::2.down [%r1];",
        "tcgen05.shift.cta_group::2.down [%];"}};
   for (const auto &[Plain, Odd] : Pairs) {

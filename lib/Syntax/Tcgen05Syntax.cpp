@@ -155,58 +155,6 @@ private:
   llvm::SmallVector<llvm::StringRef, 24> Heads;
 };
 
-/// Whether each name and number of O is one token of the grammar's lexer,
-/// of the kind its node says (grammar/Tcgen05Lexer.g4.in).  The PTX lexer
-/// takes a lone '%' for a register and the grammar's does not, and the
-/// shape would not tell it from '%r1'.
-bool leavesLexAlike(const Function &F, const Operand &O) {
-  auto Word = [](char C) { return llvm::isAlnum(C) || C == '_' || C == '$'; };
-  auto Run = [](llvm::StringRef T, auto Is) {
-    size_t N = 0;
-    while (N < T.size() && Is(T[N]))
-      ++N;
-    return N;
-  };
-  auto Digits = [&](llvm::StringRef T, auto Is) {
-    size_t N = Run(T, Is);
-    return N > 0 && (N == T.size() || T.drop_front(N) == "U");
-  };
-  auto IsBin = [](char C) { return C == '0' || C == '1'; };
-  llvm::StringRef T = O.text();
-  switch (O.Kind) {
-  case OperandKind::Register:
-    return T.size() > 1 && T[0] == '%' &&
-           Run(T.drop_front(), Word) == T.size() - 1;
-  case OperandKind::Symbol:
-    return !T.empty() && !llvm::isDigit(T[0]) && Run(T, Word) == T.size();
-  case OperandKind::Integer:
-    if (T.size() > 2 && T[0] == '0' && (T[1] == 'x' || T[1] == 'X'))
-      return Digits(T.drop_front(2), llvm::isHexDigit);
-    if (T.size() > 2 && T[0] == '0' && (T[1] == 'b' || T[1] == 'B'))
-      return Digits(T.drop_front(2), IsBin);
-    return Digits(T, llvm::isDigit);
-  case OperandKind::Float: {
-    if (T.size() > 2 && T[0] == '0' && llvm::StringRef("fFdD").contains(T[1]))
-      return Run(T.drop_front(2), llvm::isHexDigit) == T.size() - 2;
-    size_t N = Run(T, llvm::isDigit);
-    if (N == 0 || N == T.size() || T[N] != '.')
-      return false;
-    T = T.drop_front(N + 1);
-    T = T.drop_front(Run(T, llvm::isDigit));
-    if (T.empty())
-      return true;
-    if (T[0] != 'e' && T[0] != 'E')
-      return false;
-    T = T.drop_front(T.size() > 1 && (T[1] == '+' || T[1] == '-') ? 2 : 1);
-    return Digits(T, llvm::isDigit) && T.back() != 'U';
-  }
-  default:
-    return llvm::all_of(F.operands(O.Children), [&](const Operand &C) {
-      return leavesLexAlike(F, C);
-    });
-  }
-}
-
 std::string shapeKey(const Function &F, const Instruction &I,
                      const NameWordHeads &Heads) {
   std::string Key;
@@ -229,26 +177,6 @@ std::string shapeKey(const Function &F, const Instruction &I,
     Key += ',';
   }
   return Key;
-}
-
-/// Blanks the '#' line markers of a statement's text, to the end of their
-/// lines, as the PTX lexer passes over them (ptxas accepts them anywhere):
-/// the grammar has no token for them.  Comments stay, for the grammar skips
-/// them too, and a '#' inside one is no marker.
-void blankLineMarkers(std::string &Text) {
-  if (Text.find('#') == std::string::npos)
-    return;
-  for (size_t K = 0; K < Text.size(); ++K) {
-    llvm::StringRef Rest = llvm::StringRef(Text).drop_front(K);
-    bool Block = Rest.starts_with("/*");
-    if (!Block && !Rest.starts_with("//") && !Rest.starts_with("#"))
-      continue;
-    size_t End = Block ? Rest.find("*/", 2) : Rest.find('\n');
-    End = End == llvm::StringRef::npos ? Text.size() : K + End;
-    if (Text[K] == '#')
-      std::fill(Text.begin() + K, Text.begin() + End, ' ');
-    K = Block ? End + 1 : End;
-  }
 }
 
 /// Bounds the memory a pathological input can make a cache use.
@@ -350,9 +278,7 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
 bool Tcgen05SyntaxParser::Impl::parse(Function &F, uint32_t InstIndex,
                                       DiagnosticSink &Sink, bool Alone) {
   Instruction &I = F.Instructions[InstIndex];
-  if (Alone || !llvm::all_of(F.operands(I.Operands), [&](const Operand &O) {
-        return leavesLexAlike(F, O);
-      })) {
+  if (Alone) {
     std::lock_guard<std::mutex> Lock(generatedParserLock());
     return parseText(F, InstIndex, Sink);
   }
@@ -430,7 +356,6 @@ bool Tcgen05SyntaxParser::Impl::parseText(Function &F, uint32_t InstIndex,
 
   const char *Base = I.Opcode.Begin;
   Text.assign(Base, I.Src.End);
-  blankLineMarkers(Text);
   // Character indices must stay byte offsets: non-ASCII bytes (possible in
   // comments) become one ASCII byte that the lexer turns into a STRAY token
   // outside comments.
