@@ -57,7 +57,8 @@ cl::opt<EmitKind> Emit(
     cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write --emit output here "
                                               "(default: standard output)"),
-                                cl::value_desc("file"), cl::cat(Category));
+                                cl::value_desc("file"), cl::Prefix,
+                                cl::cat(Category));
 cl::opt<std::string> BaselineFile(
     "baseline",
     cl::desc("Leave out the findings FILE lists (written by "
@@ -117,7 +118,8 @@ cl::opt<bool> Verify("verify",
 cl::opt<unsigned> Threads("j",
                           cl::desc("Threads checking function bodies "
                                    "(0: one per core)"),
-                          cl::init(0), cl::value_desc("N"), cl::cat(Category));
+                          cl::init(0), cl::value_desc("N"), cl::Prefix,
+                          cl::cat(Category));
 
 cl::opt<bool> SeparateCompilation(
     "separate-compilation",
