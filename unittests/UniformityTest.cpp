@@ -152,3 +152,28 @@ TEST(UniformityTest, SpecialRegistersFollowTheirTable) {
   EXPECT_EQ(G.U->value("%r4"), ValueKind::Varying);
   EXPECT_EQ(G.U->value("%r5"), ValueKind::Varying);
 }
+
+TEST(UniformityTest, AValueMadeVaryingLaterInALoopReachesItsEarlierReaders) {
+  // %r2 reads %r1 before the loop's later write makes %r1 vary, and %r3
+  // reads %r2: what the write changes flows back along the loop, through
+  // every register in between, to the branch.
+  Uni G("mov.u32 %r1, 0;\n"
+        "mov.u32 %r6, 0;\n"
+        "L: add.s32 %r2, %r1, 1;\n"
+        "add.s32 %r3, %r2, 1;\n"
+        "setp.ne.s32 %p1, %r3, 7;\n"
+        "@%p1 bra M;\n"
+        "mov.u32 %r4, 1;\n"
+        "M: mov.u32 %r1, %tid.x;\n"
+        "add.s32 %r6, %r6, 1;\n"
+        "setp.lt.s32 %p2, %r6, 4;\n"
+        "@%p2 bra L;\n"
+        "ret;\n");
+  EXPECT_EQ(G.U->value("%r1"), ValueKind::Varying);
+  EXPECT_EQ(G.U->value("%r2"), ValueKind::Varying);
+  EXPECT_EQ(G.U->value("%r3"), ValueKind::Varying);
+  EXPECT_EQ(G.U->value("%p1"), ValueKind::Varying);
+  EXPECT_EQ(G.U->value("%p2"), ValueKind::Uniform);
+  EXPECT_TRUE(G.U->isDivergent(*G.at("mov.u32 %r4")));
+  EXPECT_FALSE(G.U->isDivergent(*G.at("ret")));
+}

@@ -272,8 +272,9 @@ ValueKind UniformityInfo::transfer(uint32_t Index) const {
   return ValueKind::Varying;
 }
 
-void UniformityInfo::demand(llvm::ArrayRef<uint32_t> Roots,
-                            std::vector<uint32_t> &Writers) {
+void UniformityInfo::demand(
+    llvm::ArrayRef<uint32_t> Roots, std::vector<uint32_t> &Writers,
+    std::vector<std::pair<uint32_t, uint32_t>> &Reads) {
   // A register's kind depends on its writers' sources and guards: the
   // registers asked about and everything they depend on, with the
   // instructions writing them.
@@ -286,10 +287,17 @@ void UniformityInfo::demand(llvm::ArrayRef<uint32_t> Roots,
   };
   for (uint32_t R : Roots)
     Need(R);
+  uint32_t Reader = 0;
+  auto Read = [&](uint32_t R) {
+    if (R == RegisterNumbering::None)
+      return;
+    Reads.push_back({R, Reader});
+    Need(R);
+  };
   auto Sources = [&](const Operand &O, auto &Self) -> void {
     if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol ||
         O.Kind == OperandKind::Member)
-      Need(Regs.of(O));
+      Read(Regs.of(O));
     else
       for (const Operand &C : F.operands(O.Children))
         Self(C, Self);
@@ -297,9 +305,10 @@ void UniformityInfo::demand(llvm::ArrayRef<uint32_t> Roots,
   while (!Work.empty()) {
     for (uint32_t W : Regs.writers(Work.pop_back_val())) {
       Writers.push_back(W);
+      Reader = W;
       for (const Operand &O : F.operands(F.Instructions[W].Operands).drop_front())
         Sources(O, Sources);
-      Need(Regs.guardOf(W));
+      Read(Regs.guardOf(W));
     }
   }
   llvm::sort(Writers);
@@ -308,11 +317,33 @@ void UniformityInfo::demand(llvm::ArrayRef<uint32_t> Roots,
 
 void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
   std::vector<uint32_t> Writers;
-  demand(Roots, Writers);
-  bool Changed = !Writers.empty();
+  std::vector<std::pair<uint32_t, uint32_t>> Reads;
+  demand(Roots, Writers, Reads);
+  if (Writers.empty())
+    return;
+  // The writers reading each register: a writer is evaluated again only
+  // when a register it reads changed since it last was, which gives what
+  // passes over every writer give, without the passes that change nothing.
+  std::vector<uint32_t> Begin(Regs.size() + 1, 0), Readers(Reads.size());
+  for (const auto &[R, W] : Reads)
+    ++Begin[R + 1];
+  for (size_t R = 0; R < Regs.size(); ++R)
+    Begin[R + 1] += Begin[R];
+  {
+    std::vector<uint32_t> Next(Begin.begin(), Begin.end() - 1);
+    for (const auto &[R, W] : Reads)
+      Readers[Next[R]++] = W;
+  }
+  llvm::BitVector Pending(F.Instructions.size());
+  for (uint32_t Index : Writers)
+    Pending.set(Index);
+  bool Changed = true;
   while (Changed) {
     Changed = false;
     for (uint32_t Index : Writers) {
+      if (!Pending.test(Index))
+        continue;
+      Pending.reset(Index);
       const Instruction &I = F.Instructions[Index];
       llvm::StringRef Op = I.Opcode.text();
       unsigned Written = Regs.writtenMask(Index);
@@ -345,11 +376,17 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
         else if (Op == "setp" && Position == 1)
           Mine = negate(K);
         ++Position;
-        ValueKind &Slot = RegKind[Regs.of(W)];
+        uint32_t R = Regs.of(W);
+        ValueKind &Slot = RegKind[R];
         ValueKind New = joinKinds(Slot, Mine);
-        if (New != Slot) {
-          Slot = New;
-          Changed = true;
+        if (New == Slot)
+          return;
+        Slot = New;
+        // A later reader sees the change in this pass, an earlier one in
+        // the next.
+        for (uint32_t K = Begin[R]; K < Begin[R + 1]; ++K) {
+          Pending.set(Readers[K]);
+          Changed |= Readers[K] <= Index;
         }
       });
     }

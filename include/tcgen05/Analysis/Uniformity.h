@@ -93,8 +93,11 @@ private:
   /// Classifies Roots and the registers they depend on.
   void classifyValues(llvm::ArrayRef<uint32_t> Roots);
   /// Marks Roots and what they depend on as demanded; Writers gets the
-  /// instructions writing the newly demanded registers, in order.
-  void demand(llvm::ArrayRef<uint32_t> Roots, std::vector<uint32_t> &Writers);
+  /// instructions writing the newly demanded registers, in order, and
+  /// Reads a (register, writer) pair for each register a writer's value or
+  /// guard reads.
+  void demand(llvm::ArrayRef<uint32_t> Roots, std::vector<uint32_t> &Writers,
+              std::vector<std::pair<uint32_t, uint32_t>> &Reads);
   /// Marks divergent and single-thread blocks from the values' kinds.
   void markBlocks();
   ValueKind operandKind(const Operand &O) const;
