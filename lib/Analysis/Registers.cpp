@@ -260,16 +260,8 @@ RegisterNumbering::RegisterNumbering(const Function &F,
         Writes.push_back({Id, K});
     });
   }
-  // Writers by register, a counting sort that keeps instruction order.
-  WriterBegin.assign(NumRegisters + 1, 0);
-  for (const auto &W : Writes)
-    ++WriterBegin[W.first + 1];
-  for (uint32_t R = 0; R < NumRegisters; ++R)
-    WriterBegin[R + 1] += WriterBegin[R];
-  Writers.resize(Writes.size());
-  std::vector<uint32_t> Next(WriterBegin.begin(), WriterBegin.end() - 1);
-  for (const auto &W : Writes)
-    Writers[Next[W.first]++] = W.second;
+  // Writers by register, in instruction order.
+  Writers = Buckets(NumRegisters, Writes);
   for (size_t K = 0; K < F.Operands.size(); ++K)
     if (uint32_t N = Names.of(F.Operands[K]);
         OperandReg[K] == None && N != RegisterNames::None)

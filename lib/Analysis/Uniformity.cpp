@@ -324,16 +324,7 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
   // The writers reading each register: a writer is evaluated again only
   // when a register it reads changed since it last was, which gives what
   // passes over every writer give, without the passes that change nothing.
-  std::vector<uint32_t> Begin(Regs.size() + 1, 0), Readers(Reads.size());
-  for (const auto &[R, W] : Reads)
-    ++Begin[R + 1];
-  for (size_t R = 0; R < Regs.size(); ++R)
-    Begin[R + 1] += Begin[R];
-  {
-    std::vector<uint32_t> Next(Begin.begin(), Begin.end() - 1);
-    for (const auto &[R, W] : Reads)
-      Readers[Next[R]++] = W;
-  }
+  Buckets Readers(Regs.size(), Reads);
   llvm::BitVector Pending(F.Instructions.size());
   for (uint32_t Index : Writers)
     Pending.set(Index);
@@ -384,9 +375,9 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
         Slot = New;
         // A later reader sees the change in this pass, an earlier one in
         // the next.
-        for (uint32_t K = Begin[R]; K < Begin[R + 1]; ++K) {
-          Pending.set(Readers[K]);
-          Changed |= Readers[K] <= Index;
+        for (uint32_t Reader : Readers[R]) {
+          Pending.set(Reader);
+          Changed |= Reader <= Index;
         }
       });
     }

@@ -178,7 +178,7 @@ public:
   explicit PendingTmemAccess(const HazardFunction &C) : C(C) {
     const RegisterNumbering &Regs = C.U.registers();
     // (register, fact) for each register a load writes.
-    std::vector<std::pair<uint32_t, unsigned>> Results;
+    std::vector<std::pair<uint32_t, uint32_t>> Results;
     auto AddResults = [&](const Tcgen05Inst &T, Tcgen05OperandRole Role) {
       if (const Operand *O = C.operand(T, Role))
         forEachWrittenOperand(C.F, *O, [&](const Operand &R) {
@@ -202,25 +202,14 @@ public:
         Facts.add(T.Instruction);
     if (Results.empty())
       return;
-    // The facts of register R are RegFacts[RegBegin[R], RegBegin[R + 1]):
-    // every read of every instruction asks, and most registers have none.
-    std::vector<unsigned> RegBegin(Regs.size() + 1, 0);
-    std::vector<unsigned> RegFacts(Results.size());
-    for (const auto &[Id, Fact] : Results)
-      ++RegBegin[Id + 1];
-    for (uint32_t R = 0; R < Regs.size(); ++R)
-      RegBegin[R + 1] += RegBegin[R];
-    {
-      std::vector<unsigned> Next(RegBegin.begin(), RegBegin.end() - 1);
-      for (const auto &[Id, Fact] : Results)
-        RegFacts[Next[Id]++] = Fact;
-    }
+    // The facts of each register: every read of every instruction asks,
+    // and most registers have none.
+    Buckets RegFacts(Regs.size(), Results);
     // The facts each instruction's reads end, found once, by number.
     ReadKills.assign(C.F.Instructions.size() + 1, 0);
     auto Kill = [&](uint32_t Id) {
       if (Id != RegisterNumbering::None)
-        KillList.insert(KillList.end(), RegFacts.begin() + RegBegin[Id],
-                        RegFacts.begin() + RegBegin[Id + 1]);
+        KillList.insert(KillList.end(), RegFacts[Id].begin(), RegFacts[Id].end());
     };
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
       ReadKills[I] = KillList.size();

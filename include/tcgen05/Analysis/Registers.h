@@ -11,6 +11,7 @@
 #define TCGEN05_ANALYSIS_REGISTERS_H
 
 #include "tcgen05/AST/AST.h"
+#include "tcgen05/Basic/Buckets.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -222,10 +223,7 @@ public:
   /// writtenOperandMask of instruction I, found once.
   unsigned writtenMask(uint32_t I) const { return WrittenMask[I]; }
   /// The instructions writing register Reg, ascending.
-  llvm::ArrayRef<uint32_t> writers(uint32_t Reg) const {
-    return llvm::ArrayRef<uint32_t>(Writers).slice(
-        WriterBegin[Reg], WriterBegin[Reg + 1] - WriterBegin[Reg]);
-  }
+  llvm::ArrayRef<uint32_t> writers(uint32_t Reg) const { return Writers[Reg]; }
 
 private:
   const Operand *Base;
@@ -236,9 +234,7 @@ private:
   std::vector<uint32_t> OperandReg;
   std::vector<uint32_t> GuardReg;
   std::vector<uint32_t> WrittenMask;
-  /// writers(R) is Writers[WriterBegin[R], WriterBegin[R + 1]).
-  std::vector<uint32_t> WriterBegin;
-  std::vector<uint32_t> Writers;
+  Buckets Writers;
 };
 
 } // namespace tcgen05
