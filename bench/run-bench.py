@@ -115,12 +115,16 @@ def bench_real(args, tmp):
         times = {}
         peaks = {}
         ptxas = []
+        # A run right after ptxas is slower: ptxas leaves the kernel fresh
+        # pages to hand out again and the caches cold.  Each round starts at
+        # another of the tool runs, so every run takes that place as often.
+        runs = [(label, tool, j) for label, tool in tools for j in (1, 2)]
         for r in range(args.rounds):
-            for label, tool in tools:
-                for j in (1, 2):
-                    t, rss = run_once([tool, f"-j={j}", "-ferror-limit=0", path], (0, 1))
-                    times.setdefault((label, j), []).append(t)
-                    peaks[(label, j)] = max(peaks.get((label, j), 0), rss)
+            k = r % len(runs)
+            for label, tool, j in runs[k:] + runs[:k]:
+                t, rss = run_once([tool, f"-j={j}", "-ferror-limit=0", path], (0, 1))
+                times.setdefault((label, j), []).append(t)
+                peaks[(label, j)] = max(peaks.get((label, j), 0), rss)
             if r < args.ptxas_rounds:
                 t, _ = run_once([args.ptxas, "-arch=" + compute_arch(path), path, "-o", os.devnull])
                 ptxas.append(t)
