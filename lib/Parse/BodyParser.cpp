@@ -157,6 +157,15 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
     recover();
     return;
   }
+  // A call's operands are lists; tcgen05 operands are the grammar's, whose
+  // errors say more.  Every other instruction's are expressions.
+  if (OpTok.text() != "call" && OpTok.text() != "tcgen05")
+    for (const Operand &O : F.operands(I.Operands))
+      if (O.Kind != OperandKind::Register && O.Kind != OperandKind::Integer &&
+          O.Kind != OperandKind::Address && !checkOperandExpression(O)) {
+        recover();
+        return;
+      }
   I.Src.End = Tok.is(Tok::Semi) ? Tok.end() : Prev.end();
   bool Terminated = expectSemi(OpTok.text(), /*Quote=*/true);
   uint32_t Index = static_cast<uint32_t>(F.Instructions.size());

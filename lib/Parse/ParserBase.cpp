@@ -472,6 +472,67 @@ bool ParserBase::checkAddress(const Operand &A) {
   return false;
 }
 
+bool ParserBase::checkOperandExpression(const Operand &O) {
+  // ptxas's operands: a name, name+imm (name+imm+imm, name+-imm,
+  // name+(imm)), or a constant expression (PTX ISA 6.2, and ptxas).  A group keeps its parentheses
+  // in its span, which a name alone never starts with.
+  auto IsName = [](const Operand &X) {
+    return (X.Kind == OperandKind::Register || X.Kind == OperandKind::Symbol ||
+            X.Kind == OperandKind::Member) &&
+           X.Src.Begin[0] != '(';
+  };
+  auto NamesNothing = [&](const Operand &X, auto &Self) -> bool {
+    if (X.Kind == OperandKind::Register || X.Kind == OperandKind::Symbol ||
+        X.Kind == OperandKind::Member || X.Kind == OperandKind::Call)
+      return false;
+    for (const Operand &C : Pool.operands(X.Children))
+      if (!Self(C, Self))
+        return false;
+    return true;
+  };
+  auto Child = [&](const Operand &X, unsigned K) -> const Operand & {
+    return Pool.Operands[X.Children.First + K];
+  };
+  // %tid.x+1 is a syntax error to ptxas: a special register's component
+  // takes no offset.
+  auto NamePlus = [&](const Operand &X, auto &Self) -> bool {
+    if (IsName(X))
+      return X.Kind != OperandKind::Member;
+    return X.Kind == OperandKind::Binary && X.Op == '+' &&
+           X.Src.Begin[0] != '(' && Self(Child(X, 0), Self) &&
+           NamesNothing(Child(X, 1), NamesNothing);
+  };
+  auto NameOrSink = [&](const Operand &X) {
+    return IsName(X) || X.Kind == OperandKind::Sink;
+  };
+  switch (O.Kind) {
+  case OperandKind::Integer:
+  case OperandKind::Float:
+  case OperandKind::String:
+  case OperandKind::Sink:
+  case OperandKind::Address: // checkAddress's
+  case OperandKind::Vector:
+    return true;
+  case OperandKind::Binary:
+    // setp's and shfl's destination pairs: %p|%q, %r|%p, _|%p.
+    if (O.Op == '|' && NameOrSink(Child(O, 0)) && NameOrSink(Child(O, 1)))
+      return true;
+    break;
+  case OperandKind::Unary:
+    // -%r1, !%p1: ptxas parses them and judges them by the instruction.
+    if (IsName(Child(O, 0)))
+      return true;
+    break;
+  default:
+    break;
+  }
+  if (IsName(O) || NamePlus(O, NamePlus) || NamesNothing(O, NamesNothing))
+    return true;
+  Sink.report(DiagID::err_bad_operand_expression, O.Src.range(),
+              {O.text().str()});
+  return false;
+}
+
 bool ParserBase::parseCall(const Operand &Callee,
                            llvm::SmallVectorImpl<Operand> &Out) {
   llvm::SmallVector<Operand, 1> Args;

@@ -133,6 +133,12 @@ private:
                       enum Tok Close, const char *CloseText);
   bool parseDeclarator(Declarator &D, bool InList);
   bool checkAddress(const Operand &A);
+
+protected:
+  /// Reports an instruction operand that names a register or variable in
+  /// an expression ptxas does not parse: `(%r1)`, `1+%r1`, `%r1-1`,
+  /// `%r1*2`.  The d|p pairs of setp and shfl are names alone.
+  bool checkOperandExpression(const Operand &O);
 };
 
 /// Finds the '}' matching the '{' at Open, skipping comments, strings and
