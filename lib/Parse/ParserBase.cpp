@@ -473,37 +473,27 @@ bool ParserBase::checkAddress(const Operand &A) {
 }
 
 bool ParserBase::checkOperandExpression(const Operand &O) {
-  // ptxas's operands: a name, name+imm (name+imm+imm, name+-imm,
-  // name+(imm)), or a constant expression (PTX ISA 6.2, and ptxas).  A group keeps its parentheses
-  // in its span, which a name alone never starts with.
+  // ptxas's operands (PTX ISA 6.2, and ptxas): a name; a name, '+' and a
+  // constant expression (%r1+1-2 is %r1 + (1-2) to ptxas); or a constant
+  // expression.  A group keeps its parentheses in its span, which a name
+  // never starts with, and so does every expression it begins.
   auto IsName = [](const Operand &X) {
-    return (X.Kind == OperandKind::Register || X.Kind == OperandKind::Symbol ||
-            X.Kind == OperandKind::Member) &&
-           X.Src.Begin[0] != '(';
+    return X.Kind == OperandKind::Register || X.Kind == OperandKind::Symbol ||
+           X.Kind == OperandKind::Member;
   };
-  auto NamesNothing = [&](const Operand &X, auto &Self) -> bool {
-    if (X.Kind == OperandKind::Register || X.Kind == OperandKind::Symbol ||
-        X.Kind == OperandKind::Member || X.Kind == OperandKind::Call)
-      return false;
+  auto Names = [&](const Operand &X, auto &Self) -> unsigned {
+    if (IsName(X) || X.Kind == OperandKind::Call)
+      return 1;
+    unsigned N = 0;
     for (const Operand &C : Pool.operands(X.Children))
-      if (!Self(C, Self))
-        return false;
-    return true;
+      N += Self(C, Self);
+    return N;
   };
   auto Child = [&](const Operand &X, unsigned K) -> const Operand & {
     return Pool.Operands[X.Children.First + K];
   };
-  // %tid.x+1 is a syntax error to ptxas: a special register's component
-  // takes no offset.
-  auto NamePlus = [&](const Operand &X, auto &Self) -> bool {
-    if (IsName(X))
-      return X.Kind != OperandKind::Member;
-    return X.Kind == OperandKind::Binary && X.Op == '+' &&
-           X.Src.Begin[0] != '(' && Self(Child(X, 0), Self) &&
-           NamesNothing(Child(X, 1), NamesNothing);
-  };
   auto NameOrSink = [&](const Operand &X) {
-    return IsName(X) || X.Kind == OperandKind::Sink;
+    return (IsName(X) && X.Src.Begin[0] != '(') || X.Kind == OperandKind::Sink;
   };
   switch (O.Kind) {
   case OperandKind::Integer:
@@ -520,13 +510,25 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
     break;
   case OperandKind::Unary:
     // -%r1, !%p1: ptxas parses them and judges them by the instruction.
-    if (IsName(Child(O, 0)))
+    if (NameOrSink(Child(O, 0)))
       return true;
     break;
   default:
     break;
   }
-  if (IsName(O) || NamePlus(O, NamePlus) || NamesNothing(O, NamesNothing))
+  unsigned N = Names(O, Names);
+  if (N == 0 || (N == 1 && NameOrSink(O)))
+    return true;
+  // The name first, the operator right after it '+', and no other name.
+  // The operator after the leftmost leaf is that leaf's parent.  A special
+  // register's component takes no offset: %tid.x+1 is a syntax error.
+  const Operand *Parent = nullptr, *Leaf = &O;
+  while (Leaf->Kind == OperandKind::Binary) {
+    Parent = Leaf;
+    Leaf = &Child(*Leaf, 0);
+  }
+  if (N == 1 && Parent && Parent->Op == '+' && O.Src.Begin[0] != '(' &&
+      (Leaf->Kind == OperandKind::Register || Leaf->Kind == OperandKind::Symbol))
     return true;
   Sink.report(DiagID::err_bad_operand_expression, O.Src.range(),
               {O.text().str()});

@@ -13,7 +13,9 @@ The sets, all deterministic:
   operands   every operand kind in every operand position of one valid form
              per family and role;
   mixcg      two statements with different .cta_group in one kernel, and the
-             controls: one .cta_group, two kernels, a called .func.
+             controls: one .cta_group, two kernels, a called .func;
+  expressions  operand expressions around a register, a variable and a
+             special register's component, and constant expressions.
 
 A case name encodes everything that made it (family, form, target, version,
 mutation), so `gen_cases.py OUT --only NAME` rewrites exactly that file. The
@@ -283,12 +285,52 @@ def mixcg_cases(all_forms):
                                                                       rep[("mma", 1)].stmt])])
 
 
+# Operand expressions around a name N (TC1126): ptxas parses a name alone or
+# followed by '+' and a constant expression (N+1-2 is N + (1-2)), and
+# constant expressions; anything else around a name is a syntax error.
+# (shape, accepted)
+EXPRESSION_SHAPES = [
+    ("N", True), ("N+1", True), ("N+-1", True), ("N+1+2", True), ("N+(1+2)", True),
+    ("N+(1)", True), ("N+1*2", True), ("(N)", False), ("(N)+1", False), ("(N+1)", False),
+    ("N+1-2", True), ("N+1<<1", True), ("N+2*3-1", True),
+    ("(N)*2", False), ("N-1", False), ("1+N", False), ("N+N", False), ("N*2", False),
+    ("N*2+1", False), ("N<<1", False), ("N|1", False), ("N&1", False), ("-N+1", False),
+    ("1+(N)", False), ("N+(N)", False),
+]
+# Constant expressions, which may use every operator and parentheses.
+CONSTANT_EXPRESSIONS = ["1", "(1)", "(1+2)*3", "1-2", "-1", "~1", "(1)+1", "2*(3-1)"]
+# Where each kind of name goes: the instruction, and the name.
+EXPRESSION_SITES = [
+    ("reg", "add.s32 %r1, {}, 1;", "%r2"),
+    ("reg-mov", "mov.b32 %r1, {};", "%r2"),
+    ("var", "mov.u64 %rd1, {};", "tc_sym"),
+    ("sreg", "mov.u32 %r1, {};", "%tid.x"),
+]
+
+
+def expression_cases():
+    target, version = HOME
+    for site, template, name in EXPRESSION_SITES:
+        shapes = [(sh.replace("N+N", "N+%r3" if name.startswith("%r") else "N+N")
+                   .replace("N", name), ok) for sh, ok in EXPRESSION_SHAPES]
+        if site == "reg":
+            shapes += [(c, True) for c in CONSTANT_EXPRESSIONS]
+        for k, (expr, ok) in enumerate(shapes):
+            stmt = forms.Stmt(template.split(" ")[0], (), tuple(
+                Operand("expr", "raw", raw=o.strip())
+                for o in template.split(" ", 1)[1].rstrip(";").format(expr).split(", ")))
+            body = ([SYMBOL_DECL] if name == "tc_sym" else []) + [stmt]
+            yield Case(f"expr__{site}-{k:02d}__{target}.{ver_tag(version)}", "expr",
+                       "expressions", target, version, [Func("k", True, body)],
+                       form=site, mutation=expr, valid=ok)
+
+
 def all_cases():
     fs = forms.all_forms()
     others.register_vocabulary(mutate.IMMEDIATES)
     ofs = [*others.other_forms(), *others.wgmma_forms()]
     cases = [*form_cases(fs), *other_form_cases(ofs), *mutation_cases(fs + ofs),
-             *operand_kind_cases(fs + ofs), *mixcg_cases(fs)]
+             *operand_kind_cases(fs + ofs), *mixcg_cases(fs), *expression_cases()]
     names = Counter(c.name for c in cases)
     dups = [n for n, k in names.items() if k > 1]
     if dups:
