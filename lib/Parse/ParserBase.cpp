@@ -442,30 +442,53 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   return true;
 }
 
+unsigned ParserBase::countNames(const Operand &O) const {
+  if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol ||
+      O.Kind == OperandKind::Member || O.Kind == OperandKind::Call)
+    return 1;
+  unsigned N = 0;
+  for (const Operand &C : Pool.operands(O.Children))
+    N += countNames(C);
+  return N;
+}
+
+bool ParserBase::isNamePlusConstant(const Operand &O) const {
+  // ptxas reads %r1+1-2 as %r1 + (1-2): the name first, '+' right after
+  // it, a constant expression after that.  The operator after the leftmost
+  // leaf is that leaf's parent; a group keeps its parentheses in its span,
+  // and so does every expression it begins, which a name never starts with.
+  const Operand *Parent = nullptr, *Leaf = &O;
+  while (Leaf->Kind == OperandKind::Binary) {
+    Parent = Leaf;
+    Leaf = &Pool.Operands[Leaf->Children.First];
+  }
+  return Parent && Parent->Op == '+' && O.Src.Begin[0] != '(' &&
+         (Leaf->Kind == OperandKind::Register ||
+          Leaf->Kind == OperandKind::Symbol) &&
+         countNames(O) == 1;
+}
+
 bool ParserBase::checkAddress(const Operand &A) {
-  // ptxas accepts [reg], [var], [imm], [reg+imm], [reg+-imm], [var+imm].
+  // ptxas accepts [reg], [var], [imm], and reg or var followed by '+' and a
+  // constant expression: [reg+8], [reg+-8], [var+4-2].
   auto IsName = [](const Operand &O) {
-    return O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol;
+    return (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol) &&
+           O.Src.Begin[0] != '(';
   };
   auto IsImm = [&](const Operand &O) {
     if (O.Kind == OperandKind::Integer)
-      return true;
+      return O.Src.Begin[0] != '(';
     return O.Kind == OperandKind::Unary && O.Op == '-' &&
            Pool.Operands[O.Children.First].Kind == OperandKind::Integer;
   };
-  if (IsName(A) || IsImm(A))
+  if (IsName(A) || IsImm(A) || isNamePlusConstant(A))
     return true;
-  if (A.Kind == OperandKind::Binary) {
+  if (A.Kind == OperandKind::Binary && A.Op == '-') {
     const Operand &L = Pool.Operands[A.Children.First];
     const Operand &R = Pool.Operands[A.Children.First + 1];
-    if (IsName(L) && IsImm(R)) {
-      if (A.Op == '+')
-        return true;
-      if (A.Op == '-' && R.Kind == OperandKind::Integer) {
-        Sink.report(DiagID::err_address_minus, A.Src.range(),
-                    {R.text().str()});
-        return false;
-      }
+    if (IsName(L) && R.Kind == OperandKind::Integer) {
+      Sink.report(DiagID::err_address_minus, A.Src.range(), {R.text().str()});
+      return false;
     }
   }
   Sink.report(DiagID::err_bad_address, A.Src.range());
@@ -474,26 +497,16 @@ bool ParserBase::checkAddress(const Operand &A) {
 
 bool ParserBase::checkOperandExpression(const Operand &O) {
   // ptxas's operands (PTX ISA 6.2, and ptxas): a name; a name, '+' and a
-  // constant expression (%r1+1-2 is %r1 + (1-2) to ptxas); or a constant
-  // expression.  A group keeps its parentheses in its span, which a name
-  // never starts with, and so does every expression it begins.
-  auto IsName = [](const Operand &X) {
-    return X.Kind == OperandKind::Register || X.Kind == OperandKind::Symbol ||
-           X.Kind == OperandKind::Member;
-  };
-  auto Names = [&](const Operand &X, auto &Self) -> unsigned {
-    if (IsName(X) || X.Kind == OperandKind::Call)
-      return 1;
-    unsigned N = 0;
-    for (const Operand &C : Pool.operands(X.Children))
-      N += Self(C, Self);
-    return N;
+  // constant expression; or a constant expression.  A special register's
+  // component takes no offset: %tid.x+1 is a syntax error.
+  auto NameOrSink = [](const Operand &X) {
+    return ((X.Kind == OperandKind::Register || X.Kind == OperandKind::Symbol ||
+             X.Kind == OperandKind::Member) &&
+            X.Src.Begin[0] != '(') ||
+           X.Kind == OperandKind::Sink;
   };
   auto Child = [&](const Operand &X, unsigned K) -> const Operand & {
     return Pool.Operands[X.Children.First + K];
-  };
-  auto NameOrSink = [&](const Operand &X) {
-    return (IsName(X) && X.Src.Begin[0] != '(') || X.Kind == OperandKind::Sink;
   };
   switch (O.Kind) {
   case OperandKind::Integer:
@@ -516,19 +529,7 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
   default:
     break;
   }
-  unsigned N = Names(O, Names);
-  if (N == 0 || (N == 1 && NameOrSink(O)))
-    return true;
-  // The name first, the operator right after it '+', and no other name.
-  // The operator after the leftmost leaf is that leaf's parent.  A special
-  // register's component takes no offset: %tid.x+1 is a syntax error.
-  const Operand *Parent = nullptr, *Leaf = &O;
-  while (Leaf->Kind == OperandKind::Binary) {
-    Parent = Leaf;
-    Leaf = &Child(*Leaf, 0);
-  }
-  if (N == 1 && Parent && Parent->Op == '+' && O.Src.Begin[0] != '(' &&
-      (Leaf->Kind == OperandKind::Register || Leaf->Kind == OperandKind::Symbol))
+  if (NameOrSink(O) || countNames(O) == 0 || isNamePlusConstant(O))
     return true;
   Sink.report(DiagID::err_bad_operand_expression, O.Src.range(),
               {O.text().str()});

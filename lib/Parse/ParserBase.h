@@ -133,6 +133,10 @@ private:
                       enum Tok Close, const char *CloseText);
   bool parseDeclarator(Declarator &D, bool InList);
   bool checkAddress(const Operand &A);
+  /// Registers, variables and calls in O's tree.
+  unsigned countNames(const Operand &O) const;
+  /// O is a register or variable, '+' and a constant expression.
+  bool isNamePlusConstant(const Operand &O) const;
 
 protected:
   /// Reports an instruction operand that names a register or variable in

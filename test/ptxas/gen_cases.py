@@ -305,6 +305,9 @@ EXPRESSION_SITES = [
     ("reg-mov", "mov.b32 %r1, {};", "%r2"),
     ("var", "mov.u64 %rd1, {};", "tc_sym"),
     ("sreg", "mov.u32 %r1, {};", "%tid.x"),
+    # Inside an address the same shapes hold (TC1116, TC1117).
+    ("addr-reg", "ld.shared.b32 %r1, [{}];", "%r2"),
+    ("addr-var", "ld.shared.b32 %r1, [{}];", "tc_sym"),
 ]
 
 
