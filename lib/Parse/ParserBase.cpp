@@ -464,7 +464,7 @@ bool ParserBase::isNamePlusConstant(const Operand &O) const {
   }
   return Parent && Parent->Op == '+' && O.Src.Begin[0] != '(' &&
          (Leaf->Kind == OperandKind::Register ||
-          Leaf->Kind == OperandKind::Symbol) &&
+          Leaf->Kind == OperandKind::Symbol || Leaf->Kind == OperandKind::Call) &&
          countNames(O) == 1;
 }
 
@@ -530,6 +530,42 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
     break;
   }
   if (NameOrSink(O) || countNames(O) == 0 || isNamePlusConstant(O))
+    return true;
+  Sink.report(DiagID::err_bad_operand_expression, O.Src.range(),
+              {O.text().str()});
+  return false;
+}
+
+bool ParserBase::checkInitializer(const Operand &O) {
+  // An initializer's elements are operands of their own: a variable, its
+  // address by generic(var) or a mask(var), each alone or with '+' and a
+  // constant expression; or a constant expression.  A sampler's fields
+  // (filter_mode = nearest) are names by design.
+  if (O.Kind == OperandKind::Vector) {
+    for (const Operand &E : Pool.operands(O.Children))
+      if (E.Kind != OperandKind::Field && !checkInitializer(E))
+        return false;
+    return true;
+  }
+  auto BareArgument = [&](const Operand &Call) {
+    const Operand &Args = Pool.Operands[Call.Children.First + 1];
+    if (Args.Children.Count != 1)
+      return false;
+    const Operand &A = Pool.Operands[Args.Children.First];
+    return A.Kind == OperandKind::Symbol && A.Src.Begin[0] != '(';
+  };
+  auto CallsTakeNames = [&](const Operand &X, auto &Self) -> bool {
+    if (X.Kind == OperandKind::Call)
+      return BareArgument(X);
+    for (const Operand &C : Pool.operands(X.Children))
+      if (!Self(C, Self))
+        return false;
+    return true;
+  };
+  bool Alone = (O.Kind == OperandKind::Symbol || O.Kind == OperandKind::Call) &&
+               O.Src.Begin[0] != '(';
+  if ((Alone || countNames(O) == 0 || isNamePlusConstant(O)) &&
+      CallsTakeNames(O, CallsTakeNames))
     return true;
   Sink.report(DiagID::err_bad_operand_expression, O.Src.range(),
               {O.text().str()});
@@ -704,6 +740,8 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
       Init[0] = Pool.Operands[Init[0].Children.First];
       Init[0].Src = Src;
     }
+    if (!checkInitializer(Init[0]))
+      return false;
     D.Init = commit(Init);
   }
   D.Src = Span(Begin, Prev.end());

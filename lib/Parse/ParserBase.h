@@ -143,6 +143,8 @@ protected:
   /// an expression ptxas does not parse: `(%r1)`, `1+%r1`, `%r1-1`,
   /// `%r1*2`.  The d|p pairs of setp and shfl are names alone.
   bool checkOperandExpression(const Operand &O);
+  /// The same for a declaration's initializer and its elements.
+  bool checkInitializer(const Operand &O);
 };
 
 /// Finds the '}' matching the '{' at Open, skipping comments, strings and

@@ -93,6 +93,7 @@ class Case:
     mutation: str = ""
     valid: bool = True      # the spelling is allowed by the manual on some target
     features: list = field(default_factory=list)
+    module: list = field(default_factory=list)  # lines after .address_size
 
 
 def ver_tag(version):
@@ -111,6 +112,7 @@ def render(case):
     # Line 2 lists the statements' lines; it is filled in at the end.
     out = [f"// tcgen05-check differential case {case.name}", "",
            f".version {case.version}", f".target {case.target}", ".address_size 64", ""]
+    out += case.module
     spans = []
     for fn in case.funcs:
         out.append((".visible .entry " if fn.entry else ".func ") + fn.name + "()")
@@ -311,8 +313,25 @@ EXPRESSION_SITES = [
 ]
 
 
+# Initializers: a variable, generic(var) or a mask(var), alone or with '+' and
+# a constant expression, or a constant expression.  (initializer, accepted)
+INITIALIZERS = [
+    ("g", True), ("g+4-2", True), ("g+(4)", True), ("g+4*2", True), ("generic(g)", True),
+    ("generic(g)+4", True), ("0xFF00(g)", True), ("(1+2)*3", True), ("{g, g+4}", True),
+    ("{(1), 2}", True), ("{generic(g)+8, 0}", True),
+    ("(g)", False), ("4+g", False), ("g-4", False), ("generic(g+4)", False),
+    ("generic((g))", False), ("{(g), 0}", False), ("{4+g, 0}", False), ("g+g", False),
+]
+
+
 def expression_cases():
     target, version = HOME
+    for k, (init, ok) in enumerate(INITIALIZERS):
+        decl = "p[2]" if init.startswith("{") else "p"
+        module = [".global .align 8 .b32 g[8];", f".global .align 8 .u64 {decl} = {init};", ""]
+        yield Case(f"expr__init-{k:02d}__{target}.{ver_tag(version)}", "expr", "expressions",
+                   target, version, [Func("k", True, [])], form="init", mutation=init,
+                   valid=ok, module=module)
     for site, template, name in EXPRESSION_SITES:
         shapes = [(sh.replace("N+N", "N+%r3" if name.startswith("%r") else "N+N")
                    .replace("N", name), ok) for sh, ok in EXPRESSION_SHAPES]
