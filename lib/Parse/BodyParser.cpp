@@ -153,16 +153,17 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   }
   I.Qualifiers.Count =
       static_cast<uint32_t>(F.Qualifiers.size()) - I.Qualifiers.First;
+  unsigned ExpressionsBefore = ExpressionNodes;
   if (!parseOperandList(I.Operands)) {
     recover();
     return;
   }
   // A call's operands are lists; tcgen05 operands are the grammar's, whose
   // errors say more.  Every other instruction's are expressions.
-  if (OpTok.text() != "call" && OpTok.text() != "tcgen05")
+  if (ExpressionNodes != ExpressionsBefore && OpTok.text() != "call" &&
+      OpTok.text() != "tcgen05")
     for (const Operand &O : F.operands(I.Operands))
-      if (O.Kind != OperandKind::Register && O.Kind != OperandKind::Integer &&
-          O.Kind != OperandKind::Address && !checkOperandExpression(O)) {
+      if (!checkOperandExpression(O)) {
         recover();
         return;
       }

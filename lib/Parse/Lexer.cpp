@@ -2,6 +2,8 @@
 
 #include "tcgen05/Parse/Lexer.h"
 
+#include <algorithm>
+
 #include "tcgen05/Basic/Diagnostic.h"
 
 #include "llvm/ADT/bit.h"
@@ -344,6 +346,11 @@ Token Lexer::lexNumber(const char *Start) {
       }
     }
   }
+  // 017 is octal: 08 and 019 are no numbers to ptxas.
+  if (Kind == Tok::Integer && *Start == '0' && P - Start > 1 &&
+      is(Start[1], charclass::Digit) &&
+      std::find_if(Start, P, [](char C) { return C == '8' || C == '9'; }) != P)
+    Kind = Tok::Unknown;
   if (Kind == Tok::Integer && P < End && *P == 'U')
     ++P;
   if (Kind == Tok::Unknown || (P < End && is(*P, charclass::IdentCont))) {
@@ -550,6 +557,27 @@ Token Lexer::lexAny() {
     Tok K;
     switch (C) {
     case '.':
+      // `.5` and `.25e3` are numbers to ptxas; no qualifier is digits
+      // alone (`.16x256b`, `.1d` go on with letters).
+      if (Cur < End && is(*Cur, charclass::Digit)) {
+        const char *P = Cur;
+        while (P < End && is(*P, charclass::Digit))
+          ++P;
+        if (P < End && (*P == 'e' || *P == 'E')) {
+          const char *Q = P + 1;
+          if (Q < End && (*Q == '+' || *Q == '-'))
+            ++Q;
+          if (Q < End && is(*Q, charclass::Digit)) {
+            P = Q;
+            while (P < End && is(*P, charclass::Digit))
+              ++P;
+          }
+        }
+        if (P == End || !is(*P, charclass::IdentCont)) {
+          Cur = P;
+          return make(Tok::Float, Start, P, SawNewline);
+        }
+      }
       if (Cur < End && is(*Cur, charclass::IdentCont)) {
         Token T = lexDotWord(Start);
         T.StartsLine = SawNewline;

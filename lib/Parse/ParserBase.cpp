@@ -320,6 +320,7 @@ bool ParserBase::parseBinaryRest(llvm::SmallVectorImpl<Operand> &Out,
     if (!OK)
       return false;
     Operand B;
+    ++ExpressionNodes;
     B.Kind = OperandKind::Binary;
     B.Op = Op;
     B.Src = Span(Kids[0].Src.Begin, Kids[1].Src.End);
@@ -356,6 +357,7 @@ bool ParserBase::parseUnary(llvm::SmallVectorImpl<Operand> &Out) {
   if (!OK)
     return false;
   Operand U;
+  ++ExpressionNodes;
   U.Kind = OperandKind::Unary;
   U.Op = Op;
   U.Src = Span(Begin, Kid[0].Src.End);
@@ -427,6 +429,7 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   if (Open.is(Tok::LBrace))
     --OpenVectorBraces;
   Operand V;
+  ExpressionNodes += K == OperandKind::List;
   V.Kind = K;
   V.Src = Span(Begin, Prev.end());
   if (K == OperandKind::Address && Elems.size() == 1 &&
@@ -578,6 +581,7 @@ bool ParserBase::parseCall(const Operand &Callee,
   if (!parseBracketed(Args, OperandKind::List, Tok::RParen, "')'"))
     return false;
   Operand C;
+  ++ExpressionNodes;
   C.Kind = OperandKind::Call;
   C.Src = Span(Callee.Src.Begin, Args[0].Src.End);
   llvm::SmallVector<Operand, 2> Kids{Callee, Args[0]};

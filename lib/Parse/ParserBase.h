@@ -108,6 +108,9 @@ protected:
   /// grouping.  The tcgen05 grammar sees it, so a statement holding some is
   /// not taken for the shape of one without.
   unsigned HiddenSyntax = 0;
+  /// Operator, list and call nodes made: only an operand holding one can be
+  /// an expression ptxas does not parse (checkOperandExpression).
+  unsigned ExpressionNodes = 0;
   /// '{' of vector operands opened and not yet closed: recovery from an
   /// error inside a vector must skip their '}' too, not take one for the
   /// end of a scope.

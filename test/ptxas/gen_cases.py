@@ -324,8 +324,25 @@ INITIALIZERS = [
 ]
 
 
+# Numeric literals, each where its type belongs: (statement template, literal).
+LITERALS = [("mov.f32 %f1, {};", x) for x in
+            (".5", ".5e3", ".5e-3", "-.5", "5.", "1e3", "1.5e+3", "0f3F800000", "0F3F800000",
+             "0f3F80")] + \
+           [("mov.f64 %fd1, {};", x) for x in ("0d3FF0000000000000", ".25")] + \
+           [("mov.b64 %rd1, {};", x) for x in
+            ("08", "019", "017", "00", "0x1F", "0X1F", "0b101", "0B101", "07U", "08U", "-0x8",
+             "0x", "1_000", "18446744073709551615")]
+
+
 def expression_cases():
     target, version = HOME
+    for k, (template, lit) in enumerate(LITERALS):
+        stmt = forms.Stmt(template.split(" ")[0], (), tuple(
+            Operand("expr", "raw", raw=o.strip())
+            for o in template.split(" ", 1)[1].rstrip(";").format(lit).split(", ")))
+        yield Case(f"expr__literal-{k:02d}__{target}.{ver_tag(version)}", "expr",
+                   "expressions", target, version, [Func("k", True, [stmt])],
+                   form="literal", mutation=lit)
     for k, (init, ok) in enumerate(INITIALIZERS):
         decl = "p[2]" if init.startswith("{") else "p"
         module = [".global .align 8 .b32 g[8];", f".global .align 8 .u64 {decl} = {init};", ""]
