@@ -294,6 +294,19 @@ void Lexer::skipTrivia(bool &SawNewline) {
   }
 }
 
+const char *Lexer::skipExponent(const char *P) const {
+  if (P == End || (*P != 'e' && *P != 'E'))
+    return P;
+  const char *Q = P + 1;
+  if (Q < End && (*Q == '+' || *Q == '-'))
+    ++Q;
+  if (Q == End || !is(*Q, charclass::Digit))
+    return P;
+  while (Q < End && is(*Q, charclass::Digit))
+    ++Q;
+  return Q;
+}
+
 Token Lexer::lexNumber(const char *Start) {
   const char *P = Start;
   Tok Kind = Tok::Integer;
@@ -334,16 +347,9 @@ Token Lexer::lexNumber(const char *Start) {
       while (P < End && is(*P, charclass::Digit))
         ++P;
     }
-    if (P < End && (*P == 'e' || *P == 'E')) {
-      const char *Q = P + 1;
-      if (Q < End && (*Q == '+' || *Q == '-'))
-        ++Q;
-      if (Q < End && is(*Q, charclass::Digit)) {
-        Kind = Tok::Float;
-        P = Q;
-        while (P < End && is(*P, charclass::Digit))
-          ++P;
-      }
+    if (const char *Q = skipExponent(P); Q != P) {
+      Kind = Tok::Float;
+      P = Q;
     }
   }
   // 017 is octal: 08 and 019 are no numbers to ptxas.
@@ -563,16 +569,7 @@ Token Lexer::lexAny() {
         const char *P = Cur;
         while (P < End && is(*P, charclass::Digit))
           ++P;
-        if (P < End && (*P == 'e' || *P == 'E')) {
-          const char *Q = P + 1;
-          if (Q < End && (*Q == '+' || *Q == '-'))
-            ++Q;
-          if (Q < End && is(*Q, charclass::Digit)) {
-            P = Q;
-            while (P < End && is(*P, charclass::Digit))
-              ++P;
-          }
-        }
+        P = skipExponent(P);
         if (P == End || !is(*P, charclass::IdentCont)) {
           Cur = P;
           return make(Tok::Float, Start, P, SawNewline);

@@ -151,6 +151,8 @@ private:
   void skipLineMarker();
   void reportNonAscii(const char *P);
   Token lexNumber(const char *Start);
+  /// Past an exponent (e5, E-3) at P, or P if there is none.
+  const char *skipExponent(const char *P) const;
   Token lexDotWord(const char *Start);
   Token lexString(const char *Start);
   static Token make(Tok K, const char *Start, const char *E,
