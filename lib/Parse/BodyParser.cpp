@@ -160,8 +160,8 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   }
   // A call's operands are lists; tcgen05 operands are the grammar's, whose
   // errors say more.  Every other instruction's are expressions.
-  if (ExpressionNodes != ExpressionsBefore && OpTok.text() != "call" &&
-      OpTok.text() != "tcgen05")
+  if ((ExpressionNodes != ExpressionsBefore || HiddenSyntax != HiddenBefore) &&
+      OpTok.text() != "call" && OpTok.text() != "tcgen05")
     for (const Operand &O : F.operands(I.Operands))
       if (!checkOperandExpression(O)) {
         recover();

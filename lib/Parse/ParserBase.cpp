@@ -517,7 +517,16 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
   case OperandKind::String:
   case OperandKind::Sink:
   case OperandKind::Address: // checkAddress's
+    return true;
   case OperandKind::Vector:
+    // Each element a register, '_' or a constant expression: {%r1+1, %r2}
+    // and {-%r1, %r2} are syntax errors.
+    for (const Operand &E : Pool.operands(O.Children))
+      if (!NameOrSink(E) && countNames(E) != 0) {
+        Sink.report(DiagID::err_bad_operand_expression, E.Src.range(),
+                    {E.text().str()});
+        return false;
+      }
     return true;
   case OperandKind::Binary:
     // setp's and shfl's destination pairs: %p|%q, %r|%p, _|%p.

@@ -334,8 +334,23 @@ LITERALS = [("mov.f32 %f1, {};", x) for x in
              "0x", "1_000", "18446744073709551615")]
 
 
+# Vector elements: a register, '_' or a constant expression, nothing more
+# around a name.  (element, accepted)
+VECTOR_ELEMENTS = [(sh.replace("N", "%r2"), sh == "N") for sh, _ in EXPRESSION_SHAPES] + \
+                  [("-%r2", False), ("1+1", True), ("(1)", True), ("-1", True), ("_", True)]
+
+
 def expression_cases():
     target, version = HOME
+    for k, (elem, ok) in enumerate(VECTOR_ELEMENTS):
+        stmt = forms.Stmt("st.shared.v2.b32", (), (
+            Operand("expr", "raw", raw="[%r1]"), Operand("expr", "raw", raw="{" + elem + ", %r3}")))
+        if elem == "_":
+            stmt = forms.Stmt("mov.b64", (), (
+                Operand("expr", "raw", raw="{%r3, _}"), Operand("expr", "raw", raw="%rd1")))
+        yield Case(f"expr__vector-{k:02d}__{target}.{ver_tag(version)}", "expr",
+                   "expressions", target, version, [Func("k", True, [stmt])],
+                   form="vector", mutation=elem, valid=ok)
     for k, (template, lit) in enumerate(LITERALS):
         stmt = forms.Stmt(template.split(" ")[0], (), tuple(
             Operand("expr", "raw", raw=o.strip())
