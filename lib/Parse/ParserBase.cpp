@@ -2,7 +2,10 @@
 
 #include "ParserBase.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <cstring>
+#include <initializer_list>
 
 using namespace tcgen05;
 
@@ -445,6 +448,20 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   return true;
 }
 
+namespace {
+
+/// A group keeps its parentheses in its span, and so does every expression
+/// it begins; no name or number starts with '(', so this is how the checks
+/// of operand expressions see a grouping the tree does not show.
+bool isGrouped(const Operand &O) { return O.Src.Begin[0] == '('; }
+
+/// O is of one of Kinds and not in parentheses.
+bool isBare(const Operand &O, std::initializer_list<OperandKind> Kinds) {
+  return !isGrouped(O) && llvm::is_contained(Kinds, O.Kind);
+}
+
+} // namespace
+
 unsigned ParserBase::countNames(const Operand &O) const {
   if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol ||
       O.Kind == OperandKind::Member || O.Kind == OperandKind::Call)
@@ -458,16 +475,15 @@ unsigned ParserBase::countNames(const Operand &O) const {
 bool ParserBase::isNamePlusConstant(const Operand &O) const {
   // ptxas reads %r1+1-2 as %r1 + (1-2): the name first, '+' right after
   // it, a constant expression after that.  The operator after the leftmost
-  // leaf is that leaf's parent; a group keeps its parentheses in its span,
-  // and so does every expression it begins, which a name never starts with.
+  // leaf is that leaf's parent.
   const Operand *Parent = nullptr, *Leaf = &O;
   while (Leaf->Kind == OperandKind::Binary) {
     Parent = Leaf;
     Leaf = &Pool.Operands[Leaf->Children.First];
   }
-  return Parent && Parent->Op == '+' && O.Src.Begin[0] != '(' &&
-         (Leaf->Kind == OperandKind::Register ||
-          Leaf->Kind == OperandKind::Symbol || Leaf->Kind == OperandKind::Call) &&
+  return Parent && Parent->Op == '+' && !isGrouped(O) &&
+         isBare(*Leaf, {OperandKind::Register, OperandKind::Symbol,
+                        OperandKind::Call}) &&
          countNames(O) == 1;
 }
 
@@ -475,12 +491,11 @@ bool ParserBase::checkAddress(const Operand &A) {
   // ptxas accepts [reg], [var], [imm], and reg or var followed by '+' and a
   // constant expression: [reg+8], [reg+-8], [var+4-2].
   auto IsName = [](const Operand &O) {
-    return (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol) &&
-           O.Src.Begin[0] != '(';
+    return isBare(O, {OperandKind::Register, OperandKind::Symbol});
   };
   auto IsImm = [&](const Operand &O) {
     if (O.Kind == OperandKind::Integer)
-      return O.Src.Begin[0] != '(';
+      return !isGrouped(O);
     return O.Kind == OperandKind::Unary && O.Op == '-' &&
            Pool.Operands[O.Children.First].Kind == OperandKind::Integer;
   };
@@ -503,10 +518,8 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
   // constant expression; or a constant expression.  A special register's
   // component takes no offset: %tid.x+1 is a syntax error.
   auto NameOrSink = [](const Operand &X) {
-    return ((X.Kind == OperandKind::Register || X.Kind == OperandKind::Symbol ||
-             X.Kind == OperandKind::Member) &&
-            X.Src.Begin[0] != '(') ||
-           X.Kind == OperandKind::Sink;
+    return isBare(X, {OperandKind::Register, OperandKind::Symbol,
+                      OperandKind::Member, OperandKind::Sink});
   };
   auto Child = [&](const Operand &X, unsigned K) -> const Operand & {
     return Pool.Operands[X.Children.First + K];
@@ -564,7 +577,7 @@ bool ParserBase::checkInitializer(const Operand &O) {
     if (Args.Children.Count != 1)
       return false;
     const Operand &A = Pool.Operands[Args.Children.First];
-    return A.Kind == OperandKind::Symbol && A.Src.Begin[0] != '(';
+    return isBare(A, {OperandKind::Symbol});
   };
   auto CallsTakeNames = [&](const Operand &X, auto &Self) -> bool {
     if (X.Kind == OperandKind::Call)
@@ -574,8 +587,7 @@ bool ParserBase::checkInitializer(const Operand &O) {
         return false;
     return true;
   };
-  bool Alone = (O.Kind == OperandKind::Symbol || O.Kind == OperandKind::Call) &&
-               O.Src.Begin[0] != '(';
+  bool Alone = isBare(O, {OperandKind::Symbol, OperandKind::Call});
   if ((Alone || countNames(O) == 0 || isNamePlusConstant(O)) &&
       CallsTakeNames(O, CallsTakeNames))
     return true;

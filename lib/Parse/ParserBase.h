@@ -140,14 +140,15 @@ private:
   unsigned countNames(const Operand &O) const;
   /// O is a register or variable, '+' and a constant expression.
   bool isNamePlusConstant(const Operand &O) const;
+  /// checkOperandExpression for a declaration's initializer and its
+  /// elements.
+  bool checkInitializer(const Operand &O);
 
 protected:
   /// Reports an instruction operand that names a register or variable in
   /// an expression ptxas does not parse: `(%r1)`, `1+%r1`, `%r1-1`,
   /// `%r1*2`.  The d|p pairs of setp and shfl are names alone.
   bool checkOperandExpression(const Operand &O);
-  /// The same for a declaration's initializer and its elements.
-  bool checkInitializer(const Operand &O);
 };
 
 /// Finds the '}' matching the '{' at Open, skipping comments, strings and
