@@ -45,25 +45,6 @@ constexpr std::array<uint8_t, 256> buildTable() {
 } // namespace
 constexpr std::array<uint8_t, 256> Table = buildTable();
 
-const char *skipDigits(const char *P, const char *E) {
-  // Eight bytes are tested at once: a literal of up to seven digits and
-  // the byte after it take one test.  A byte is a digit when it and the
-  // byte plus 6 both lie in 0x30-0x3f; adding 6 carries out of no digit,
-  // so the bytes before the first non-digit are judged right.
-  constexpr uint64_t High = 0xF0F0F0F0F0F0F0F0ull;
-  constexpr uint64_t Zeros = 0x3030303030303030ull;
-  constexpr uint64_t Six = 0x0606060606060606ull;
-  while (E - P >= 8) {
-    uint64_t W = llvm::support::endian::read64le(P);
-    if (uint64_t Not = ((W & High) ^ Zeros) | (((W + Six) & High) ^ Zeros))
-      return P + llvm::countr_zero(Not) / 8;
-    P += 8;
-  }
-  while (P < E && is(*P, Digit))
-    ++P;
-  return P;
-}
-
 const char *skipIdentCont(const char *P, const char *E) {
 #ifdef __SSE2__
   // Mangled names run to hundreds of bytes: sixteen are tested at once.

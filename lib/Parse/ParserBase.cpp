@@ -3,9 +3,14 @@
 #include "ParserBase.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 
 #include <cstring>
 #include <initializer_list>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 using namespace tcgen05;
 
@@ -187,12 +192,16 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
     // A leading 0 followed by more is octal, hex or binary.
     if (P == E || !Is(*P, Digit) || (*P == '0' && P + 1 < E && Is(P[1], IdentCont)))
       break;
-    P = skipDigits(P, E);
-    // Below 20 digits nothing overflows; longer ones take the general path,
-    // as do a suffix, a float or `255(sym)`.
-    if (P - B > 19 || (P < E && (Is(*P, IdentCont) || *P == '.' || *P == '(')))
+    // Elements are short (a byte's value in a table of data): their digits
+    // are tested here, one by one.
+    for (++P; P < E && static_cast<unsigned char>(*P - '0') < 10; ++P)
+      ;
+    // Below 20 digits nothing overflows; longer ones take the general path.
+    if (P - B > 19)
       break;
-    // Only an element that ends here: `2 + 3` is an expression.
+    // Only an element that ends here: `2 + 3` is an expression, and a
+    // suffix, a float or `255(sym)` takes the general path too (none of
+    // their next bytes is a blank, ',' or '}').
     const char *Q = P;
     while (Q < E && (*Q == ' ' || *Q == '\t'))
       ++Q;
@@ -904,13 +913,37 @@ bool ParserBase::parseDebugDirective(DirectiveStmt &D) {
   return true;
 }
 
+namespace {
+/// The first of '{', '}', '/', '"' and '#' from P, or E.  Most bytes of a
+/// body are none of them, and a hit comes every 70 bytes or so (a comment
+/// line, an inline-asm scope): sixteen are tested at once, without the
+/// per-call set-up of strcspn.
+const char *skipToBraceSyntax(const char *P, const char *E) {
+#ifdef __SSE2__
+  auto Byte = [](char C) { return _mm_set1_epi8(C); };
+  while (E - P >= 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
+    __m128i Brace =
+        _mm_or_si128(_mm_cmpeq_epi8(V, Byte('{')), _mm_cmpeq_epi8(V, Byte('}')));
+    __m128i Hit = _mm_or_si128(
+        _mm_or_si128(Brace, _mm_cmpeq_epi8(V, Byte('/'))),
+        _mm_or_si128(_mm_cmpeq_epi8(V, Byte('"')), _mm_cmpeq_epi8(V, Byte('#'))));
+    if (unsigned Mask = static_cast<unsigned>(_mm_movemask_epi8(Hit)))
+      return P + llvm::countr_zero(Mask);
+    P += 16;
+  }
+#endif
+  while (P < E && *P != '{' && *P != '}' && *P != '/' && *P != '"' && *P != '#')
+    ++P;
+  return P;
+}
+} // namespace
+
 const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
   unsigned Depth = 0;
   const char *P = Open;
   while (P < End) {
-    // Most bytes are none of the five that matter; skip them in bulk (the
-    // buffer ends in a NUL and holds no other, so strcspn stops in time).
-    P += std::strcspn(P, "{}/\"#");
+    P = skipToBraceSyntax(P, End);
     if (P >= End)
       break;
     char C = *P;

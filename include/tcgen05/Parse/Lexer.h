@@ -90,8 +90,6 @@ extern const std::array<uint8_t, 256> Table;
 inline bool is(char C, uint8_t Class) {
   return Table[static_cast<unsigned char>(C)] & Class;
 }
-/// The end of the decimal digits from P, before E.
-const char *skipDigits(const char *P, const char *E);
 /// The end of the IdentCont characters from P, before E; many at a time,
 /// for the long names of mangled symbols.
 const char *skipIdentCont(const char *P, const char *E);
