@@ -211,8 +211,11 @@ public:
       if (Id != RegisterNumbering::None)
         KillList.insert(KillList.end(), RegFacts[Id].begin(), RegFacts[Id].end());
     };
+    llvm::BitVector Naming = namingAResult(Results);
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
       ReadKills[I] = KillList.size();
+      if (!Naming.test(I))
+        continue;
       Kill(Regs.guardOf(I));
       forEachInstructionReadOperand(C.F, C.F.Instructions[I], Regs.writtenMask(I),
                                     [&](const Operand &O) { Kill(Regs.of(O)); });
@@ -265,6 +268,43 @@ public:
   llvm::SmallVector<unsigned, 4> ReadNow;
 
 private:
+  /// The instructions with an operand or guard naming one of the registers
+  /// of Results (register, fact): the only ones whose reads can end a
+  /// load's facts, and few.  An instruction's operands, nested ones
+  /// included, are the pool's entries after the previous instruction's
+  /// (the parser appends each statement's as it goes), so one pass over the
+  /// pool's register numbers finds them, where walking every instruction's
+  /// operand tree took most of this model's time.
+  llvm::BitVector
+  namingAResult(llvm::ArrayRef<std::pair<uint32_t, uint32_t>> Results) const {
+    const RegisterNumbering &Regs = C.U.registers();
+    // A byte per register: None (~0u) fails the bound, so one compare and
+    // one load judge each of the pool's operands.
+    std::vector<uint8_t> IsResult(Regs.size());
+    for (const auto &R : Results)
+      IsResult[R.first] = 1;
+    const std::vector<Instruction> &Insts = C.F.Instructions;
+    llvm::BitVector Naming(Insts.size());
+    llvm::ArrayRef<uint32_t> OperandReg = Regs.operandRegisters();
+    uint32_t Owner = 0;
+    for (uint32_t K = 0; K < OperandReg.size(); ++K) {
+      uint32_t R = OperandReg[K];
+      if (R >= IsResult.size() || !IsResult[R])
+        continue;
+      while (Owner < Insts.size() &&
+             Insts[Owner].Operands.First + Insts[Owner].Operands.Count <= K)
+        ++Owner;
+      // Past the last instruction: an operand of a statement that is none.
+      if (Owner == Insts.size())
+        break;
+      Naming.set(Owner);
+    }
+    for (uint32_t I = 0; I < Insts.size(); ++I)
+      if (uint32_t G = Regs.guardOf(I); G < IsResult.size() && IsResult[G])
+        Naming.set(I);
+    return Naming;
+  }
+
   const HazardFunction &C;
   std::vector<std::pair<unsigned, unsigned>> LdGen;
   std::vector<unsigned> ReadKills;

@@ -208,6 +208,8 @@ public:
   /// The number of the register O names, or None; O is an operand of F's
   /// pool.
   uint32_t of(const Operand &O) const { return OperandReg[&O - Base]; }
+  /// of() for every operand of F's pool, by its index there.
+  llvm::ArrayRef<uint32_t> operandRegisters() const { return OperandReg; }
   /// The number of the register instruction I's guard reads, or None.
   uint32_t guardOf(uint32_t I) const { return GuardReg[I]; }
   /// The number of the register name N (of the function's names) names,
