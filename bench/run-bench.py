@@ -6,7 +6,10 @@ Real kernels first: every corpus file over 1 MB and the large files of the
 shared bench directory, each run in alternating rounds (one thread, the
 default threads, ptxas, and a baseline build when given), medians of the
 rounds: ms, MB/s, the speed-up with threads, peak memory and the ratio to
-ptxas, taken within each round that timed ptxas.  Then a generated module: scaling with size and threads, and what
+ptxas, taken within each round that timed ptxas.  Each round also runs two
+one-thread checks at once: twice the one-thread time over their time is the
+speed-up the machine's two cores allow at all (they share caches and
+memory), against which the tool's own is read.  Then a generated module: scaling with size and threads, and what
 emission (--emit=ptx, retargeting) costs over checking.
 
 usage: run-bench.py TOOL [--baseline TOOL] [--ptxas PTXAS] [--corpus DIR]
@@ -14,6 +17,7 @@ usage: run-bench.py TOOL [--baseline TOOL] [--ptxas PTXAS] [--corpus DIR]
                     [--quick]
 """
 import argparse
+import concurrent.futures
 import lzma
 import os
 import resource
@@ -61,6 +65,15 @@ def run_once(cmd, ok_codes=(0,)):
     return elapsed, peak
 
 
+def run_pair(cmd):
+    """Wall times of two copies of cmd started together.  Their slowdown
+    against one run alone is what the machine charges two busy cores (the
+    caches and memory they share), which no thread count avoids."""
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        runs = [pool.submit(run_once, cmd, (0, 1)) for _ in range(2)]
+        return [r.result()[0] for r in runs]
+
+
 def run(cmd, repeat):
     """Best wall time of `repeat` runs, and the peak RSS (bytes) of the
     last one."""
@@ -104,8 +117,8 @@ def bench_real(args, tmp):
     for label, _ in tools:
         head += f" {label}j1 ms | {label}j1 MB/s | {label}j2 ms | {label}j2 speed-up | {label}peak MB j1 / j2 |"
         rule += "---:|---:|---:|---:|---:|"
-    head += " ptxas s | ratio j1 / j2 | j2 ratio by round |"
-    rule += "---:|---:|---:|"
+    head += " two j1 at once ms | two-core bound | ptxas s | ratio j1 / j2 | j2 ratio by round |"
+    rule += "---:|---:|---:|---:|---:|"
     print(head)
     print(rule)
     for name, path in real_files(args.corpus, args.bench_dir, tmp):
@@ -115,6 +128,7 @@ def bench_real(args, tmp):
         times = {}
         peaks = {}
         ptxas = []
+        pairs = []
         # A run right after ptxas is slower: ptxas leaves the kernel fresh
         # pages to hand out again and the caches cold.  Each round starts at
         # another of the tool runs, so every run takes that place as often.
@@ -125,6 +139,7 @@ def bench_real(args, tmp):
                 t, rss = run_once([tool, f"-j={j}", "-ferror-limit=0", path], (0, 1))
                 times.setdefault((label, j), []).append(t)
                 peaks[(label, j)] = max(peaks.get((label, j), 0), rss)
+            pairs.append(sum(run_pair([args.tool, "-j=1", "-ferror-limit=0", path])) / 2)
             if r < args.ptxas_rounds:
                 t, _ = run_once([args.ptxas, "-arch=" + compute_arch(path), path, "-o", os.devnull])
                 ptxas.append(t)
@@ -133,6 +148,10 @@ def bench_real(args, tmp):
             j1, j2 = median(times[(label, 1)]), median(times[(label, 2)])
             row += (f" {j1 * 1e3:.0f} | {mb / j1:.0f} | {j2 * 1e3:.0f} | {j1 / j2:.2f}x |"
                     f" {peaks[(label, 1)] / 1e6:.0f} / {peaks[(label, 2)] / 1e6:.0f} |")
+        # Two one-thread runs at once: the best two threads could do, were
+        # the work split evenly and nothing serial.
+        pair = median(pairs)
+        row += f" {pair * 1e3:.0f} | {2 * median(times[('', 1)]) / pair:.2f}x |"
         p = median(ptxas)
         # The machine's speed drifts within minutes, and ptxas with it: each
         # ratio is taken within the round that timed ptxas, and the median
