@@ -2,6 +2,8 @@
 
 #include "tcgen05/Frontend/ReadInput.h"
 
+#include "tcgen05/Basic/HugePages.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -9,10 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-
-#if __has_include(<sys/mman.h>)
-#include <sys/mman.h>
-#endif
 
 using namespace tcgen05;
 
@@ -37,17 +35,14 @@ public:
   bool grow(size_t N, size_t Used) {
     if (N <= Capacity)
       return true;
-    constexpr size_t Huge = size_t(2) << 20;
+    constexpr size_t Huge = HugePageSize;
     size_t Rounded = N >= Huge ? (N + Huge - 1) / Huge * Huge : N;
     char *New = static_cast<char *>(
         Rounded >= Huge ? std::aligned_alloc(Huge, Rounded)
                         : std::malloc(Rounded));
     if (!New)
       return false;
-#ifdef MADV_HUGEPAGE
-    if (Rounded >= Huge)
-      ::madvise(New, Rounded, MADV_HUGEPAGE);
-#endif
+    adviseHugePages(New, Rounded);
     if (Used)
       std::memcpy(New, Data, Used);
     std::free(Data);

@@ -3,6 +3,7 @@
 #include "tcgen05/Basic/Suggest.h"
 #include "ParserBase.h"
 
+#include "tcgen05/Basic/HugePages.h"
 #include "tcgen05/Basic/Opcodes.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
@@ -294,10 +295,16 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
   // reserves more than 64 MiB ahead of its nodes: a body of comments would
   // otherwise ask for memory in proportion to text that holds none.
   size_t Bytes = F.Body.text().size();
+  // Room of several huge pages is advised onto them: the estimates are
+  // near what compiler output fills, so little of a huge page goes unused.
   auto Reserve = [](auto &Pool, size_t N) {
     N = std::min(N, (size_t(64) << 20) / sizeof(Pool[0]));
-    if (N > Pool.capacity())
+    if (N > Pool.capacity()) {
       Pool.reserve(std::max(N, 2 * Pool.capacity()));
+      if (N * sizeof(Pool[0]) >= 2 * HugePageSize)
+        adviseHugePages(Pool.data() + Pool.size(),
+                        (N - Pool.size()) * sizeof(Pool[0]));
+    }
   };
   Reserve(F.Operands, Bytes / 10);
   Reserve(F.Qualifiers, Bytes / 20);
