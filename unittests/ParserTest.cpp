@@ -1,6 +1,7 @@
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Parse/Lexer.h"
 #include "tcgen05/Parse/Parser.h"
+#include "Parse/ParserBase.h"
 
 #include "gtest/gtest.h"
 
@@ -160,6 +161,58 @@ TEST(ParserTest, IntegerLiteralsInEveryRadix) {
   EXPECT_EQ(P.op(P.inst(1), 1).Value, 5u);
   EXPECT_EQ(P.op(P.inst(2), 1).Value, 42u);
   EXPECT_TRUE(P.op(P.inst(3), 1).Overflow);
+}
+
+// Each instruction's operands, nested ones included, are one run of the
+// pool after the previous instruction's, whatever statements lie between.
+TEST(ParserTest, InstructionsOwnAscendingRunsOfThePool) {
+  Parsed P(".reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n"
+           "mov.b64 %rd1, {%r1, %r2};\n"
+           ".local .align 8 .b32 t[2] = {1, 2};\n"
+           "ld.global.b32 %r3, [%rd1+8];\n"
+           "{ .reg .b32 %q; add.s32 %r4, %r3, (1+2)*3; }\n"
+           "st.global.v2.b32 [%rd1], {%r3, %r4};\n"
+           "mov.b32 %r5, %r4+1;\nret;");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  const Function &F = P.fn();
+  ASSERT_EQ(F.Instructions.size(), 6u);
+  uint32_t PrevEnd = 0;
+  for (const Instruction &I : F.Instructions) {
+    uint32_t End = I.Operands.First + I.Operands.Count;
+    std::function<void(const Operand &)> Within = [&](const Operand &O) {
+      uint32_t K = static_cast<uint32_t>(&O - F.Operands.data());
+      EXPECT_GE(K, PrevEnd) << I.Src.text().str();
+      EXPECT_LT(K, End) << I.Src.text().str();
+      for (const Operand &C : F.operands(O.Children))
+        Within(C);
+    };
+    for (const Operand &O : F.operands(I.Operands))
+      Within(O);
+    EXPECT_GE(End, PrevEnd);
+    PrevEnd = End;
+  }
+}
+
+// The brace search skips sixteen bytes at a time: each byte it must stop
+// at is tried at every place of a step, and near the end of the input.
+TEST(ParserTest, FindMatchingBraceAtEveryAlignment) {
+  const char *Inner[] = {"", "{}", "{ { } }", "// } {\n", "/* } */", "\"}{\"",
+                         "# 1 \"f}.cu\"\n", "a/b"};
+  for (const char *In : Inner)
+    for (size_t Before = 0; Before < 40; ++Before)
+      for (size_t After = 0; After < 20; ++After) {
+        std::string S = "{" + std::string(Before, 'x') + In +
+                        std::string(After, ' ') + "}";
+        size_t Want = S.size();
+        S += "} tail";
+        const char *B = S.data();
+        EXPECT_EQ(findMatchingBrace(B, B + S.size()) - B,
+                  static_cast<ptrdiff_t>(Want))
+            << "inner '" << In << "' after " << Before << " bytes, then "
+            << After;
+        // Cut before the match: no '}' closes it.
+        EXPECT_EQ(findMatchingBrace(B, B + Want - 1), B + Want - 1);
+      }
 }
 
 TEST(ParserTest, SkipIdentContAgreesWithTheCharacterTable) {
