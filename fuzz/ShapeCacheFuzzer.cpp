@@ -7,13 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tcgen05/Frontend/Check.h"
-#include "tcgen05/Frontend/DiagnosticPrinters.h"
-#include "tcgen05/Syntax/Tcgen05Syntax.h"
+#include "CheckText.h"
 
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/raw_ostream.h"
+#include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -23,20 +19,9 @@
 namespace {
 
 std::string check(llvm::StringRef Text, tcgen05::Tcgen05ShapeCache &Shapes) {
-  llvm::SourceMgr SM;
-  unsigned ID = SM.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(Text, "fuzz.ptx"), llvm::SMLoc());
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  auto Printer = tcgen05::createTextDiagnosticPrinter(OS, /*Colors=*/false);
-  tcgen05::DiagnosticOptions Opts;
-  Opts.ErrorLimit = 0;
-  tcgen05::DiagnosticsEngine Engine(*Printer, Opts);
   tcgen05::CheckOptions Check;
   Check.ShapeCache = &Shapes;
-  tcgen05::checkBuffer(SM, ID, Engine, Check);
-  Printer->finish();
-  return Out;
+  return tcgen05::fuzz::checkText(Text, Check);
 }
 
 } // namespace

@@ -382,3 +382,64 @@ TEST(ParserTest, SectionContentsDeferredOrLexedInPlace) {
   EXPECT_EQ(Places(DeferredSink), Places(InPlaceSink));
   EXPECT_EQ(Deferred.OtherDirectives.size(), InPlace.OtherDirectives.size());
 }
+
+namespace {
+
+/// Parses Body's function in pieces of N statements, recording each piece's
+/// statements as text; Take decides whether a piece is taken.
+std::vector<std::vector<std::string>>
+parseInPieces(const std::string &Body, size_t N,
+              std::function<bool(size_t Piece)> Take) {
+  std::string Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
+                     ".visible .entry k()\n{\n" +
+                     Body + "\n}\n";
+  Module M;
+  DiagnosticSink Sink;
+  parseModule(Text, M, Sink);
+  Function &F = M.Functions.at(0);
+  std::vector<std::vector<std::string>> Pieces;
+  auto Record = [&] {
+    Pieces.emplace_back();
+    for (const Statement &S : F.Statements)
+      Pieces.back().push_back(S.Src.text().str());
+  };
+  auto Consume = [&] {
+    if (!Take(Pieces.size()))
+      return false;
+    Record();
+    F.clearBody();
+    return true;
+  };
+  parseFunctionBody(F, Sink, nullptr, {}, BodySegments{N, Consume});
+  Record();
+  EXPECT_TRUE(Sink.diagnostics().empty());
+  return Pieces;
+}
+
+} // namespace
+
+TEST(ParserTest, BodyInPiecesHandsOverEveryStatementOnce) {
+  std::string Body = ".reg .b32 %r<3>;\nL:\n{\nmov.b32 %r1, 1;\n}\n"
+                     "add.s32 %r2, %r1, 1;\nbra L;\nret;";
+  auto Pieces = parseInPieces(Body, 3, [](size_t) { return true; });
+  // Statements indices restart in each piece: a piece holds exactly its
+  // own, in order, and the last one the rest.
+  std::vector<std::vector<std::string>> Want = {
+      {".reg .b32 %r<3>", "L:", "{"},
+      {"mov.b32 %r1, 1;", "}", "add.s32 %r2, %r1, 1;"},
+      {"bra L;", "ret;"}};
+  EXPECT_EQ(Pieces, Want);
+}
+
+TEST(ParserTest, BodyInPiecesDeclinedIsParsedWhole) {
+  std::string Body = "ret;\nret;\nret;\nret;\nret;";
+  size_t Asked = 0;
+  auto Pieces = parseInPieces(Body, 2, [&](size_t) {
+    ++Asked;
+    return false;
+  });
+  // Asked once; the body then stays whole.
+  EXPECT_EQ(Asked, 1u);
+  ASSERT_EQ(Pieces.size(), 1u);
+  EXPECT_EQ(Pieces[0].size(), 5u);
+}

@@ -22,6 +22,7 @@
 #include "llvm/Support/ThreadPool.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace tcgen05;
 
@@ -37,29 +38,54 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
                const llvm::StringSet<> &FunctionNames,
                const CheckOptions &Opts, AnalysisStats &Stats) {
+  DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
+  auto CheckInstruction = [&](uint32_t Inst, const RegisterLookup &Regs) {
+    uint32_t T = F.Instructions[Inst].Tcgen05;
+    if (T != Instruction::NoTcgen05)
+      checkTcgen05Instruction(M, F, T, Regs, RuleSink);
+    else if (isOtherCheckedOpcode(F.Instructions[Inst].Opcode.text()))
+      checkOtherInstruction(M, F, Inst, Regs, RuleSink);
+    else if (F.Instructions[Inst].Opcode.text() == "wgmma")
+      checkWgmmaFragments(M, F, Inst, Regs, RuleSink);
+  };
+  ++Stats.Functions;
+  // A long body without tcgen05 instructions, which no analysis looks at,
+  // is checked a piece at a time as it is parsed.
+  std::optional<BodySymbolChecker> Pieces;
+  auto CheckPiece = [&] {
+    Pieces->checkPiece();
+    appendSummary(Summary, summarizeCtaGroups(F, FunctionNames));
+    Stats.Statements += F.Statements.size();
+    F.clearBody();
+  };
+  auto TakePiece = [&] {
+    if (!Pieces) {
+      if (!F.Tcgen05.empty() || F.Body.text().contains("tcgen05"))
+        return false;
+      Pieces.emplace(M, Symbols, F, SymbolSink, CheckInstruction);
+    }
+    CheckPiece();
+    return true;
+  };
   // The body is built in the worker's scratch storage, whose capacity
   // survives from function to function.
-  ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse);
-  DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
+  ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse,
+                  BodySegments{Opts.BodyPieceStatements, TakePiece});
+  if (Pieces) {
+    CheckPiece();
+    Pieces->finish();
+    Sink.append(std::move(SymbolSink));
+    Sink.append(std::move(RuleSink));
+    return;
+  }
   FunctionAnalyses Shared(F);
   // The analyses look only at functions with tcgen05 instructions; their
   // names are numbered once, before the symbol checks, which share them.
   bool AnalysesRun = !F.Tcgen05.empty() &&
                      (Opts.CheckDescriptorValues || Opts.CheckHazards);
-  checkFunctionSymbols(M, Symbols, F, SymbolSink,
-                       [&](uint32_t Inst, const RegisterLookup &Regs) {
-                         uint32_t T = F.Instructions[Inst].Tcgen05;
-                         if (T != Instruction::NoTcgen05)
-                           checkTcgen05Instruction(M, F, T, Regs, RuleSink);
-                         else if (isOtherCheckedOpcode(
-                                      F.Instructions[Inst].Opcode.text()))
-                           checkOtherInstruction(M, F, Inst, Regs, RuleSink);
-                         else if (F.Instructions[Inst].Opcode.text() == "wgmma")
-                           checkWgmmaFragments(M, F, Inst, Regs, RuleSink);
-                       },
+  checkFunctionSymbols(M, Symbols, F, SymbolSink, CheckInstruction,
                        AnalysesRun ? &Shared.names() : nullptr);
   Summary = summarizeCtaGroups(F, FunctionNames);
-  ++Stats.Functions;
   Stats.Statements += F.Statements.size();
   Stats.Tcgen05Instructions += F.Tcgen05.size();
   DiagnosticSink DescSink(Cap);

@@ -16,8 +16,9 @@ namespace {
 class BodyParser : public ParserBase {
 public:
   BodyParser(Function &F, DiagnosticSink &Sink, Tcgen05SyntaxParser *T5,
-             const ParseOptions &Opts)
-      : ParserBase(F.Body.Begin, F.Body.End, F, Sink, Opts), F(F), T5(T5) {}
+             const ParseOptions &Opts, BodySegments Segments)
+      : ParserBase(F.Body.Begin, F.Body.End, F, Sink, Opts), F(F), T5(T5),
+        Segments(Segments) {}
 
   void run();
 
@@ -36,6 +37,7 @@ private:
 
   Function &F;
   Tcgen05SyntaxParser *T5;
+  BodySegments Segments;
   unsigned Depth = 0;
 };
 
@@ -44,6 +46,10 @@ void BodyParser::run() {
   consume(); // the body's '{'
   Depth = 1;
   while (!Sink.shouldStop()) {
+    // Between statements no index into the pools is held.
+    if (Segments.Statements && F.Statements.size() >= Segments.Statements &&
+        !Segments.Consume())
+      Segments.Statements = 0;
     switch (Tok.Kind) {
     case Tok::Eof:
       Sink.report(DiagID::err_unexpected_eof, Tok.span().range(),
@@ -283,7 +289,8 @@ void BodyParser::parseCallPrototype() {
 
 void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
                                 Tcgen05SyntaxParser *Tcgen05,
-                                const ParseOptions &Opts) {
+                                const ParseOptions &Opts,
+                                BodySegments Segments) {
   if (!F.HasBody || F.Body.empty())
     return;
   // Room for the nodes a body of this size holds in compiler output (13-15
@@ -310,5 +317,5 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
   Reserve(F.Qualifiers, Bytes / 20);
   Reserve(F.Instructions, Bytes / 32);
   Reserve(F.Statements, Bytes / 20);
-  BodyParser(F, Sink, Tcgen05, Opts).run();
+  BodyParser(F, Sink, Tcgen05, Opts, Segments).run();
 }

@@ -69,6 +69,16 @@ tcgen05::summarizeCtaGroups(const Function &F,
   return S;
 }
 
+void tcgen05::appendSummary(CtaGroupSummary &Into, CtaGroupSummary &&Piece) {
+  for (int G = 0; G < 2; ++G)
+    if (!Into.First[G].valid())
+      Into.First[G] = Piece.First[G];
+  Into.Callees.insert(Into.Callees.end(), Piece.Callees.begin(),
+                      Piece.Callees.end());
+  Into.AddressTaken.insert(Into.AddressTaken.end(), Piece.AddressTaken.begin(),
+                           Piece.AddressTaken.end());
+}
+
 void tcgen05::checkKernelCtaGroups(
     const Module &M, const std::vector<CtaGroupSummary> &Summaries,
     bool SeparateCompilation, DiagnosticSink &Sink) {

@@ -113,7 +113,14 @@ public:
         PrefixRanges(NameIds ? NameIds->numPrefixes() : 0),
         DeclaredAsOf(NameIds ? NameIds->size() : 0, 0) {}
 
+  /// Checks the whole body.
   void run();
+  /// Checks the body a piece at a time (BodySegments): begin, then
+  /// checkPiece for each piece, then finish.  A name that is no label yet
+  /// may be one of a later piece: its error waits for finish.
+  void begin();
+  void checkPiece();
+  void finish();
   std::optional<llvm::StringRef>
   registerType(llvm::StringRef Name) const override;
 
@@ -132,6 +139,20 @@ private:
     bool IsRange;
     llvm::StringRef Name;
     std::optional<Binding> Previous;
+  };
+  /// The range declaration an undeclared '%r4' is likely an off-by-one of.
+  struct RangeNote {
+    llvm::StringRef Prefix; ///< '%r' of '%r4'.
+    Span Decl;
+    uint32_t Count = 0;
+  };
+  /// A name found undeclared in a piece before the last, with what its
+  /// error would say.
+  struct Unresolved {
+    Operand Use;
+    bool IsBranch;
+    unsigned BodyScope;
+    RangeNote Note;
   };
 
   void declare(const Declarator &D, Span Type);
@@ -156,12 +177,24 @@ private:
     CachedPrefix = llvm::StringRef();
     ++RangeEpoch;
   }
-  bool isLabelVisible(llvm::StringRef Name) const;
+  /// Whether a label Name is visible in body scope BodyScope.
+  bool isLabelVisible(llvm::StringRef Name, unsigned BodyScope) const;
+  bool isLabelVisible(llvm::StringRef Name) const {
+    return !BodyScopes.empty() && isLabelVisible(Name, BodyScopes.back());
+  }
   void checkOperands(const NodePool &Pool, IndexRange R, bool IsBranch);
   /// O is an operand of F's pool.
   void checkName(const Operand &O, bool IsBranch);
-  void reportUndeclared(const Operand &O, bool IsBranch);
+  /// Reports O undeclared, or, while labels of later pieces are unknown,
+  /// keeps it for finish.
+  void undeclared(const Operand &O, bool IsBranch);
+  void reportUndeclared(const Operand &O, bool IsBranch, const RangeNote &N);
+  RangeNote rangeNote(llvm::StringRef Name) const;
+  /// The binding of Name in the scope numbered Scope (ScopeIds), visible or
+  /// shadowed by an inner one; null if none.
+  const Binding *boundInScope(llvm::StringRef Name, unsigned Scope) const;
   void collectLabels();
+  void checkStatements();
 
   const Module &M;
   const ModuleSymbols &Globals;
@@ -202,9 +235,19 @@ private:
   /// body; ScopeParent[I] encloses scope I.
   llvm::DenseMap<std::pair<unsigned, llvm::StringRef>, Span> Labels;
   std::vector<unsigned> ScopeParent;
+  /// collectLabels' body scopes from the body inward, kept from piece to
+  /// piece.
+  llvm::SmallVector<unsigned, 16> LabelScopes{0};
   /// Body scopes (as numbered in collectLabels) from the body inward.
+  /// Body scope B is ScopeIds' B + 1: the parameters' scope comes first.
   std::vector<unsigned> BodyScopes;
   unsigned NextBodyScope = 0;
+  /// False while later pieces may define more labels.
+  bool LabelsComplete = true;
+  /// Whether a piece was checked: labels of later pieces may come after a
+  /// variable of their name.
+  bool CheckedPiece = false;
+  std::vector<Unresolved> UnresolvedNames;
 };
 
 void FunctionChecker::openScope() {
@@ -319,10 +362,11 @@ FunctionChecker::registerType(llvm::StringRef Name) const {
   return std::nullopt;
 }
 
-bool FunctionChecker::isLabelVisible(llvm::StringRef Name) const {
-  if (Labels.empty() || BodyScopes.empty())
+bool FunctionChecker::isLabelVisible(llvm::StringRef Name,
+                                     unsigned BodyScope) const {
+  if (Labels.empty())
     return false;
-  for (unsigned S = BodyScopes.back();; S = ScopeParent[S]) {
+  for (unsigned S = BodyScope;; S = ScopeParent[S]) {
     if (Labels.count({S, Name}))
       return true;
     if (S == 0)
@@ -383,26 +427,42 @@ bool FunctionChecker::isBound(uint32_t Id, llvm::StringRef Name,
 void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
   uint32_t Id = NameIds ? NameIds->of(O) : RegisterNames::None;
   if (!isDeclared(Id, O.text(), O.Src.Begin))
-    reportUndeclared(O, IsBranch);
+    undeclared(O, IsBranch);
 }
 
-void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch) {
+void FunctionChecker::undeclared(const Operand &O, bool IsBranch) {
+  if (LabelsComplete)
+    return reportUndeclared(O, IsBranch, rangeNote(O.text()));
+  UnresolvedNames.push_back(
+      Unresolved{O, IsBranch, BodyScopes.back(), rangeNote(O.text())});
+}
+
+FunctionChecker::RangeNote
+FunctionChecker::rangeNote(llvm::StringRef Name) const {
+  // '%r4' with '.reg .b32 %r<4>' is the classic off-by-one.
+  llvm::StringRef Prefix;
+  uint64_t Index;
+  if (!splitIndexed(Name, Prefix, Index))
+    return {};
+  auto It = Ranges.find(Prefix);
+  if (It == Ranges.end())
+    return {};
+  return RangeNote{Prefix, It->second.Decl, It->second.RangeCount};
+}
+
+void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch,
+                                       const RangeNote &N) {
   llvm::StringRef Name = O.text();
   DiagID ID = O.Kind == OperandKind::Register ? DiagID::err_undeclared_register
               : IsBranch                      ? DiagID::err_undefined_label
                                               : DiagID::err_undeclared_symbol;
   Diagnostic &D = Sink.report(ID, O.Src.range(), {shortName(Name)});
-  // '%r4' with '.reg .b32 %r<4>' is the classic off-by-one.
-  llvm::StringRef Prefix;
-  uint64_t Index;
-  if (splitIndexed(Name, Prefix, Index)) {
-    auto It = Ranges.find(Prefix);
-    if (It != Ranges.end() && It->second.RangeCount > 0)
-      D.note(DiagID::note_register_range, It->second.Decl.range(),
-             {(llvm::Twine(Prefix) + "<" + llvm::Twine(It->second.RangeCount) + ">").str(),
-              (llvm::Twine(Prefix) + "0 .. " + Prefix +
-               llvm::Twine(It->second.RangeCount - 1))
-                  .str()});
+  if (N.Count > 0) {
+    llvm::StringRef Prefix = N.Prefix;
+    D.note(DiagID::note_register_range, N.Decl.range(),
+           {(llvm::Twine(Prefix) + "<" + llvm::Twine(N.Count) + ">").str(),
+            (llvm::Twine(Prefix) + "0 .. " + Prefix + llvm::Twine(N.Count - 1))
+                .str()});
   }
 }
 
@@ -420,25 +480,34 @@ void FunctionChecker::checkOperands(const NodePool &Pool, IndexRange R,
 void FunctionChecker::collectLabels() {
   // Labels may be used before they are defined, so they are collected
   // first.  A label may be redefined in an inner scope.
-  llvm::SmallVector<unsigned, 16> Scopes{0};
-  ScopeParent.assign(1, 0);
   for (const Statement &S : F.Statements) {
     switch (S.Kind) {
     case StmtKind::ScopeBegin:
-      ScopeParent.push_back(Scopes.back());
-      Scopes.push_back(static_cast<unsigned>(ScopeParent.size() - 1));
+      ScopeParent.push_back(LabelScopes.back());
+      LabelScopes.push_back(static_cast<unsigned>(ScopeParent.size() - 1));
       break;
     case StmtKind::ScopeEnd:
-      if (Scopes.size() > 1)
-        Scopes.pop_back();
+      if (LabelScopes.size() > 1)
+        LabelScopes.pop_back();
       break;
     case StmtKind::Label: {
       Span L = F.Labels[S.Index];
-      auto [It, New] = Labels.try_emplace({Scopes.back(), L.text()}, L);
-      if (!New)
+      auto [It, New] = Labels.try_emplace({LabelScopes.back(), L.text()}, L);
+      if (!New) {
         Sink.report(DiagID::err_label_redefinition, L.range(),
                     {shortName(L.text())})
             .note(DiagID::note_previous_label, It->second.range(),
+                  {shortName(L.text())});
+        break;
+      }
+      // A variable of an earlier piece, in this scope, was declared
+      // before the label was known (declare reports the other order).
+      if (const Binding *B =
+              CheckedPiece ? boundInScope(L.text(), LabelScopes.back() + 1)
+                           : nullptr)
+        Sink.report(DiagID::err_redefinition, L.range(),
+                    {shortName(L.text())})
+            .note(DiagID::note_previous_definition, B->Decl.range(),
                   {shortName(L.text())});
       break;
     }
@@ -448,8 +517,23 @@ void FunctionChecker::collectLabels() {
   }
 }
 
-void FunctionChecker::run() {
-  collectLabels();
+const FunctionChecker::Binding *
+FunctionChecker::boundInScope(llvm::StringRef Name, unsigned Scope) const {
+  auto It = Names.find(Name);
+  if (It == Names.end())
+    return nullptr;
+  if (It->second.Scope == Scope)
+    return &It->second;
+  // Shadowed by an inner scope that is still open.
+  for (size_t K = UndoLog.size(); K-- > 0;)
+    if (!UndoLog[K].IsRange && UndoLog[K].Name == Name &&
+        UndoLog[K].Previous && UndoLog[K].Previous->Scope == Scope)
+      return &*UndoLog[K].Previous;
+  return nullptr;
+}
+
+void FunctionChecker::begin() {
+  ScopeParent.assign(1, 0);
   openScope();
   for (uint32_t P : F.Returns)
     declareAll(M, M.Declarations[P]);
@@ -458,6 +542,30 @@ void FunctionChecker::run() {
   // The body's own scope: a body may redeclare a parameter's name.
   openScope();
   BodyScopes.push_back(0);
+}
+
+void FunctionChecker::run() {
+  begin();
+  collectLabels();
+  checkStatements();
+}
+
+void FunctionChecker::checkPiece() {
+  LabelsComplete = false;
+  collectLabels();
+  checkStatements();
+  CheckedPiece = true;
+}
+
+void FunctionChecker::finish() {
+  LabelsComplete = true;
+  for (const Unresolved &U : UnresolvedNames)
+    if (!isLabelVisible(U.Use.text(), U.BodyScope))
+      reportUndeclared(U.Use, U.IsBranch, U.Note);
+  UnresolvedNames.clear();
+}
+
+void FunctionChecker::checkStatements() {
   for (const Statement &S : F.Statements) {
     if (Sink.shouldStop())
       return;
@@ -489,7 +597,7 @@ void FunctionChecker::run() {
         Operand G;
         G.Kind = OperandKind::Register;
         G.Src = I.Pred.Reg;
-        reportUndeclared(G, false);
+        undeclared(G, false);
       }
       llvm::StringRef Op = I.Opcode.text();
       checkOperands(F, I.Operands, Op == "bra" || Op == "brx");
@@ -553,6 +661,25 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
                         {shortName(N.text())});
         });
 }
+
+class tcgen05::BodySymbolChecker::State : public FunctionChecker {
+  using FunctionChecker::FunctionChecker;
+};
+
+tcgen05::BodySymbolChecker::BodySymbolChecker(const Module &M,
+                                              const ModuleSymbols &Globals,
+                                              const Function &F,
+                                              DiagnosticSink &Sink,
+                                              InstructionHook Hook)
+    : S(std::make_unique<State>(M, Globals, F, Sink, Hook, nullptr)) {
+  S->begin();
+}
+
+tcgen05::BodySymbolChecker::~BodySymbolChecker() = default;
+
+void tcgen05::BodySymbolChecker::checkPiece() { S->checkPiece(); }
+
+void tcgen05::BodySymbolChecker::finish() { S->finish(); }
 
 void tcgen05::checkFunctionSymbols(const Module &M,
                                    const ModuleSymbols &Globals,

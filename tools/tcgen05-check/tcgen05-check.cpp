@@ -138,6 +138,13 @@ cl::opt<unsigned> HazardSteps(
              "(TC6100); default 64"),
     cl::init(DefaultHazardStepsPerInstruction), cl::cat(Category));
 
+cl::opt<unsigned> BodyPiece(
+    "body-piece",
+    cl::desc("Statements per piece in which a body without tcgen05 "
+             "instructions is parsed and checked, so that a long one needs "
+             "little memory; 0 checks every body whole (default 65536)"),
+    cl::init(1u << 16), cl::Hidden, cl::cat(Category));
+
 cl::opt<bool> RemarkDescriptorAnalysis(
     "Rdescriptor-analysis",
     cl::desc("Remark where the descriptor analysis of a function stops "
@@ -449,6 +456,7 @@ int main(int argc, char **argv) {
   Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
   Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
   Opts.HazardStepsPerInstruction = HazardSteps;
+  Opts.BodyPieceStatements = BodyPiece;
   Opts.StdinName = StdinFilename;
   std::optional<Baseline> Known, Found;
   if (!BaselineFile.empty()) {

@@ -63,6 +63,12 @@ struct CheckOptions {
   /// Remark where the descriptor analysis of a function stops short
   /// (TC4100, -Rdescriptor-analysis).
   bool RemarkIncompleteAnalysis = false;
+  /// A body of more statements than this, in which no tcgen05 instruction
+  /// is written, is parsed and checked a piece of this many statements at
+  /// a time (--body-piece), so that its AST is never alive all at once:
+  /// the analyses, which need a whole body, look only at bodies with
+  /// tcgen05 instructions.  0: every body whole.
+  size_t BodyPieceStatements = size_t(1) << 16;
   ParseOptions Parse;
   /// Findings to leave out, by fingerprint (--baseline); none if null.
   const Baseline *KnownFindings = nullptr;

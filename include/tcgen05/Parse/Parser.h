@@ -11,6 +11,7 @@
 
 #include "tcgen05/AST/AST.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace tcgen05 {
@@ -40,11 +41,24 @@ void parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
 /// nested braces an error.
 void checkSectionContents(Span Contents, DiagnosticSink &Sink);
 
+/// Hands a long body to its consumer a piece at a time, so that a body's
+/// AST need not be alive all at once.  Whenever F's pools hold Statements
+/// statements or more, between two statements, the parser calls Consume.
+/// A consumer that takes the piece checks it and empties F's body
+/// (Function::clearBody): the parse goes on into the emptied pools, so
+/// indices restart at zero in each piece.  One that returns false has left
+/// the pools alone and is not asked again: the body is then parsed whole.
+struct BodySegments {
+  size_t Statements = 0; ///< 0: the body is parsed whole.
+  llvm::function_ref<bool()> Consume;
+};
+
 /// Parses F.Body into F's pools.  When Tcgen05 is given, every tcgen05
 /// instruction is also parsed into its structured form.
 void parseFunctionBody(Function &F, DiagnosticSink &Sink,
                        Tcgen05SyntaxParser *Tcgen05,
-                       const ParseOptions &Opts = {});
+                       const ParseOptions &Opts = {},
+                       BodySegments Segments = {});
 
 /// F's body, parsed into Scratch's storage for the lifetime of this object
 /// and freed after (Scratch keeps its capacity).  Walking many functions
@@ -53,10 +67,11 @@ void parseFunctionBody(Function &F, DiagnosticSink &Sink,
 class ParsedBody {
 public:
   ParsedBody(Function &F, Function &Scratch, DiagnosticSink &Sink,
-             Tcgen05SyntaxParser *Tcgen05, const ParseOptions &Opts = {})
+             Tcgen05SyntaxParser *Tcgen05, const ParseOptions &Opts = {},
+             BodySegments Segments = {})
       : F(F), Scratch(Scratch) {
     F.swapBody(Scratch);
-    parseFunctionBody(F, Sink, Tcgen05, Opts);
+    parseFunctionBody(F, Sink, Tcgen05, Opts, Segments);
   }
   ~ParsedBody() {
     F.swapBody(Scratch);

@@ -13,6 +13,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <memory>
+
 namespace tcgen05 {
 
 class DiagnosticSink;
@@ -53,6 +55,27 @@ void checkFunctionSymbols(const Module &M, const ModuleSymbols &Globals,
                           const Function &F, DiagnosticSink &Sink,
                           InstructionHook Hook = {},
                           const RegisterNames *Names = nullptr);
+
+/// checkFunctionSymbols for a body parsed a piece at a time (BodySegments):
+/// call checkPiece on each piece while F's pools hold it, then finish.  A
+/// name declared nowhere yet may be a label of a later piece; its error
+/// comes from finish.
+class BodySymbolChecker {
+public:
+  BodySymbolChecker(const Module &M, const ModuleSymbols &Globals,
+                    const Function &F, DiagnosticSink &Sink,
+                    InstructionHook Hook = {});
+  ~BodySymbolChecker();
+  BodySymbolChecker(const BodySymbolChecker &) = delete;
+  BodySymbolChecker &operator=(const BodySymbolChecker &) = delete;
+
+  void checkPiece();
+  void finish();
+
+private:
+  class State;
+  std::unique_ptr<State> S;
+};
 
 } // namespace tcgen05
 

@@ -52,6 +52,9 @@ struct CtaGroupSummary {
 CtaGroupSummary summarizeCtaGroups(const Function &F,
                                    const llvm::StringSet<> &Functions);
 
+/// Adds the summary of a further piece of the same body to Into.
+void appendSummary(CtaGroupSummary &Into, CtaGroupSummary &&Piece);
+
 /// Every tcgen05 instruction reachable from one kernel must use the same
 /// .cta_group (PTX ISA 9.7.16.7.1).  Summaries are indexed like
 /// M.Functions.  With SeparateCompilation each function is checked alone,
