@@ -197,7 +197,8 @@ std::vector<std::string> moduleSig(llvm::StringRef Text) {
   return Out;
 }
 
-std::string print(llvm::StringRef Text, unsigned Threads = 1) {
+std::string print(llvm::StringRef Text, unsigned Threads = 1,
+                  size_t PieceStatements = size_t(1) << 16) {
   std::unique_ptr<llvm::MemoryBuffer> Buf =
       llvm::MemoryBuffer::getMemBufferCopy(Text, "input");
   Module M;
@@ -206,7 +207,7 @@ std::string print(llvm::StringRef Text, unsigned Threads = 1) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(Threads);
-  printModule(M, OS, Pool.get());
+  printModule(M, OS, Pool.get(), PieceStatements);
   return Out;
 }
 
@@ -321,6 +322,12 @@ TEST(PrinterTest, FilesRoundTrip) {
     // Bodies printed on threads come out the same.
     EXPECT_EQ(print((*Buf)->getBuffer(), 2), print((*Buf)->getBuffer(), 1))
         << Path;
+    // And bodies printed a few statements at a time, each piece's pools
+    // emptied before the next (scopes, labels with their prototypes).
+    std::string Whole = print((*Buf)->getBuffer(), 1, 0);
+    for (size_t Piece : {1, 2, 3})
+      EXPECT_EQ(print((*Buf)->getBuffer(), 1, Piece), Whole)
+          << Path << " in pieces of " << Piece;
     ++Checked;
   }
   EXPECT_GE(Checked, 2u);

@@ -114,24 +114,45 @@ void printInstruction(const Function &F, const Instruction &I,
   OS << ";\n";
 }
 
-void printBody(const Function &F, llvm::raw_ostream &OS);
+/// Prints a body's statements as they come, a piece at a time.
+class StatementPrinter {
+public:
+  StatementPrinter(const Function &F, llvm::raw_ostream &OS) : F(F), OS(OS) {}
+  /// Prints the statements F's pools hold now.
+  void print();
+
+private:
+  const Function &F;
+  llvm::raw_ostream &OS;
+  std::string Indent = "\t";
+};
 
 /// Parses F's body into Work, a copy of F whose storage is reused from one
-/// function to the next, and prints it.
+/// function to the next, and prints it a piece at a time: a long body's
+/// AST is never alive all at once.
 void renderBody(const Function &F, Function &Work, Tcgen05SyntaxParser &T5,
-                llvm::raw_ostream &OS) {
+                llvm::raw_ostream &OS, size_t PieceStatements) {
   DiagnosticSink Discard;
   Work = F;
-  parseFunctionBody(Work, Discard, &T5);
-  printBody(Work, OS);
+  StatementPrinter Printer(Work, OS);
+  auto Piece = [&] {
+    Printer.print();
+    Work.clearBody();
+    return true;
+  };
+  OS << "{\n";
+  parseFunctionBody(Work, Discard, &T5, {},
+                    BodySegments{PieceStatements, Piece});
+  Printer.print();
+  OS << "}\n";
 }
 
 class ModulePrinter {
 public:
   /// Bodies, when given, holds each function's body already printed.
   ModulePrinter(const Module &M, llvm::raw_ostream &OS,
-                const std::vector<std::string> *Bodies)
-      : M(M), OS(OS), Bodies(Bodies) {}
+                const std::vector<std::string> *Bodies, size_t PieceStatements)
+      : M(M), OS(OS), Bodies(Bodies), PieceStatements(PieceStatements) {}
   void run();
 
 private:
@@ -142,6 +163,7 @@ private:
   const Module &M;
   llvm::raw_ostream &OS;
   const std::vector<std::string> *Bodies;
+  size_t PieceStatements;
   Tcgen05SyntaxParser T5;
   Function Scratch;
 };
@@ -231,12 +253,10 @@ void ModulePrinter::printFunction(size_t Index) {
   if (Bodies)
     OS << (*Bodies)[Index];
   else
-    renderBody(F, Scratch, T5, OS);
+    renderBody(F, Scratch, T5, OS, PieceStatements);
 }
 
-void printBody(const Function &F, llvm::raw_ostream &OS) {
-  OS << "{\n";
-  std::string Indent = "\t";
+void StatementPrinter::print() {
   const std::vector<Statement> &Stmts = F.Statements;
   for (size_t S = 0; S < Stmts.size(); ++S) {
     const Statement &St = Stmts[S];
@@ -280,7 +300,6 @@ void printBody(const Function &F, llvm::raw_ostream &OS) {
       break;
     }
   }
-  OS << "}\n";
 }
 
 } // namespace
@@ -369,13 +388,14 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
 }
 
 void tcgen05::printModule(const Module &M, llvm::raw_ostream &OS,
-                          llvm::ThreadPoolInterface *Pool) {
+                          llvm::ThreadPoolInterface *Pool,
+                          size_t PieceStatements) {
   std::vector<size_t> WithBody;
   for (size_t I = 0; I < M.Functions.size(); ++I)
     if (M.Functions[I].HasBody)
       WithBody.push_back(I);
   if (parallelWorkers(Pool, WithBody.size()) <= 1) {
-    ModulePrinter(M, OS, nullptr).run();
+    ModulePrinter(M, OS, nullptr, PieceStatements).run();
     return;
   }
   // Bodies are independent: print them on threads, then assemble.
@@ -392,7 +412,8 @@ void tcgen05::printModule(const Module &M, llvm::raw_ostream &OS,
       [&](unsigned W, size_t I) {
         size_t F = WithBody[I];
         llvm::raw_string_ostream Body(Bodies[F]);
-        renderBody(M.Functions[F], Work[W], *Parsers[W], Body);
+        renderBody(M.Functions[F], Work[W], *Parsers[W], Body,
+                   PieceStatements);
       });
-  ModulePrinter(M, OS, &Bodies).run();
+  ModulePrinter(M, OS, &Bodies, PieceStatements).run();
 }

@@ -12,6 +12,8 @@
 
 #include "tcgen05/AST/AST.h"
 
+#include <cstddef>
+
 namespace llvm {
 class raw_ostream;
 }
@@ -23,11 +25,13 @@ class ThreadPoolInterface;
 namespace tcgen05 {
 
 /// Prints M, whose buffer must be intact; bodies are parsed as they are
-/// printed, on Pool's threads (null: the calling thread).  Meant for
+/// printed, on Pool's threads (null: the calling thread), a piece of
+/// PieceStatements statements at a time (0: each body whole).  Meant for
 /// modules that check without errors: a statement the parser rejected is
 /// not printed.
 void printModule(const Module &M, llvm::raw_ostream &OS,
-                 llvm::ThreadPoolInterface *Pool = nullptr);
+                 llvm::ThreadPoolInterface *Pool = nullptr,
+                 size_t PieceStatements = size_t(1) << 16);
 
 /// Prints one operand tree of Pool (parentheses only where precedence
 /// needs them).
