@@ -256,6 +256,20 @@ def main():
             mb = os.path.getsize(path) / 1e6
             t, rss = run([args.tool, path], repeat)
             print(f"| {mb:.0f} | {t:.3f} | {mb / t:.0f} | {rss / 1e6:.0f} | {rss / 1e6 / mb:.2f} |")
+
+        # One function of 100 MB (the bad-input test's), checked and emitted
+        # with one thread.
+        print()
+        print("| one 100 MB function | s | MB/s | peak MB | peak / input |")
+        print("|---|---:|---:|---:|---:|")
+        path = os.path.join(tmp, "one-function.ptx")
+        subprocess.check_call([sys.executable, os.path.join(
+            HERE, "..", "test", "BadInput", "make-input.py"), "long-line", path])
+        mb = os.path.getsize(path) / 1e6
+        out = os.path.join(tmp, "emitted.ptx")
+        for label, extra in (("check", []), ("--emit=ptx", ["--emit=ptx", "-o", out])):
+            t, rss = run([args.tool, "-j=1", *extra, path], repeat)
+            print(f"| {label} | {t:.3f} | {mb / t:.0f} | {rss / 1e6:.0f} | {rss / 1e6 / mb:.2f} |")
     finally:
         shutil.rmtree(tmp)
 
