@@ -93,8 +93,25 @@ TEST(DiagnosticTest, SinkStopsAtItsCap) {
   EXPECT_EQ(Sink.diagnostics().size(), 2u);
 }
 
-namespace {
-} // namespace
+TEST(DiagnosticTest, MergeBySourceKeepsTheFirstUnderTheCap) {
+  const char Text[] = "abcdef";
+  auto At = [&](int I) { return llvm::SMLoc::getFromPointer(Text + I); };
+  DiagnosticSink Sink(3), Late(3);
+  Sink.report(DiagID::err_empty_statement, At(1));
+  Sink.report(DiagID::err_empty_statement, At(4));
+  Sink.report(DiagID::err_empty_statement, At(5));
+  EXPECT_TRUE(Sink.shouldStop());
+  Late.report(DiagID::err_empty_statement, At(0));
+  Late.report(DiagID::err_empty_statement, At(2));
+  Sink.mergeBySource(std::move(Late));
+  // The three first by position, as one sink fed in order would hold.
+  std::vector<const char *> Kept;
+  for (const Diagnostic &D : Sink.diagnostics())
+    Kept.push_back(D.Range.Start.getPointer());
+  EXPECT_EQ(Kept, (std::vector<const char *>{Text, Text + 1, Text + 2}));
+  EXPECT_EQ(Sink.numErrors(), 3u);
+  EXPECT_TRUE(Late.diagnostics().empty());
+}
 
 TEST(DiagnosticTest, EngineAppliesErrorLimitAndWerror) {
   CollectingDiagnosticConsumer C;

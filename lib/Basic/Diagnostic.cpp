@@ -7,6 +7,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <iterator>
 
 using namespace tcgen05;
 
@@ -349,6 +350,29 @@ void DiagnosticSink::append(DiagnosticSink &&Other) {
   Diags.insert(Diags.end(), std::make_move_iterator(Other.Diags.begin()),
                std::make_move_iterator(Other.Diags.end()));
   Other.Diags.clear();
+}
+
+void DiagnosticSink::mergeBySource(DiagnosticSink &&Other) {
+  auto ByCaret = [](const Diagnostic &A, const Diagnostic &B) {
+    return A.Range.Start.getPointer() < B.Range.Start.getPointer();
+  };
+  std::vector<Diagnostic> Merged;
+  Merged.reserve(Diags.size() + Other.Diags.size());
+  std::merge(std::make_move_iterator(Diags.begin()),
+             std::make_move_iterator(Diags.end()),
+             std::make_move_iterator(Other.Diags.begin()),
+             std::make_move_iterator(Other.Diags.end()),
+             std::back_inserter(Merged), ByCaret);
+  Other.Diags.clear();
+  Diags.clear();
+  NumErrors = 0;
+  for (Diagnostic &D : Merged) {
+    if (shouldStop())
+      break;
+    if (D.Sev == Severity::Error)
+      ++NumErrors;
+    Diags.push_back(std::move(D));
+  }
 }
 
 void DiagnosticSink::sortBySource() {

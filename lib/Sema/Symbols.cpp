@@ -8,6 +8,7 @@
 #include "tcgen05/Sema/Tcgen05Check.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
@@ -146,13 +147,20 @@ private:
     Span Decl;
     uint32_t Count = 0;
   };
-  /// A name found undeclared in a piece before the last, with what its
-  /// error would say.
-  struct Unresolved {
+  /// A use of a name found undeclared in a piece before the last, with
+  /// what its error would say.
+  struct UnresolvedUse {
     Operand Use;
     bool IsBranch;
-    unsigned BodyScope;
     RangeNote Note;
+  };
+  /// The uses of one name, undeclared in one body scope: a later label
+  /// resolves all of them or none.  Only the first uses are kept, as many
+  /// as the sink's error cap: a body of millions of them needs no more.
+  struct Unresolved {
+    llvm::StringRef Name;
+    unsigned BodyScope;
+    std::vector<UnresolvedUse> Uses;
   };
 
   void declare(const Declarator &D, Span Type);
@@ -189,6 +197,8 @@ private:
   /// keeps it for finish.
   void undeclared(const Operand &O, bool IsBranch);
   void reportUndeclared(const Operand &O, bool IsBranch, const RangeNote &N);
+  void reportUndeclared(const Operand &O, bool IsBranch, const RangeNote &N,
+                        DiagnosticSink &To);
   RangeNote rangeNote(llvm::StringRef Name) const;
   /// The binding of Name in the scope numbered Scope (ScopeIds), visible or
   /// shadowed by an inner one; null if none.
@@ -248,6 +258,8 @@ private:
   /// variable of their name.
   bool CheckedPiece = false;
   std::vector<Unresolved> UnresolvedNames;
+  llvm::DenseMap<std::pair<unsigned, llvm::StringRef>, uint32_t>
+      UnresolvedIndex;
 };
 
 void FunctionChecker::openScope() {
@@ -433,8 +445,14 @@ void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
 void FunctionChecker::undeclared(const Operand &O, bool IsBranch) {
   if (LabelsComplete)
     return reportUndeclared(O, IsBranch, rangeNote(O.text()));
-  UnresolvedNames.push_back(
-      Unresolved{O, IsBranch, BodyScopes.back(), rangeNote(O.text())});
+  auto [It, New] = UnresolvedIndex.try_emplace(
+      {BodyScopes.back(), O.text()},
+      static_cast<uint32_t>(UnresolvedNames.size()));
+  if (New)
+    UnresolvedNames.push_back(Unresolved{O.text(), BodyScopes.back(), {}});
+  std::vector<UnresolvedUse> &Uses = UnresolvedNames[It->second].Uses;
+  if (!Sink.errorCap() || Uses.size() < Sink.errorCap())
+    Uses.push_back(UnresolvedUse{O, IsBranch, rangeNote(O.text())});
 }
 
 FunctionChecker::RangeNote
@@ -452,11 +470,17 @@ FunctionChecker::rangeNote(llvm::StringRef Name) const {
 
 void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch,
                                        const RangeNote &N) {
+  reportUndeclared(O, IsBranch, N, Sink);
+}
+
+void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch,
+                                       const RangeNote &N,
+                                       DiagnosticSink &To) {
   llvm::StringRef Name = O.text();
   DiagID ID = O.Kind == OperandKind::Register ? DiagID::err_undeclared_register
               : IsBranch                      ? DiagID::err_undefined_label
                                               : DiagID::err_undeclared_symbol;
-  Diagnostic &D = Sink.report(ID, O.Src.range(), {shortName(Name)});
+  Diagnostic &D = To.report(ID, O.Src.range(), {shortName(Name)});
   if (N.Count > 0) {
     llvm::StringRef Prefix = N.Prefix;
     D.note(DiagID::note_register_range, N.Decl.range(),
@@ -559,10 +583,23 @@ void FunctionChecker::checkPiece() {
 
 void FunctionChecker::finish() {
   LabelsComplete = true;
+  std::vector<const UnresolvedUse *> Errors;
   for (const Unresolved &U : UnresolvedNames)
-    if (!isLabelVisible(U.Use.text(), U.BodyScope))
-      reportUndeclared(U.Use, U.IsBranch, U.Note);
+    if (!isLabelVisible(U.Name, U.BodyScope))
+      for (const UnresolvedUse &Use : U.Uses)
+        Errors.push_back(&Use);
+  // In source order, as the whole body would report them.
+  llvm::sort(Errors, [](const UnresolvedUse *A, const UnresolvedUse *B) {
+    return A->Use.Src.Begin < B->Use.Src.Begin;
+  });
+  // Merged with the errors of the pieces by position, under the same cap:
+  // the first errors are those the whole body would have reported first.
+  DiagnosticSink Late(Sink.errorCap());
+  for (const UnresolvedUse *E : Errors)
+    reportUndeclared(E->Use, E->IsBranch, E->Note, Late);
+  Sink.mergeBySource(std::move(Late));
   UnresolvedNames.clear();
+  UnresolvedIndex.clear();
 }
 
 void FunctionChecker::checkStatements() {

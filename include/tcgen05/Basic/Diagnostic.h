@@ -213,6 +213,8 @@ public:
   }
 
   unsigned numErrors() const { return NumErrors; }
+  /// The cap given at construction; 0 for none.
+  unsigned errorCap() const { return ErrorCap; }
   /// True once the cap is reached: producers should stop early.
   bool shouldStop() const { return ErrorCap && NumErrors >= ErrorCap; }
 
@@ -222,6 +224,10 @@ public:
   void append(DiagnosticSink &&Other);
   /// Orders diagnostics by caret position (stable for equal positions).
   void sortBySource();
+  /// Merges Other's diagnostics into these by caret position (both in
+  /// that order), then keeps as many as the cap lets through: what one sink
+  /// would hold had all been reported to it in order.
+  void mergeBySource(DiagnosticSink &&Other);
 
 private:
   std::vector<Diagnostic> Diags;
