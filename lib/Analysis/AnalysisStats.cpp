@@ -8,6 +8,7 @@ using namespace tcgen05;
 
 AnalysisStats &AnalysisStats::operator+=(const AnalysisStats &O) {
   Functions += O.Functions;
+  FunctionsInPieces += O.FunctionsInPieces;
   Statements += O.Statements;
   Tcgen05Instructions += O.Tcgen05Instructions;
   DescriptorsKnown += O.DescriptorsKnown;
@@ -30,6 +31,7 @@ void AnalysisStats::countDescriptor(uint64_t Known, unsigned Width) {
 
 void AnalysisStats::print(llvm::raw_ostream &OS) const {
   OS << "functions: " << Functions << '\n'
+     << "functions checked in pieces: " << FunctionsInPieces << '\n'
      << "statements: " << Statements << '\n'
      << "tcgen05 instructions: " << Tcgen05Instructions << '\n'
      << "descriptor operands fully known: " << DescriptorsKnown << '\n'

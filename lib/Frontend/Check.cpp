@@ -63,6 +63,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
       if (!F.Tcgen05.empty() || F.Body.text().contains("tcgen05"))
         return false;
       Pieces.emplace(M, Symbols, F, SymbolSink, CheckInstruction);
+      ++Stats.FunctionsInPieces;
     }
     CheckPiece();
     return true;

@@ -18,6 +18,9 @@ namespace tcgen05 {
 
 struct AnalysisStats {
   uint64_t Functions = 0;
+  /// Bodies long enough, and without tcgen05 instructions, to be parsed
+  /// and checked a piece at a time (CheckOptions::BodyPieceStatements).
+  uint64_t FunctionsInPieces = 0;
   uint64_t Statements = 0;
   uint64_t Tcgen05Instructions = 0;
   /// Descriptor operands (instruction, shared memory and zero-column mask
