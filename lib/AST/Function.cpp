@@ -2,7 +2,13 @@
 
 #include "tcgen05/AST/AST.h"
 
+#include "tcgen05/Basic/FindText.h"
+
 using namespace tcgen05;
+
+bool Function::namesTcgen05() const {
+  return findText(Body.text(), "tcgen05") != llvm::StringRef::npos;
+}
 
 void Function::swapBody(Function &Other) {
   Operands.swap(Other.Operands);

@@ -60,7 +60,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   };
   auto TakePiece = [&] {
     if (!Pieces) {
-      if (!F.Tcgen05.empty() || F.Body.text().contains("tcgen05"))
+      if (!F.Tcgen05.empty() || F.namesTcgen05())
         return false;
       Pieces.emplace(M, Symbols, F, SymbolSink, CheckInstruction);
       ++Stats.FunctionsInPieces;

@@ -75,9 +75,8 @@ std::vector<TextEdit> Retargeter::run() {
 }
 
 void Retargeter::planBody(Function &F) {
-  // Only tcgen05 instructions are respelled: a body that names none is not
-  // parsed.
-  if (!F.Body.text().contains("tcgen05"))
+  // Only tcgen05 instructions are respelled.
+  if (!F.namesTcgen05())
     return;
   DiagnosticSink Discard;
   ParsedBody Body(F, Scratch, Discard, &T5);

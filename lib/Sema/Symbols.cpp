@@ -164,6 +164,9 @@ private:
   };
 
   void declare(const Declarator &D, Span Type);
+  /// A label and a variable of one name in one scope: the later of the two
+  /// is the error, whichever it is.
+  void reportLabelClash(Span Label, Span Variable);
   void declareAll(const NodePool &Pool, const Declaration &D);
   void openScope();
   void closeScope();
@@ -294,6 +297,17 @@ void FunctionChecker::closeScope() {
   }
 }
 
+void FunctionChecker::reportLabelClash(Span Label, Span Variable) {
+  bool LabelFirst = Label.Begin < Variable.Begin;
+  Span Later = LabelFirst ? Variable : Label;
+  Span Earlier = LabelFirst ? Label : Variable;
+  std::string Name = shortName(Label.text());
+  Sink.report(DiagID::err_redefinition, Later.range(), {Name})
+      .note(LabelFirst ? DiagID::note_previous_label
+                       : DiagID::note_previous_definition,
+            Earlier.range(), {Name});
+}
+
 void FunctionChecker::declare(const Declarator &D, Span Type) {
   CachedPrefix = llvm::StringRef();
   llvm::StringRef Name = D.Name.text();
@@ -304,16 +318,9 @@ void FunctionChecker::declare(const Declarator &D, Span Type) {
   // take its prefix's name.
   if (!D.IsRange && !BodyScopes.empty()) {
     auto L = Labels.find({BodyScopes.back(), Name});
-    if (L != Labels.end()) {
-      bool LabelFirst = L->second.Begin < D.Name.Begin;
-      Span Later = LabelFirst ? D.Name : L->second;
-      Span Earlier = LabelFirst ? L->second : D.Name;
-      Sink.report(DiagID::err_redefinition, Later.range(), {shortName(Name)})
-          .note(LabelFirst ? DiagID::note_previous_label
-                           : DiagID::note_previous_definition,
-                Earlier.range(), {shortName(Name)});
-      // The variable is still bound, so its uses add no errors.
-    }
+    // The variable is still bound, so its uses add no errors.
+    if (L != Labels.end())
+      reportLabelClash(L->second, D.Name);
   }
   llvm::StringMap<Binding> &Map = D.IsRange ? Ranges : Names;
   unsigned Scope = ScopeIds.back();
@@ -529,10 +536,7 @@ void FunctionChecker::collectLabels() {
       if (const Binding *B =
               CheckedPiece ? boundInScope(L.text(), LabelScopes.back() + 1)
                            : nullptr)
-        Sink.report(DiagID::err_redefinition, L.range(),
-                    {shortName(L.text())})
-            .note(DiagID::note_previous_definition, B->Decl.range(),
-                  {shortName(L.text())});
+        reportLabelClash(L, B->Decl);
       break;
     }
     default:

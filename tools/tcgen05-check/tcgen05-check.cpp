@@ -143,7 +143,7 @@ cl::opt<unsigned> BodyPiece(
     cl::desc("Statements per piece in which a body without tcgen05 "
              "instructions is parsed and checked, so that a long one needs "
              "little memory; 0 checks every body whole (default 65536)"),
-    cl::init(1u << 16), cl::Hidden, cl::cat(Category));
+    cl::init(DefaultBodyPieceStatements), cl::Hidden, cl::cat(Category));
 
 cl::opt<bool> RemarkDescriptorAnalysis(
     "Rdescriptor-analysis",

@@ -259,6 +259,10 @@ struct Function : NodePool {
   std::vector<Tcgen05Inst> Tcgen05;
   Tcgen05Pool Tcgen05Nodes;
 
+  /// Whether the body's text names tcgen05 anywhere, comments included.  A
+  /// body that does not holds no tcgen05 instruction, so no analysis and no
+  /// retargeting looks at it: it may be checked in pieces, or not parsed.
+  bool namesTcgen05() const;
   /// Exchanges body storage with Other; signatures stay.  Checking many
   /// functions in turn through one scratch Function reuses its capacity.
   void swapBody(Function &Other);

@@ -68,7 +68,7 @@ struct CheckOptions {
   /// a time (--body-piece), so that its AST is never alive all at once:
   /// the analyses, which need a whole body, look only at bodies with
   /// tcgen05 instructions.  0: every body whole.
-  size_t BodyPieceStatements = size_t(1) << 16;
+  size_t BodyPieceStatements = DefaultBodyPieceStatements;
   ParseOptions Parse;
   /// Findings to leave out, by fingerprint (--baseline); none if null.
   const Baseline *KnownFindings = nullptr;

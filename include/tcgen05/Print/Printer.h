@@ -11,6 +11,7 @@
 #define TCGEN05_PRINT_PRINTER_H
 
 #include "tcgen05/AST/AST.h"
+#include "tcgen05/Parse/Parser.h"
 
 #include <cstddef>
 
@@ -31,7 +32,7 @@ namespace tcgen05 {
 /// not printed.
 void printModule(const Module &M, llvm::raw_ostream &OS,
                  llvm::ThreadPoolInterface *Pool = nullptr,
-                 size_t PieceStatements = size_t(1) << 16);
+                 size_t PieceStatements = DefaultBodyPieceStatements);
 
 /// Prints one operand tree of Pool (parentheses only where precedence
 /// needs them).
