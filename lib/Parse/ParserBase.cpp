@@ -868,6 +868,7 @@ bool ParserBase::parseDebugDirective(DirectiveStmt &D) {
   D.Src.Begin = Tok.Ptr;
   bool IsFile = Tok.text() == ".file";
   consume();
+  size_t PoolSize = Pool.Operands.size();
   llvm::SmallVector<Operand, 8> Ops;
   auto Integers = [&](unsigned N) {
     for (unsigned I = 0; I < N; ++I) {
@@ -908,7 +909,14 @@ bool ParserBase::parseDebugDirective(DirectiveStmt &D) {
       }
     }
   }
-  D.Operands = commit(Ops);
+  // A -lineinfo or -G body holds a .loc for every few instructions, and no
+  // check reads their operands (the printer prints .loc from its tokens;
+  // CUDA source notes read .loc text from the module): they are parsed to
+  // be checked, not kept, nor their nested nodes.
+  if (IsFile)
+    D.Operands = commit(Ops);
+  else
+    Pool.Operands.resize(PoolSize);
   D.Src.End = Prev.end();
   return true;
 }
