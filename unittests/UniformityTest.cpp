@@ -7,17 +7,17 @@ using namespace tcgen05;
 namespace {
 
 struct Uni : KernelGraph {
-  DominatorTree DT;
+  std::optional<DominatorTree> DT;
   PostDominatorTree PDT;
   std::unique_ptr<RegisterNames> Names;
   std::unique_ptr<RegisterNumbering> Regs;
   std::unique_ptr<UniformityInfo> U;
   explicit Uni(const std::string &Body) : KernelGraph(Body) {
-    DT.recalculate(*G);
+    DT.emplace(*G);
     PDT.recalculate(*G);
     Names = std::make_unique<RegisterNames>(fn());
     Regs = std::make_unique<RegisterNumbering>(fn(), *Names);
-    U = std::make_unique<UniformityInfo>(fn(), *G, DT, PDT, *Regs);
+    U = std::make_unique<UniformityInfo>(fn(), *G, *DT, PDT, *Regs);
   }
   uint32_t inst(llvm::StringRef Prefix) {
     for (uint32_t I = 0; I < fn().Instructions.size(); ++I)

@@ -386,15 +386,7 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
 
 template <typename Fn>
 void UniformityInfo::forEachDominated(const CFGBlock *Root, Fn &&Each) const {
-  auto *N = DT.getNode(const_cast<CFGBlock *>(Root));
-  if (!N)
-    return;
-  llvm::SmallVector<decltype(N), 16> Tree{N};
-  while (!Tree.empty()) {
-    auto *D = Tree.pop_back_val();
-    Each(D->getBlock());
-    Tree.append(D->begin(), D->end());
-  }
+  DT.forEachDominated(Root, Each);
 }
 
 void UniformityInfo::markBlocks() {

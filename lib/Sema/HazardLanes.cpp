@@ -80,8 +80,8 @@ public:
   /// The warp of its warpgroup that alone reaches block B, and the branch
   /// that decides it, when a branch on the warp index dominating B does.
   std::optional<std::pair<unsigned, uint32_t>> quarterAt(const CFGBlock &B) const {
-    for (auto *N = H.DT.getNode(const_cast<CFGBlock *>(&B)); N; N = N->getIDom()) {
-      const CFGBlock *D = N->getBlock();
+    for (const CFGBlock *D = H.DT.isReachableFromEntry(&B) ? &B : nullptr; D;
+         D = H.DT.idom(D)) {
       if (D->Preds.size() != 1)
         continue;
       const CFGBlock *P = D->Preds.front();

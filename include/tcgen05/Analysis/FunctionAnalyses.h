@@ -24,17 +24,15 @@ public:
   FunctionAnalyses &operator=(const FunctionAnalyses &) = delete;
 
   const Function &function() const { return F; }
-  /// Mutable only because LLVM's dominator trees take their graph so.
+  /// Mutable only because LLVM's post-dominator tree takes its graph so.
   ControlFlowGraph &cfg() {
     if (!G)
       G.emplace(F);
     return *G;
   }
   const DominatorTree &dominators() {
-    if (!DT) {
-      DT.emplace();
-      DT->recalculate(cfg());
-    }
+    if (!DT)
+      DT.emplace(cfg());
     return *DT;
   }
   const RegisterNames &names() {
