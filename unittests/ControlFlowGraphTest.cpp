@@ -99,8 +99,7 @@ TEST(ControlFlowGraphTest, Dominators) {
           "@%p2 bra L3;\n"
           "ret;\n");
   DominatorTree DT(*G.G);
-  PostDominatorTree PDT;
-  PDT.recalculate(*G.G);
+  PostDominatorTree PDT(*G.G);
   CFGBlock *Entry = G.at("@%p1"), *Then = G.at("mov.b32 %r1, 1"),
            *Else = G.at("mov.b32 %r1, 2"), *Join = G.at("mov.b32 %r2"),
            *Loop = G.at("add.s32"), *Exit = G.at("ret");
@@ -113,8 +112,8 @@ TEST(ControlFlowGraphTest, Dominators) {
   EXPECT_TRUE(PDT.dominates(Join, Entry));
   EXPECT_TRUE(PDT.dominates(Exit, Loop));
   EXPECT_FALSE(PDT.dominates(Then, Entry));
-  EXPECT_EQ(PDT.getNode(Entry)->getIDom()->getBlock(), Join);
-  EXPECT_TRUE(PDT.verify());
+  EXPECT_EQ(PDT.ipdom(Entry), Join);
+  EXPECT_EQ(PDT.ipdom(Exit), nullptr);
   (void)Else;
 }
 
@@ -139,16 +138,18 @@ TEST(ControlFlowGraphTest, IrreducibleLoopIsOneSCC) {
   EXPECT_TRUE(Found);
 }
 
-// The graph's own dominator tree against LLVM's generic one, on random
-// bodies: branches forward and back, unreachable blocks, endless loops.
-TEST(ControlFlowGraphTest, DominatorTreeAgreesWithLLVMs) {
+// The graph's own trees against LLVM's generic ones, on random bodies:
+// branches forward and back, unreachable blocks, endless loops (where the
+// post-dominator tree is LLVM's own).
+TEST(ControlFlowGraphTest, DominatorTreesAgreeWithLLVMs) {
   std::mt19937 Rng(20261127);
-  for (int Round = 0; Round < 200; ++Round) {
+  unsigned WithoutEndlessLoops = 0;
+  for (int Round = 0; Round < 300; ++Round) {
     unsigned N = 2 + Rng() % 24;
     std::string Body;
     for (unsigned K = 0; K < N; ++K) {
       Body += "L" + std::to_string(K) + ": mov.b32 %r1, " + std::to_string(K) + ";\n";
-      switch (Rng() % 5) {
+      switch (Rng() % 6) {
       case 0:
         Body += "@%p1 bra L" + std::to_string(Rng() % N) + ";\n";
         break;
@@ -162,6 +163,9 @@ TEST(ControlFlowGraphTest, DominatorTreeAgreesWithLLVMs) {
       case 3:
         Body += "@%p1 ret;\n";
         break;
+      case 4:
+        Body += "@%p1 exit;\n";
+        break;
       default:
         break;
       }
@@ -169,8 +173,12 @@ TEST(ControlFlowGraphTest, DominatorTreeAgreesWithLLVMs) {
     Body += "ret;\n";
     Graph G(Body);
     DominatorTree DT(*G.G);
+    PostDominatorTree PDT(*G.G);
     llvm::DominatorTreeBase<CFGBlock, false> Ref;
     Ref.recalculate(*G.G);
+    llvm::DominatorTreeBase<CFGBlock, true> PostRef;
+    PostRef.recalculate(*G.G);
+    bool AllReachExit = true;
     for (CFGBlock &A : *G.G) {
       ASSERT_EQ(DT.isReachableFromEntry(&A), Ref.isReachableFromEntry(&A))
           << Body;
@@ -178,14 +186,29 @@ TEST(ControlFlowGraphTest, DominatorTreeAgreesWithLLVMs) {
       const CFGBlock *RefIdom =
           RefNode && RefNode->getIDom() ? RefNode->getIDom()->getBlock() : nullptr;
       EXPECT_EQ(DT.idom(&A), RefIdom) << Body;
+      auto *PostNode = PostRef.getNode(&A);
+      const CFGBlock *RefIpdom =
+          PostNode && PostNode->getIDom() ? PostNode->getIDom()->getBlock() : nullptr;
+      EXPECT_EQ(PDT.ipdom(&A), RefIpdom) << Body;
       std::set<const CFGBlock *> Sub, RefSub;
       DT.forEachDominated(&A, [&](const CFGBlock *C) { Sub.insert(C); });
       for (CFGBlock &B : *G.G) {
         EXPECT_EQ(DT.dominates(&A, &B), Ref.dominates(&A, &B)) << Body;
+        EXPECT_EQ(PDT.dominates(&A, &B), PostRef.dominates(&A, &B)) << Body;
         if (RefNode && Ref.isReachableFromEntry(&B) && Ref.dominates(&A, &B))
           RefSub.insert(&B);
       }
       EXPECT_EQ(Sub, RefSub) << Body;
+      // A block whose post-dominator chain does not end at the virtual
+      // exit's children lies in or before an endless loop.
+      const CFGBlock *Up = &A;
+      while (const CFGBlock *Next = PostRef.getNode(Up)->getIDom()->getBlock())
+        Up = Next;
+      AllReachExit &= Up->Succs.empty();
     }
+    WithoutEndlessLoops += AllReachExit;
   }
+  // Both of the post-dominator tree's ways are exercised.
+  EXPECT_GT(WithoutEndlessLoops, 50u);
+  EXPECT_LT(WithoutEndlessLoops, 250u);
 }

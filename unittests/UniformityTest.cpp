@@ -8,16 +8,16 @@ namespace {
 
 struct Uni : KernelGraph {
   std::optional<DominatorTree> DT;
-  PostDominatorTree PDT;
+  std::optional<PostDominatorTree> PDT;
   std::unique_ptr<RegisterNames> Names;
   std::unique_ptr<RegisterNumbering> Regs;
   std::unique_ptr<UniformityInfo> U;
   explicit Uni(const std::string &Body) : KernelGraph(Body) {
     DT.emplace(*G);
-    PDT.recalculate(*G);
+    PDT.emplace(*G);
     Names = std::make_unique<RegisterNames>(fn());
     Regs = std::make_unique<RegisterNumbering>(fn(), *Names);
-    U = std::make_unique<UniformityInfo>(fn(), *G, *DT, PDT, *Regs);
+    U = std::make_unique<UniformityInfo>(fn(), *G, *DT, *PDT, *Regs);
   }
   uint32_t inst(llvm::StringRef Prefix) {
     for (uint32_t I = 0; I < fn().Instructions.size(); ++I)

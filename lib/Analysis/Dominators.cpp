@@ -6,72 +6,143 @@
 
 using namespace tcgen05;
 
-DominatorTree::DominatorTree(const ControlFlowGraph &G)
-    : G(G), Idom(G.size(), None), In(G.size(), None), Out(G.size(), None) {
-  llvm::ArrayRef<uint32_t> Rpo = G.reversePostOrder();
-  if (Rpo.empty())
+template <typename PredsFn>
+void DomTreeArrays::build(size_t NumNodes, llvm::ArrayRef<uint32_t> Order,
+                          PredsFn &&ForEachPred) {
+  Idom.assign(NumNodes, None);
+  In.assign(NumNodes, None);
+  Out.assign(NumNodes, None);
+  if (Order.empty())
     return;
-  Entry = Rpo.front();
-  std::vector<uint32_t> Order(G.size(), None); // position in Rpo
-  for (uint32_t K = 0; K < Rpo.size(); ++K)
-    Order[Rpo[K]] = K;
+  Root = Order.front();
+  std::vector<uint32_t> Position(NumNodes, None);
+  for (uint32_t K = 0; K < Order.size(); ++K)
+    Position[Order[K]] = K;
   auto Intersect = [&](uint32_t A, uint32_t B) {
     while (A != B) {
-      while (Order[A] > Order[B])
+      while (Position[A] > Position[B])
         A = Idom[A];
-      while (Order[B] > Order[A])
+      while (Position[B] > Position[A])
         B = Idom[B];
     }
     return A;
   };
-  Idom[Entry] = Entry;
+  Idom[Root] = Root;
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (uint32_t B : Rpo.drop_front()) {
+    for (uint32_t N : Order.drop_front()) {
       uint32_t New = None;
-      for (const CFGBlock *P : G.block(B).Preds) {
-        uint32_t N = P->Number;
-        if (Idom[N] == None)
-          continue; // not reached yet, or not from the entry at all
-        New = New == None ? N : Intersect(N, New);
-      }
-      if (New != Idom[B]) {
-        Idom[B] = New;
+      ForEachPred(N, [&](uint32_t P) {
+        if (Idom[P] == None)
+          return; // not processed yet, or outside the tree
+        New = New == None ? P : Intersect(P, New);
+      });
+      if (New != Idom[N]) {
+        Idom[N] = New;
         Changed = true;
       }
     }
   }
-  // The tree's children, by parent, then its pre-order and intervals.
-  std::vector<uint32_t> First(G.size() + 1, 0), Kids(Rpo.size());
-  for (uint32_t B : Rpo.drop_front())
-    ++First[Idom[B] + 1];
+  numberTree(Order);
+}
+
+void DomTreeArrays::numberTree(llvm::ArrayRef<uint32_t> Order) {
+  // The children by parent, then the pre-order and its intervals.
+  std::vector<uint32_t> First(Idom.size() + 1, 0), Kids(Order.size());
+  for (uint32_t N : Order.drop_front())
+    ++First[Idom[N] + 1];
   for (size_t K = 1; K < First.size(); ++K)
     First[K] += First[K - 1];
   std::vector<uint32_t> Fill(First.begin(), First.end() - 1);
-  for (uint32_t B : Rpo.drop_front())
-    Kids[Fill[Idom[B]]++] = B;
-  PreOrder.reserve(Rpo.size());
-  std::vector<std::pair<uint32_t, uint32_t>> Stack{{Entry, First[Entry]}};
-  In[Entry] = 0;
-  PreOrder.push_back(Entry);
+  for (uint32_t N : Order.drop_front())
+    Kids[Fill[Idom[N]]++] = N;
+  PreOrder.reserve(Order.size());
+  std::vector<std::pair<uint32_t, uint32_t>> Stack{{Root, First[Root]}};
+  In[Root] = 0;
+  PreOrder.push_back(Root);
   while (!Stack.empty()) {
-    auto &[B, Next] = Stack.back();
-    if (Next < First[B + 1]) {
+    auto &[N, Next] = Stack.back();
+    if (Next < First[N + 1]) {
       uint32_t C = Kids[Next++];
       In[C] = static_cast<uint32_t>(PreOrder.size());
       PreOrder.push_back(C);
       Stack.push_back({C, First[C]});
       continue;
     }
-    Out[B] = static_cast<uint32_t>(PreOrder.size());
+    Out[N] = static_cast<uint32_t>(PreOrder.size());
     Stack.pop_back();
   }
 }
 
-// The post-dominator tree is instantiated once, here, not in every client.
+DominatorTree::DominatorTree(const ControlFlowGraph &G) : G(G) {
+  T.build(G.size(), G.reversePostOrder(), [&](uint32_t N, auto &&Fn) {
+    for (const CFGBlock *P : G.block(N).Preds)
+      Fn(P->Number);
+  });
+}
+
+PostDominatorTree::PostDominatorTree(ControlFlowGraph &G) : G(G) {
+  // The reverse graph's reverse post-order from the virtual exit, whose
+  // successors there are the blocks without successors, in block order.
+  const uint32_t Exit = static_cast<uint32_t>(G.size());
+  std::vector<uint32_t> Order;
+  Order.reserve(G.size() + 1);
+  std::vector<bool> Seen(G.size() + 1);
+  std::vector<std::pair<uint32_t, uint32_t>> Stack{{Exit, 0}};
+  std::vector<uint32_t> Exits;
+  for (const CFGBlock &B : G)
+    if (B.Succs.empty())
+      Exits.push_back(B.Number);
+  Seen[Exit] = true;
+  while (!Stack.empty()) {
+    auto &[N, Next] = Stack.back();
+    size_t Count = N == Exit ? Exits.size() : G.block(N).Preds.size();
+    if (Next < Count) {
+      uint32_t To = N == Exit ? Exits[Next] : G.block(N).Preds[Next]->Number;
+      ++Next;
+      if (!Seen[To]) {
+        Seen[To] = true;
+        Stack.push_back({To, 0});
+      }
+      continue;
+    }
+    Order.push_back(N);
+    Stack.pop_back();
+  }
+  if (Order.size() != G.size() + 1) {
+    // Some block reaches no exit.
+    Endless = std::make_unique<LLVMTree>();
+    Endless->recalculate(G);
+    return;
+  }
+  std::reverse(Order.begin(), Order.end());
+  T.build(G.size() + 1, Order, [&](uint32_t N, auto &&Fn) {
+    const CFGBlock &B = G.block(N);
+    if (B.Succs.empty())
+      Fn(Exit);
+    for (const CFGBlock *S : B.Succs)
+      Fn(S->Number);
+  });
+}
+
+PostDominatorTree::~PostDominatorTree() = default;
+
+const CFGBlock *PostDominatorTree::ipdom(const CFGBlock *B) const {
+  if (Endless) {
+    auto *N = Endless->getNode(B);
+    return N && N->getIDom() ? N->getIDom()->getBlock() : nullptr;
+  }
+  uint32_t D = T.idom(B->Number);
+  return D == DomTreeArrays::None || D == G.size() ? nullptr : &G.block(D);
+}
+
+bool PostDominatorTree::dominates(const CFGBlock *A, const CFGBlock *B) const {
+  if (Endless)
+    return Endless->dominates(A, B);
+  return A == B || T.dominates(A->Number, B->Number);
+}
+
 template class llvm::DominatorTreeBase<tcgen05::CFGBlock, true>;
-template void llvm::DomTreeBuilder::Calculate<tcgen05::PostDominatorTree>(
-    tcgen05::PostDominatorTree &DT);
-template bool llvm::DomTreeBuilder::Verify<tcgen05::PostDominatorTree>(
-    const tcgen05::PostDominatorTree &DT,
-    tcgen05::PostDominatorTree::VerificationLevel VL);
+template void
+llvm::DomTreeBuilder::Calculate<llvm::DominatorTreeBase<tcgen05::CFGBlock, true>>(
+    llvm::DominatorTreeBase<tcgen05::CFGBlock, true> &DT);

@@ -404,9 +404,7 @@ void UniformityInfo::markBlocks() {
     if (K == ValueKind::Uniform)
       continue;
     // Divergent: what lies between the branch and where its paths meet.
-    const CFGBlock *Join = nullptr;
-    if (auto *N = PDT.getNode(&B); N && N->getIDom())
-      Join = N->getIDom()->getBlock();
+    const CFGBlock *Join = PDT.ipdom(&B);
     auto Mark = [&](const CFGBlock *C) {
       if (!Divergent.test(C->Number)) {
         Divergent.set(C->Number);

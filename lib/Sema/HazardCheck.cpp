@@ -206,8 +206,7 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
   FunctionAnalyses &A = Shared ? *Shared : Own.emplace(F);
   ControlFlowGraph &G = A.cfg();
   const DominatorTree &DT = A.dominators();
-  PostDominatorTree PDT;
-  PDT.recalculate(G);
+  PostDominatorTree PDT(G);
   UniformityInfo U(F, G, DT, PDT, A.registers());
   HazardCache Cache;
   HazardFunction Fn{F, G, DT, U, Sink, Cache, A, StepsPerInstruction};
