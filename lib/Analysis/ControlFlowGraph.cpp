@@ -2,6 +2,8 @@
 
 #include "tcgen05/Analysis/ControlFlowGraph.h"
 
+#include "GraphOrder.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -216,29 +218,11 @@ ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
 }
 
 void ControlFlowGraph::computeReversePostOrder() {
-  // Depth first from the entry, successors in order, as LLVM's post-order
-  // iterator walks: every dataflow solver of the function starts from it,
-  // so it is found once, with a flag per block rather than a pointer set.
+  // Every dataflow solver of the function starts from it, so it is found
+  // once.
   if (Blocks.empty())
     return;
-  Rpo.reserve(Blocks.size());
-  std::vector<bool> Seen(Blocks.size());
-  std::vector<std::pair<uint32_t, uint32_t>> Stack; // block, next successor
-  Seen[0] = true;
-  Stack.push_back({0, 0});
-  while (!Stack.empty()) {
-    auto &[B, Next] = Stack.back();
-    llvm::ArrayRef<CFGBlock *> Succs = Blocks[B].Succs;
-    if (Next < Succs.size()) {
-      uint32_t To = Succs[Next++]->Number;
-      if (!Seen[To]) {
-        Seen[To] = true;
-        Stack.push_back({To, 0});
-      }
-      continue;
-    }
-    Rpo.push_back(B);
-    Stack.pop_back();
-  }
-  std::reverse(Rpo.begin(), Rpo.end());
+  tcgen05::reversePostOrder(
+      Blocks.size(), 0, [&](uint32_t B) { return Blocks[B].Succs.size(); },
+      [&](uint32_t B, uint32_t K) { return Blocks[B].Succs[K]->Number; }, Rpo);
 }

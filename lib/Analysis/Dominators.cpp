@@ -2,6 +2,8 @@
 
 #include "tcgen05/Analysis/Dominators.h"
 
+#include "GraphOrder.h"
+
 #include "llvm/Support/GenericDomTreeConstruction.h"
 
 using namespace tcgen05;
@@ -85,37 +87,24 @@ PostDominatorTree::PostDominatorTree(ControlFlowGraph &G) : G(G) {
   // The reverse graph's reverse post-order from the virtual exit, whose
   // successors there are the blocks without successors, in block order.
   const uint32_t Exit = static_cast<uint32_t>(G.size());
-  std::vector<uint32_t> Order;
-  Order.reserve(G.size() + 1);
-  std::vector<bool> Seen(G.size() + 1);
-  std::vector<std::pair<uint32_t, uint32_t>> Stack{{Exit, 0}};
   std::vector<uint32_t> Exits;
   for (const CFGBlock &B : G)
     if (B.Succs.empty())
       Exits.push_back(B.Number);
-  Seen[Exit] = true;
-  while (!Stack.empty()) {
-    auto &[N, Next] = Stack.back();
-    size_t Count = N == Exit ? Exits.size() : G.block(N).Preds.size();
-    if (Next < Count) {
-      uint32_t To = N == Exit ? Exits[Next] : G.block(N).Preds[Next]->Number;
-      ++Next;
-      if (!Seen[To]) {
-        Seen[To] = true;
-        Stack.push_back({To, 0});
-      }
-      continue;
-    }
-    Order.push_back(N);
-    Stack.pop_back();
-  }
+  std::vector<uint32_t> Order;
+  tcgen05::reversePostOrder(
+      G.size() + 1, Exit,
+      [&](uint32_t N) { return N == Exit ? Exits.size() : G.block(N).Preds.size(); },
+      [&](uint32_t N, uint32_t K) {
+        return N == Exit ? Exits[K] : G.block(N).Preds[K]->Number;
+      },
+      Order);
   if (Order.size() != G.size() + 1) {
     // Some block reaches no exit.
     Endless = std::make_unique<LLVMTree>();
     Endless->recalculate(G);
     return;
   }
-  std::reverse(Order.begin(), Order.end());
   T.build(G.size() + 1, Order, [&](uint32_t N, auto &&Fn) {
     const CFGBlock &B = G.block(N);
     if (B.Succs.empty())
