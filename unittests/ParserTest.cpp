@@ -400,10 +400,27 @@ parseInPieces(const std::string &Body, size_t N,
   parseModule(Text, M, Sink);
   Function &F = M.Functions.at(0);
   std::vector<std::vector<std::string>> Pieces;
+  auto StatementText = [&](const Statement &S) -> std::string {
+    switch (S.Kind) {
+    case StmtKind::Instruction:
+      return F.Instructions[S.Index].Src.text().str();
+    case StmtKind::Label:
+      return F.Labels[S.Index].text().str() + ":";
+    case StmtKind::Declaration:
+      return F.Declarations[S.Index].Src.text().str();
+    case StmtKind::Directive:
+      return F.Directives[S.Index].Src.text().str();
+    case StmtKind::ScopeBegin:
+      return "{";
+    case StmtKind::ScopeEnd:
+      return "}";
+    }
+    return "";
+  };
   auto Record = [&] {
     Pieces.emplace_back();
     for (const Statement &S : F.Statements)
-      Pieces.back().push_back(S.Src.text().str());
+      Pieces.back().push_back(StatementText(S));
   };
   auto Consume = [&] {
     if (!Take(Pieces.size()))

@@ -31,8 +31,8 @@ private:
   void parseLineTerminatedDirective();
   void parseCallPrototype();
   void parseOperandDirective();
-  void push(StmtKind K, uint32_t Index, Span Src) {
-    F.Statements.push_back(Statement{K, Index, Src});
+  void push(StmtKind K, uint32_t Index) {
+    F.Statements.push_back(Statement{K, Index});
   }
 
   Function &F;
@@ -60,7 +60,7 @@ void BodyParser::run() {
       consume();
       if (--Depth == 0)
         return;
-      push(StmtKind::ScopeEnd, 0, Prev.span());
+      push(StmtKind::ScopeEnd, 0);
       break;
     case Tok::LBrace:
       if (Depth >= Opts.MaxScopeDepth) {
@@ -72,7 +72,7 @@ void BodyParser::run() {
       }
       consume();
       ++Depth;
-      push(StmtKind::ScopeBegin, 0, Prev.span());
+      push(StmtKind::ScopeBegin, 0);
       break;
     case Tok::Semi:
       Sink.report(DiagID::err_empty_statement, Tok.span().range());
@@ -104,8 +104,7 @@ void BodyParser::parseStatement() {
   consume();
   if (Tok.is(Tok::Colon)) {
     consume();
-    push(StmtKind::Label, static_cast<uint32_t>(F.Labels.size()),
-         Span(Name.Ptr, Prev.end()));
+    push(StmtKind::Label, static_cast<uint32_t>(F.Labels.size()));
     F.Labels.push_back(Name.span());
     if (Tok.is(Tok::DotWord) && Tok.text() == ".callprototype")
       parseCallPrototype();
@@ -178,7 +177,7 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   bool Terminated = expectSemi(OpTok.text(), /*Quote=*/true);
   uint32_t Index = static_cast<uint32_t>(F.Instructions.size());
   F.Instructions.push_back(I);
-  push(StmtKind::Instruction, Index, I.Src);
+  push(StmtKind::Instruction, Index);
   // A statement with a lexical error was reported already; the tcgen05
   // grammar would only report it again.  A non-ASCII byte in a comment
   // leaves the statement itself intact, so it is still parsed.  An error
@@ -205,7 +204,7 @@ void BodyParser::parseBodyDirective() {
     }
     uint32_t Index = static_cast<uint32_t>(F.Declarations.size());
     F.Declarations.push_back(D);
-    push(StmtKind::Declaration, Index, D.Src);
+    push(StmtKind::Declaration, Index);
     expectSemi("the declaration");
     return;
   }
@@ -241,7 +240,7 @@ void BodyParser::parseOperandDirective() {
     return;
   uint32_t Index = static_cast<uint32_t>(F.Directives.size());
   F.Directives.push_back(D);
-  push(StmtKind::Directive, Index, D.Src);
+  push(StmtKind::Directive, Index);
   expectSemi(D.Name.text(), /*Quote=*/true);
 }
 
@@ -253,7 +252,7 @@ void BodyParser::parseLineTerminatedDirective() {
   }
   uint32_t Index = static_cast<uint32_t>(F.Directives.size());
   F.Directives.push_back(D);
-  push(StmtKind::Directive, Index, D.Src);
+  push(StmtKind::Directive, Index);
 }
 
 void BodyParser::parseCallPrototype() {
@@ -281,7 +280,7 @@ void BodyParser::parseCallPrototype() {
   D.Src.End = Tok.end();
   uint32_t Index = static_cast<uint32_t>(F.Directives.size());
   F.Directives.push_back(D);
-  push(StmtKind::Directive, Index, D.Src);
+  push(StmtKind::Directive, Index);
   expectSemi(".callprototype", /*Quote=*/true);
 }
 

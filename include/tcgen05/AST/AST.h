@@ -202,7 +202,6 @@ enum class StmtKind : uint8_t {
 struct Statement {
   StmtKind Kind;
   uint32_t Index; ///< Into the pool for Kind (unused for scopes).
-  Span Src;       ///< Scope braces: the brace itself.
 };
 
 /// Pools for AST nodes.  Function bodies and the module's top level each
