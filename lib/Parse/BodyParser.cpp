@@ -134,7 +134,6 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
       return;
     }
     I.Pred.Reg = Tok.span();
-    I.Pred.Src = Span(I.Src.Begin, Tok.end());
     consume();
     if (!Tok.is(Tok::Identifier)) {
       expected("an instruction after the guard");

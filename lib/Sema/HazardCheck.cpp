@@ -149,7 +149,7 @@ void tcgen05::checkHZ09(const HazardContext &C) {
       continue;
     Diagnostic &D = C.report(T.Instruction, {tcgen05OpcodeName(T.Opcode)});
     if (GuardVaries)
-      D.note(DiagID::note_hz_diverges_here, I.Pred.Src.range(), {});
+      D.note(DiagID::note_hz_diverges_here, I.guardSrc().range(), {});
     else if (uint32_t Branch = C.U.divergingBranch(B); Branch != ~0u)
       D.note(DiagID::note_hz_diverges_here, C.F.Instructions[Branch].Src.range(),
              {});

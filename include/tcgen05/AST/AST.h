@@ -132,14 +132,14 @@ template <typename Fn> void forEachDecimal(const Operand &Run, Fn &&Visit) {
 
 /// `@%p` or `@!%p` before an instruction.
 struct Guard {
-  Span Src;
-  Span Reg;
+  Span Reg; ///< Not valid when there is no guard.
   bool Negated = false;
 };
 
+// A body holds an instruction every 40-65 bytes of text: their size is most
+// of its parse's memory.
 struct Instruction {
   Span Src; ///< The whole statement including its ';'.
-  Guard Pred;
   Span Opcode;
   /// Dotted suffixes in source order, e.g. '.cta_group::1', '.b32'.
   IndexRange Qualifiers;
@@ -154,7 +154,12 @@ struct Instruction {
   /// its structured parse succeeded; NoTcgen05 otherwise.
   uint32_t Tcgen05 = NoTcgen05;
   static constexpr uint32_t NoTcgen05 = ~0u;
+  Guard Pred;
+
+  /// The guard, `@%p` or `@!%p`; call only when Pred.Reg is valid.
+  Span guardSrc() const { return Span(Src.Begin, Pred.Reg.End); }
 };
+static_assert(sizeof(Instruction) <= 80, "an instruction's node grew");
 
 struct Declarator {
   Span Name;
