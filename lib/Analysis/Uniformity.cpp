@@ -302,17 +302,28 @@ void UniformityInfo::demand(
       for (const Operand &C : F.operands(O.Children))
         Self(C, Self);
   };
+  // Writers in instruction order: a flag per instruction, read in order
+  // when most of a body is asked about (the guards are), sorted otherwise.
+  llvm::BitVector IsWriter(F.Instructions.size());
   while (!Work.empty()) {
     for (uint32_t W : Regs.writers(Work.pop_back_val())) {
-      Writers.push_back(W);
       Reader = W;
       for (const Operand &O : F.operands(F.Instructions[W].Operands).drop_front())
         Sources(O, Sources);
       Read(Regs.guardOf(W));
+      if (!IsWriter.test(W)) {
+        IsWriter.set(W);
+        Writers.push_back(W);
+      }
     }
   }
-  llvm::sort(Writers);
-  Writers.erase(std::unique(Writers.begin(), Writers.end()), Writers.end());
+  if (Writers.size() * 64 < F.Instructions.size()) {
+    llvm::sort(Writers);
+    return;
+  }
+  Writers.clear();
+  for (unsigned W : IsWriter.set_bits())
+    Writers.push_back(W);
 }
 
 void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {

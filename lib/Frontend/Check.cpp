@@ -36,7 +36,7 @@ namespace {
 void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                Function &Scratch, Tcgen05SyntaxParser &T5,
                DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
-               const llvm::StringSet<> &FunctionNames,
+               const FunctionNameSet &FunctionNames,
                const CheckOptions &Opts, AnalysisStats &Stats) {
   DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
   auto CheckInstruction = [&](uint32_t Inst, const RegisterLookup &Regs) {
@@ -153,7 +153,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
   std::vector<DiagnosticSink> Sinks;
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
   std::vector<AnalysisStats> BodyStats(Bodies.size());
-  llvm::StringSet<> FunctionNames;
+  FunctionNameSet FunctionNames;
   for (const Function &F : M.Functions)
     FunctionNames.insert(F.Name.text());
   // The work items: the bodies, then the .section contents the module pass

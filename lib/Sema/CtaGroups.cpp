@@ -26,11 +26,11 @@ namespace {
 
 /// Function names used as values (not called) in R.
 void collectFunctionNames(const Function &F, IndexRange R,
-                          const llvm::StringSet<> &Functions,
+                          const FunctionNameSet &Functions,
                           std::vector<llvm::StringRef> &Out) {
   for (const Operand &O : F.operands(R)) {
     if (O.Kind == OperandKind::Symbol) {
-      if (Functions.count(O.text()))
+      if (Functions.contains(O.text()))
         Out.push_back(O.text());
     } else if (O.Children.Count && O.Kind != OperandKind::Address) {
       collectFunctionNames(F, O.Children, Functions, Out);
@@ -42,7 +42,7 @@ void collectFunctionNames(const Function &F, IndexRange R,
 
 CtaGroupSummary
 tcgen05::summarizeCtaGroups(const Function &F,
-                            const llvm::StringSet<> &Functions) {
+                            const FunctionNameSet &Functions) {
   CtaGroupSummary S;
   for (const Tcgen05Inst &T : F.Tcgen05) {
     for (uint32_t K = 0; K < T.NumQualifiers; ++K) {

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <bitset>
 #include <optional>
 #include <vector>
 
@@ -47,10 +48,30 @@ struct CtaGroupSummary {
   std::vector<llvm::StringRef> AddressTaken; ///< Functions used as values.
 };
 
+/// The module's function names.  Most names a body uses as values are
+/// labels, which seldom begin with a byte a function name begins with
+/// (`$L__BB0_3` against `_ZN...`): those are told apart without hashing.
+class FunctionNameSet {
+public:
+  void insert(llvm::StringRef Name) {
+    Names.insert(Name);
+    if (!Name.empty())
+      First.set(static_cast<unsigned char>(Name.front()));
+  }
+  bool contains(llvm::StringRef Name) const {
+    return !Name.empty() && First.test(static_cast<unsigned char>(Name.front())) &&
+           Names.contains(Name);
+  }
+
+private:
+  llvm::StringSet<> Names;
+  std::bitset<256> First;
+};
+
 /// Computes F's summary (F's body must be parsed); Functions names the
 /// module's functions, to tell a function used as a value from a variable.
 CtaGroupSummary summarizeCtaGroups(const Function &F,
-                                   const llvm::StringSet<> &Functions);
+                                   const FunctionNameSet &Functions);
 
 /// Adds the summary of a further piece of the same body to Into.
 void appendSummary(CtaGroupSummary &Into, CtaGroupSummary &&Piece);
