@@ -31,8 +31,13 @@ private:
   void parseLineTerminatedDirective();
   void parseCallPrototype();
   void parseOperandDirective();
+  // Nodes are built in place (emplace_back, field stores): a node built
+  // aside and pushed is stored in parts and read back whole, which stalls
+  // on store forwarding once per statement.
   void push(StmtKind K, uint32_t Index) {
-    F.Statements.push_back(Statement{K, Index});
+    Statement &S = F.Statements.emplace_back();
+    S.Kind = K;
+    S.Index = Index;
   }
 
   Function &F;
@@ -153,7 +158,7 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   }
   I.Qualifiers.First = static_cast<uint32_t>(F.Qualifiers.size());
   while (Tok.is(Tok::DotWord)) {
-    F.Qualifiers.push_back(Tok.span());
+    F.Qualifiers.emplace_back(Tok.Ptr, Tok.end());
     consume();
   }
   I.Qualifiers.Count =
@@ -172,7 +177,7 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
         recover();
         return;
       }
-  I.Src.End = Tok.is(Tok::Semi) ? Tok.end() : Prev.end();
+  I.Src.End = Tok.is(Tok::Semi) ? Tok.end() : PrevEnd;
   bool Terminated = expectSemi(OpTok.text(), /*Quote=*/true);
   uint32_t Index = static_cast<uint32_t>(F.Instructions.size());
   F.Instructions.push_back(I);

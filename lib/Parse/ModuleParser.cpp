@@ -184,7 +184,7 @@ void ModuleParser::parseTarget() {
     Spec.Names.push_back(Tok.span());
     consume();
   } while (tryConsume(Tok::Comma));
-  Spec.Src.End = Prev.end();
+  Spec.Src.End = PrevEnd;
   // ptxas accepts several .target directives; the last one wins.
   if (!TargetDirective.valid())
     addItem(ItemKind::Target);
@@ -257,7 +257,7 @@ void ModuleParser::parseSection() {
     // The contents are the caller's to check; the scan resumes at the '}'.
     M.SectionContents.push_back(Span(Open.end(), Close - 1));
     Lex.reset(Close - 1);
-    Prev = Open;
+    PrevEnd = Open.end();
     Tok = Lex.lex();
   } else {
     consume();
@@ -269,7 +269,7 @@ void ModuleParser::parseSection() {
     return;
   }
   consume();
-  D.Src.End = Prev.end();
+  D.Src.End = PrevEnd;
   addDirective(D);
 }
 
@@ -368,7 +368,7 @@ void ModuleParser::parseFunction(Span Linkage) {
       } while (tryConsume(Tok::Comma));
     }
     D.Operands = commit(Ops);
-    D.Src.End = Prev.end();
+    D.Src.End = PrevEnd;
     if (D.Name.text() == ".pragma")
       expectSemi(".pragma", /*Quote=*/true);
     F.PerfDirectives.push_back(static_cast<uint32_t>(M.Directives.size()));
@@ -385,7 +385,7 @@ void ModuleParser::parseFunction(Span Linkage) {
   } else {
     // A declaration without ';' still declares the name.
     expectSemi("the function declaration");
-    F.Src.End = Prev.end();
+    F.Src.End = PrevEnd;
   }
   addItem(ItemKind::Function, M.Functions.size());
   M.Functions.push_back(std::move(F));

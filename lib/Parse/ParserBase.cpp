@@ -104,7 +104,7 @@ bool ParserBase::expectSemi(llvm::StringRef After, bool Quote) {
   if (tryConsume(Tok::Semi))
     return true;
   if (Tok.StartsLine || Tok.is(Tok::Eof) || Tok.is(Tok::RBrace)) {
-    llvm::SMLoc L = llvm::SMLoc::getFromPointer(Prev.end());
+    llvm::SMLoc L = llvm::SMLoc::getFromPointer(PrevEnd);
     Sink.report(DiagID::err_expected_semi, llvm::SMRange(L, L),
                 {Quote ? "'" + After.str() + "'" : After.str()});
     return false;
@@ -174,7 +174,7 @@ void ParserBase::lexSectionContents() {
       Lex.skipPlainDataLines(Last);
       T = Lex.lexAny();
     }
-    Prev = Last;
+    PrevEnd = Last.end();
     Tok = T;
   }
 }
@@ -185,7 +185,7 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
     return Table[static_cast<unsigned char>(C)] & Class;
   };
   const char *P = Tok.Ptr, *E = Lex.end();
-  const char *FirstBegin = nullptr, *LastBegin = nullptr, *LastEnd = nullptr;
+  const char *FirstBegin = nullptr, *LastEnd = nullptr;
   uint64_t Count = 0;
   for (;;) {
     const char *B = P;
@@ -217,7 +217,6 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
     if (!FirstBegin)
       FirstBegin = B;
     ++Count;
-    LastBegin = B;
     LastEnd = P;
     if (*Q == '}')
       break;
@@ -236,8 +235,7 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
     Out.push_back(Run);
   }
   Lex.reset(LastEnd);
-  Prev = Token(Tok::Integer, LastBegin, static_cast<uint32_t>(LastEnd - LastBegin),
-               false);
+  PrevEnd = LastEnd;
   Tok = Lex.lex();
   return true;
 }
@@ -443,7 +441,7 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   Operand V;
   ExpressionNodes += K == OperandKind::List;
   V.Kind = K;
-  V.Src = Span(Begin, Prev.end());
+  V.Src = Span(Begin, PrevEnd);
   if (K == OperandKind::Address && Elems.size() == 1 &&
       !checkAddress(Elems[0]))
     return Fail();
@@ -630,7 +628,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
              : Name == "_"   ? OperandKind::Sink
                              : OperandKind::Symbol;
     consume();
-    if (Tok.is(Tok::DotWord) && Tok.Ptr == Prev.end()) {
+    if (Tok.is(Tok::DotWord) && Tok.Ptr == PrevEnd) {
       // %tid.x, %ctaid.y: a component of a special or vector register.
       Operand M;
       M.Kind = OperandKind::Member;
@@ -642,7 +640,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
       return true;
     }
     // generic(sym) in initializers.
-    if (Tok.is(Tok::LParen) && Tok.Ptr == Prev.end() &&
+    if (Tok.is(Tok::LParen) && Tok.Ptr == PrevEnd &&
         O.Kind == OperandKind::Symbol)
       return parseCall(O, Out);
     Out.push_back(O);
@@ -654,7 +652,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
     consume();
     // 0xFF00(sym) in initializers: the bytes of sym's address the mask
     // selects.
-    if (Tok.is(Tok::LParen) && Tok.Ptr == Prev.end())
+    if (Tok.is(Tok::LParen) && Tok.Ptr == PrevEnd)
       return parseCall(O, Out);
     Out.push_back(O);
     return true;
@@ -758,7 +756,7 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
       return false;
     if (D.NumDims < 255)
       ++D.NumDims;
-    D.Dims.End = Prev.end();
+    D.Dims.End = PrevEnd;
   }
   if (!InList && Tok.is(Tok::Equal)) {
     consume();
@@ -778,7 +776,7 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
       return false;
     D.Init = commit(Init);
   }
-  D.Src = Span(Begin, Prev.end());
+  D.Src = Span(Begin, PrevEnd);
   return true;
 }
 
@@ -789,7 +787,7 @@ bool ParserBase::parseDeclaration(Declaration &D, bool InList) {
   D.Qualifiers.First = static_cast<uint32_t>(Pool.Qualifiers.size());
   while (Tok.is(Tok::DotWord)) {
     llvm::StringRef W = Tok.text();
-    Pool.Qualifiers.push_back(Tok.span());
+    Pool.Qualifiers.emplace_back(Tok.Ptr, Tok.end());
     consume();
     if (W == ".attribute") {
       // .attribute(.managed): one qualifier spanning its parentheses.
@@ -804,7 +802,7 @@ bool ParserBase::parseDeclaration(Declaration &D, bool InList) {
       } while (tryConsume(Tok::Comma));
       if (!expect(Tok::RParen, "')'"))
         return false;
-      Pool.Qualifiers.back().End = Prev.end();
+      Pool.Qualifiers.back().End = PrevEnd;
       continue;
     }
     if (W == ".align") {
@@ -830,7 +828,7 @@ bool ParserBase::parseDeclaration(Declaration &D, bool InList) {
   D.Declarators = {static_cast<uint32_t>(Pool.Declarators.size()),
                    static_cast<uint32_t>(Decls.size())};
   Pool.Declarators.insert(Pool.Declarators.end(), Decls.begin(), Decls.end());
-  D.Src.End = Prev.end();
+  D.Src.End = PrevEnd;
   return true;
 }
 
@@ -917,7 +915,7 @@ bool ParserBase::parseDebugDirective(DirectiveStmt &D) {
     D.Operands = commit(Ops);
   else
     Pool.Operands.resize(PoolSize);
-  D.Src.End = Prev.end();
+  D.Src.End = PrevEnd;
   return true;
 }
 

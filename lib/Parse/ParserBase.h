@@ -23,13 +23,13 @@ public:
              DiagnosticSink &Sink, const ParseOptions &Opts)
       : Lex(Begin, End, Sink), Pool(Pool), Sink(Sink), Opts(Opts) {
     Tok = Lex.lex();
-    Prev = Tok;
+    PrevEnd = Tok.Ptr;
   }
 
 protected:
   // Tokens.
   void consume() {
-    Prev = Tok;
+    PrevEnd = Tok.end();
     Tok = Lex.lex();
   }
   bool tryConsume(enum Tok K) {
@@ -99,7 +99,10 @@ protected:
 
   Lexer Lex;
   Token Tok;
-  Token Prev;
+  /// The end of the last token consumed: all the parser needs of it.  (A
+  /// copy of the whole token per consume() read back, as one 16-byte load,
+  /// a token the lexer had just stored in parts, and stalled.)
+  const char *PrevEnd = nullptr;
   NodePool &Pool;
   DiagnosticSink &Sink;
   const ParseOptions &Opts;
