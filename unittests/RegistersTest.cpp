@@ -12,6 +12,8 @@
 #include "gtest/gtest.h"
 
 #include <iterator>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -129,6 +131,37 @@ TEST(RegistersTest, ShortNamesAreOneNameWhereverTheyAre) {
   EXPECT_EQ(Names.of(Mov[0]), Nine);
   EXPECT_EQ(Names.of(Mov[1]), Eight);
   EXPECT_EQ(Names.shape(Eight).Number, 12345u);
+}
+
+// More names than the short-name cache has slots, each used far apart and
+// in between others: every use still gets its name's one number, whatever
+// the cache kept.
+TEST(RegistersTest, NamesBeyondTheCacheKeepTheirNumbers) {
+  std::string Stmts = ".reg .b32 %q<6000>;\n.reg .b32 %s<600>;\n";
+  for (int Round = 0; Round < 3; ++Round)
+    for (int K = 0; K < 6000; K += 1 + Round)
+      Stmts += "add.u32 %q" + std::to_string(K) + ", %q" +
+               std::to_string((K * 7 + Round) % 6000) + ", %s" +
+               std::to_string(K % 600) + ";\n";
+  Body B(Stmts);
+  ASSERT_TRUE(B.Sink.diagnostics().empty());
+  const Function &F = B.M.Functions.at(0);
+  RegisterNames Names(F);
+  std::map<std::string, uint32_t> Seen;
+  std::set<uint32_t> Ids;
+  for (const Operand &O : F.Operands) {
+    if (O.Kind != OperandKind::Register)
+      continue;
+    uint32_t Id = Names.of(O);
+    ASSERT_NE(Id, RegisterNames::None);
+    auto [It, New] = Seen.try_emplace(O.text().str(), Id);
+    EXPECT_EQ(It->second, Id) << O.text().str();
+    if (New) {
+      EXPECT_TRUE(Ids.insert(Id).second) << O.text().str();
+    }
+    EXPECT_EQ(Names.lookup(O.text()), Id);
+  }
+  EXPECT_GT(Seen.size(), 6000u);
 }
 
 // Each spelling is one name, wherever it is used; a name of prefix and
