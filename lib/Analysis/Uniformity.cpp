@@ -302,8 +302,9 @@ void UniformityInfo::demand(
       for (const Operand &C : F.operands(O.Children))
         Self(C, Self);
   };
-  // Writers in instruction order: a flag per instruction, read in order
-  // when most of a body is asked about (the guards are), sorted otherwise.
+  // Writers in instruction order: from a flag per instruction when more
+  // than one instruction in 64 is one (the guards' writers are most of a
+  // body's), sorted when they are few.
   llvm::BitVector IsWriter(F.Instructions.size());
   while (!Work.empty()) {
     for (uint32_t W : Regs.writers(Work.pop_back_val())) {

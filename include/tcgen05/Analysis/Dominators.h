@@ -3,7 +3,7 @@
 // The trees are the graph's own: an immediate dominator per block, found by
 // iterating over a reverse post-order (Cooper, Harvey and Kennedy, "A
 // Simple, Fast Dominance Algorithm"), and the tree's depth-first intervals,
-// which answer dominance in constant time.  They cost 24 bytes a block
+// which answer dominance in constant time.  They keep 16 bytes a block
 // where LLVM's generic trees allocate a node each (the -G kernel's largest
 // body has 40,000 blocks).
 //
