@@ -313,6 +313,18 @@ void FunctionChecker::declare(const Declarator &D, Span Type) {
   llvm::StringRef Name = D.Name.text();
   if (Name == "_")
     return;
+  llvm::StringMap<Binding> &Map = D.IsRange ? Ranges : Names;
+  unsigned Scope = ScopeIds.back();
+  auto It = Map.find(Name);
+  // A second declaration in the scope binds nothing: it is the error, and a
+  // label of its name clashes with the first only (as it does when the
+  // body is checked in pieces).
+  if (It != Map.end() && It->second.Scope == Scope) {
+    Sink.report(DiagID::err_redefinition, D.Name.range(), {shortName(Name)})
+        .note(DiagID::note_previous_definition, It->second.Decl.range(),
+              {shortName(Name)});
+    return;
+  }
   // A label and a variable share one namespace per scope, whichever comes
   // first (ptxas: "Duplicate definition"); a parameterized range does not
   // take its prefix's name.
@@ -321,15 +333,6 @@ void FunctionChecker::declare(const Declarator &D, Span Type) {
     // The variable is still bound, so its uses add no errors.
     if (L != Labels.end())
       reportLabelClash(L->second, D.Name);
-  }
-  llvm::StringMap<Binding> &Map = D.IsRange ? Ranges : Names;
-  unsigned Scope = ScopeIds.back();
-  auto It = Map.find(Name);
-  if (It != Map.end() && It->second.Scope == Scope) {
-    Sink.report(DiagID::err_redefinition, D.Name.range(), {shortName(Name)})
-        .note(DiagID::note_previous_definition, It->second.Decl.range(),
-              {shortName(Name)});
-    return;
   }
   if (D.IsRange)
     rangesChanged();
