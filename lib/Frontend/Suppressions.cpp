@@ -91,12 +91,11 @@ void Suppressions::addMarker(llvm::StringRef Text, size_t LineStart,
     Rest = Rest.drop_front(W.size());
     if (W.empty())
       break;
-    std::optional<unsigned> Code;
-    if (W.starts_with_insensitive("tc"))
-      Code = parseDiagCode(W);
-    if (!Code)
+    if (!W.starts_with_insensitive("tc"))
       break; // Prose after the codes.
-    Codes.push_back(*Code);
+    // A code misspelt (TC60O6, TCnnnn) silences nothing rather than, as no
+    // code would, every finding of the line: 0 is no finding's code.
+    Codes.push_back(parseDiagCode(W).value_or(0));
   }
   ByLine[Line] = std::move(Codes);
 }
