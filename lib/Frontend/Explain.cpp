@@ -28,15 +28,6 @@ std::optional<llvm::StringRef> tcgen05::explainDiagCode(unsigned Code) {
   return std::nullopt;
 }
 
-std::optional<unsigned> tcgen05::parseDiagCode(llvm::StringRef Text) {
-  if (Text.starts_with_insensitive("tc"))
-    Text = Text.drop_front(2);
-  unsigned Code;
-  if (Text.empty() || Text.getAsInteger(10, Code))
-    return std::nullopt;
-  return Code;
-}
-
 std::optional<llvm::StringRef>
 tcgen05::explainDiagnostic(llvm::StringRef Text, DiagnosticsEngine &Engine) {
   std::optional<unsigned> Code = parseDiagCode(Text);

@@ -3,6 +3,7 @@
 #include "tcgen05/Frontend/Suppressions.h"
 
 #include "tcgen05/Basic/FindText.h"
+#include "tcgen05/Basic/SuppressionMarker.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Explain.h"
 
@@ -13,7 +14,7 @@
 
 using namespace tcgen05;
 
-static constexpr llvm::StringLiteral Marker = "tcgen05-check:";
+static constexpr llvm::StringLiteral Marker = SuppressionMarker;
 
 Suppressions::Suppressions(llvm::StringRef Text) {
   // Markers are rare: find them directly, and count lines only up to each.
@@ -75,29 +76,10 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
 
 void Suppressions::addMarker(llvm::StringRef Text, size_t LineStart,
                              size_t At, unsigned Line) {
-  // Only in a // comment of this line.
-  if (!Text.slice(LineStart, At).contains("//"))
-    return;
-  llvm::StringRef Rest = Text.substr(At + Marker.size());
-  Rest = Rest.take_until([](char C) { return C == '\n'; }).trim();
-  if (!Rest.consume_front("ignore") ||
-      (!Rest.empty() && !llvm::isSpace(Rest.front()) && Rest.front() != ':'))
-    return;
-  llvm::SmallVector<unsigned, 2> Codes;
-  while (!Rest.empty()) {
-    Rest = Rest.ltrim(", :\t");
-    llvm::StringRef W = Rest.take_until(
-        [](char C) { return C == ',' || C == ' ' || C == '\t'; });
-    Rest = Rest.drop_front(W.size());
-    if (W.empty())
-      break;
-    if (!W.starts_with_insensitive("tc"))
-      break; // Prose after the codes.
-    // A code misspelt (TC60O6, TCnnnn) silences nothing rather than, as no
-    // code would, every finding of the line: 0 is no finding's code.
-    Codes.push_back(parseDiagCode(W).value_or(0));
-  }
-  ByLine[Line] = std::move(Codes);
+  llvm::StringRef L = Text.slice(LineStart, Text.find('\n', At));
+  if (std::optional<llvm::SmallVector<unsigned, 2>> Codes =
+          parseSuppressionMarker(L, At - LineStart))
+    ByLine[Line] = std::move(*Codes);
 }
 
 bool Suppressions::covers(unsigned Line, unsigned Code) const {

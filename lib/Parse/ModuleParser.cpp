@@ -19,6 +19,7 @@ public:
                const ParseOptions &Opts)
       : ParserBase(Text.begin(), Text.end(), M, Sink, Opts), M(M),
         Begin(Text.begin()) {
+    M.Text = Text;
     // Data initializers can hold an operand per two bytes; reserving
     // address space up front (untouched, it costs no memory) spares the
     // copies of repeated growth.

@@ -8,6 +8,8 @@
 
 #include "tcgen05/Print/Printer.h"
 
+#include "SuppressionComments.h"
+
 #include "TokenPrinter.h"
 #include "tcgen05/Sema/Tcgen05Spelling.h"
 
@@ -117,12 +119,15 @@ void printInstruction(const Function &F, const Instruction &I,
 /// Prints a body's statements as they come, a piece at a time.
 class StatementPrinter {
 public:
-  StatementPrinter(const Function &F, llvm::raw_ostream &OS) : F(F), OS(OS) {}
+  StatementPrinter(const Function &F, const SuppressionComments &Kept,
+                   llvm::raw_ostream &OS)
+      : F(F), Kept(Kept), OS(OS) {}
   /// Prints the statements F's pools hold now.
   void print();
 
 private:
   const Function &F;
+  const SuppressionComments &Kept;
   llvm::raw_ostream &OS;
   std::string Indent = "\t";
 };
@@ -131,10 +136,11 @@ private:
 /// function to the next, and prints it a piece at a time: a long body's
 /// AST is never alive all at once.
 void renderBody(const Function &F, Function &Work, Tcgen05SyntaxParser &T5,
-                llvm::raw_ostream &OS, size_t PieceStatements) {
+                const SuppressionComments &Kept, llvm::raw_ostream &OS,
+                size_t PieceStatements) {
   DiagnosticSink Discard;
   Work = F;
-  StatementPrinter Printer(Work, OS);
+  StatementPrinter Printer(Work, Kept, OS);
   auto Piece = [&] {
     Printer.print();
     Work.clearBody();
@@ -150,9 +156,11 @@ void renderBody(const Function &F, Function &Work, Tcgen05SyntaxParser &T5,
 class ModulePrinter {
 public:
   /// Bodies, when given, holds each function's body already printed.
-  ModulePrinter(const Module &M, llvm::raw_ostream &OS,
-                const std::vector<std::string> *Bodies, size_t PieceStatements)
-      : M(M), OS(OS), Bodies(Bodies), PieceStatements(PieceStatements) {}
+  ModulePrinter(const Module &M, const SuppressionComments &Kept,
+                llvm::raw_ostream &OS, const std::vector<std::string> *Bodies,
+                size_t PieceStatements)
+      : M(M), Kept(Kept), OS(OS), Bodies(Bodies),
+        PieceStatements(PieceStatements) {}
   void run();
 
 private:
@@ -161,6 +169,7 @@ private:
   void printParams(llvm::ArrayRef<uint32_t> Decls, bool Multiline);
 
   const Module &M;
+  const SuppressionComments &Kept;
   llvm::raw_ostream &OS;
   const std::vector<std::string> *Bodies;
   size_t PieceStatements;
@@ -186,6 +195,7 @@ void ModulePrinter::run() {
       break;
     case ItemKind::Directive: {
       const DirectiveStmt &D = M.Directives[Item.Index];
+      Kept.printBefore(D.Src, "", OS);
       if (D.Name.text() == ".section")
         printTokenLines(D.Src, "", OS);
       else
@@ -193,6 +203,7 @@ void ModulePrinter::run() {
       break;
     }
     case ItemKind::Global:
+      Kept.printBefore(M.Declarations[Item.Index].Src, "", OS);
       printDeclaration(M, M.Declarations[Item.Index], OS);
       OS << ";\n";
       break;
@@ -234,6 +245,7 @@ void ModulePrinter::printParams(llvm::ArrayRef<uint32_t> Decls,
 
 void ModulePrinter::printFunction(size_t Index) {
   const Function &F = M.Functions[Index];
+  Kept.printBefore(Span(F.Src.Begin, F.Name.End), "", OS);
   if (F.Linkage.valid())
     OS << F.Linkage.text() << ' ';
   OS << (F.IsEntry ? ".entry " : ".func ");
@@ -253,7 +265,7 @@ void ModulePrinter::printFunction(size_t Index) {
   if (Bodies)
     OS << (*Bodies)[Index];
   else
-    renderBody(F, Scratch, T5, OS, PieceStatements);
+    renderBody(F, Scratch, T5, Kept, OS, PieceStatements);
 }
 
 void StatementPrinter::print() {
@@ -270,7 +282,6 @@ void StatementPrinter::print() {
       OS << Indent << "}\n";
       break;
     case StmtKind::Label: {
-      OS << F.Labels[St.Index].text() << ':';
       // A prototype or target list belongs to its label:
       // `proto: .callprototype ...;`, `ts: .branchtargets L1, L2;`.
       llvm::StringRef Next =
@@ -278,6 +289,12 @@ void StatementPrinter::print() {
               ? F.Directives[Stmts[S + 1].Index].Name.text()
               : llvm::StringRef();
       bool Proto = Next == ".callprototype" || Next == ".branchtargets";
+      Span Label = F.Labels[St.Index];
+      Kept.printBefore(
+          Proto ? Span(Label.Begin, F.Directives[Stmts[S + 1].Index].Src.End)
+                : Label,
+          "", OS);
+      OS << Label.text() << ':';
       if (Proto) {
         OS << ' ';
         printDirective(F.Directives[Stmts[++S].Index], "", OS);
@@ -287,14 +304,17 @@ void StatementPrinter::print() {
       break;
     }
     case StmtKind::Declaration:
+      Kept.printBefore(F.Declarations[St.Index].Src, Indent, OS);
       OS << Indent;
       printDeclaration(F, F.Declarations[St.Index], OS);
       OS << ";\n";
       break;
     case StmtKind::Directive:
+      Kept.printBefore(F.Directives[St.Index].Src, Indent, OS);
       printDirective(F.Directives[St.Index], Indent, OS);
       break;
     case StmtKind::Instruction:
+      Kept.printBefore(F.Instructions[St.Index].Src, Indent, OS);
       OS << Indent;
       printInstruction(F, F.Instructions[St.Index], OS);
       break;
@@ -394,8 +414,9 @@ void tcgen05::printModule(const Module &M, llvm::raw_ostream &OS,
   for (size_t I = 0; I < M.Functions.size(); ++I)
     if (M.Functions[I].HasBody)
       WithBody.push_back(I);
+  SuppressionComments Kept(M.Text);
   if (parallelWorkers(Pool, WithBody.size()) <= 1) {
-    ModulePrinter(M, OS, nullptr, PieceStatements).run();
+    ModulePrinter(M, Kept, OS, nullptr, PieceStatements).run();
     return;
   }
   // Bodies are independent: print them on threads, then assemble.
@@ -412,8 +433,8 @@ void tcgen05::printModule(const Module &M, llvm::raw_ostream &OS,
       [&](unsigned W, size_t I) {
         size_t F = WithBody[I];
         llvm::raw_string_ostream Body(Bodies[F]);
-        renderBody(M.Functions[F], Work[W], *Parsers[W], Body,
+        renderBody(M.Functions[F], Work[W], *Parsers[W], Kept, Body,
                    PieceStatements);
       });
-  ModulePrinter(M, OS, &Bodies, PieceStatements).run();
+  ModulePrinter(M, Kept, OS, &Bodies, PieceStatements).run();
 }

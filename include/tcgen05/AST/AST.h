@@ -299,6 +299,8 @@ struct ModuleItem {
 /// function at a time; the module keeps signatures only.
 struct Module : NodePool {
   unsigned BufferID = 0;
+  /// The whole text parsed, which every span points into.
+  llvm::StringRef Text;
   Span Version; ///< The version number token; empty if missing.
   unsigned VersionMajor = 0, VersionMinor = 0;
   TargetSpec Target;

@@ -3,6 +3,7 @@
 #define TCGEN05_FRONTEND_EXPLAIN_H
 
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/SuppressionMarker.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -16,9 +17,6 @@ namespace tcgen05 {
 
 /// The page docs/diagnostics/TCnnnn.md for Code, if there is one.
 std::optional<llvm::StringRef> explainDiagCode(unsigned Code);
-
-/// Parses "TC1101", "tc1101" or "1101".
-std::optional<unsigned> parseDiagCode(llvm::StringRef Text);
 
 /// --list-rules: one line per diagnostic code, "TC4002  warning  reserved-bits
 /// warn_idesc_reserved  <message>", in code order, for CI configurations.

@@ -4,7 +4,8 @@
 // statement per line, tcgen05 qualifiers in the manual's order, operands
 // and directives with one spacing.  Printing is idempotent, and parsing
 // the output gives the input's statements back.  Comments and preprocessor
-// line markers are not statements and are not kept.
+// line markers are not statements and are not kept, except the suppression
+// comments the check reads (SuppressionComments.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_PRINT_PRINTER_H

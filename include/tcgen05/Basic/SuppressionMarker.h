@@ -1,0 +1,33 @@
+//===- SuppressionMarker.h - One suppression comment ------------*- C++ -*-===//
+//
+// `// tcgen05-check: ignore TC4001, TC6006` read the same way by the check,
+// which drops the findings it names, and by the printer, which keeps it
+// beside the statement it silences.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_BASIC_SUPPRESSIONMARKER_H
+#define TCGEN05_BASIC_SUPPRESSIONMARKER_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace tcgen05 {
+
+inline constexpr llvm::StringLiteral SuppressionMarker = "tcgen05-check:";
+
+/// The codes the marker at At of Line (one line, without its line break)
+/// silences: empty for every code.  None when the marker is not in a `//`
+/// comment or does not say `ignore`.  A code misspelt (TC60O6, TCnnnn) is
+/// 0, which no finding has, so it silences nothing rather than, as no code
+/// would, everything.
+std::optional<llvm::SmallVector<unsigned, 2>>
+parseSuppressionMarker(llvm::StringRef Line, size_t At);
+
+/// Parses "TC1101", "tc1101" or "1101".
+std::optional<unsigned> parseDiagCode(llvm::StringRef Text);
+
+} // namespace tcgen05
+
+#endif

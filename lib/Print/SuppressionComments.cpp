@@ -1,0 +1,62 @@
+//===- SuppressionComments.cpp - Suppression comments kept in output ------===//
+
+#include "SuppressionComments.h"
+
+#include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/FindText.h"
+#include "tcgen05/Basic/SuppressionMarker.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace tcgen05;
+
+SuppressionComments::SuppressionComments(llvm::StringRef Text) : Text(Text) {
+  for (size_t At = findText(Text, SuppressionMarker); At != llvm::StringRef::npos;
+       At = findText(Text, SuppressionMarker, At + SuppressionMarker.size())) {
+    size_t Start = lineStart(At);
+    llvm::StringRef Line = Text.slice(Start, Text.find('\n', At));
+    if (std::optional<llvm::SmallVector<unsigned, 2>> Codes =
+            parseSuppressionMarker(Line, At - Start))
+      Comments.push_back({Start, std::move(*Codes)});
+  }
+}
+
+size_t SuppressionComments::lineStart(size_t Pos) const {
+  // rfind looks before Pos.
+  size_t NL = Text.rfind('\n', Pos);
+  return NL == llvm::StringRef::npos ? 0 : NL + 1;
+}
+
+void SuppressionComments::printBefore(Span S, llvm::StringRef Indent,
+                                      llvm::raw_ostream &OS) const {
+  if (Comments.empty() || S.empty())
+    return;
+  size_t Begin = lineStart(static_cast<size_t>(S.Begin - Text.data()));
+  size_t From = Begin ? lineStart(Begin - 1) : 0;
+  size_t To = lineStart(static_cast<size_t>(S.End - Text.data()) - 1);
+  auto It = llvm::partition_point(
+      Comments, [&](const Comment &C) { return C.LineStart < From; });
+  bool Every = false, Any = false;
+  llvm::SmallVector<unsigned, 4> Codes;
+  for (; It != Comments.end() && It->LineStart <= To; ++It) {
+    Any = true;
+    Every |= It->Codes.empty();
+    for (unsigned C : It->Codes)
+      if (C)
+        Codes.push_back(C);
+  }
+  // Misspelt codes silence nothing, and neither does their copy.
+  if (!Any || (!Every && Codes.empty()))
+    return;
+  OS << Indent << "// " << SuppressionMarker << " ignore";
+  if (!Every) {
+    llvm::sort(Codes);
+    Codes.erase(std::unique(Codes.begin(), Codes.end()), Codes.end());
+    for (size_t K = 0; K < Codes.size(); ++K)
+      OS << (K ? ", " : " ") << formatDiagCode(Codes[K]);
+  }
+  OS << '\n';
+}
