@@ -2,6 +2,8 @@
 
 #include "tcgen05/Frontend/Baseline.h"
 
+#include "tcgen05/Basic/SuppressionMarker.h"
+
 #include "tcgen05/Frontend/Fingerprint.h"
 #include "tcgen05/Frontend/ReadInput.h"
 
@@ -14,9 +16,10 @@ using namespace tcgen05;
 
 namespace {
 /// Findings a baseline speaks of: notes and remarks are neither kept nor
-/// dropped.
+/// dropped, and neither are errors of the input's syntax (isAcceptable).
 bool isFinding(const Diagnostic &D) {
-  return D.Sev == Severity::Error || D.Sev == Severity::Warning;
+  return (D.Sev == Severity::Error || D.Sev == Severity::Warning) &&
+         isAcceptable(D.code());
 }
 } // namespace
 

@@ -97,7 +97,7 @@ void Suppressions::apply(const llvm::SourceMgr &SM, unsigned BufferID,
   if (empty())
     return;
   llvm::erase_if(Diags, [&](const Diagnostic &D) {
-    if (!D.Range.Start.isValid() || !D.code())
+    if (!D.Range.Start.isValid() || !D.code() || !isAcceptable(D.code()))
       return false;
     unsigned Line = SM.FindLineNumber(D.Range.Start, BufferID);
     return covers(Line, D.code());

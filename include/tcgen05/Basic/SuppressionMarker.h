@@ -25,6 +25,12 @@ inline constexpr llvm::StringLiteral SuppressionMarker = "tcgen05-check:";
 std::optional<llvm::SmallVector<unsigned, 2>>
 parseSuppressionMarker(llvm::StringRef Line, size_t At);
 
+/// Whether a suppression comment or a baseline may accept findings of Code.
+/// Errors of the input itself and of its syntax (TC0xxx, TC1xxx) are not:
+/// text that is not PTX stays an error, and emission would print what the
+/// parser made of it.
+inline bool isAcceptable(unsigned Code) { return Code >= 2000; }
+
 /// Parses "TC1101", "tc1101" or "1101".
 std::optional<unsigned> parseDiagCode(llvm::StringRef Text);
 

@@ -3,13 +3,16 @@
 // A comment `// tcgen05-check: ignore TC4001` (several codes separated by
 // commas or blanks; none: every code) silences the findings of its own line
 // and of the next one.  Inline asm reaches PTX verbatim, so kernel authors
-// can write these in their CUDA sources.
+// can write these in their CUDA sources.  Errors of the input itself and of
+// its syntax (TC0xxx, TC1xxx) are not findings to accept: text that is not
+// PTX stays an error, whatever a comment says.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_FRONTEND_SUPPRESSIONS_H
 #define TCGEN05_FRONTEND_SUPPRESSIONS_H
 
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/SuppressionMarker.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
