@@ -151,6 +151,15 @@ std::string tcgen05::formatDiagCode(unsigned Code) {
   return S;
 }
 
+std::optional<unsigned> tcgen05::parseDiagCode(llvm::StringRef Text) {
+  if (Text.starts_with_insensitive("tc"))
+    Text = Text.drop_front(2);
+  unsigned Code;
+  if (Text.empty() || Text.getAsInteger(10, Code))
+    return std::nullopt;
+  return Code;
+}
+
 namespace {
 struct KindName {
   DiagArgKind Kind;

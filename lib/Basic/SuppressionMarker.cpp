@@ -2,18 +2,11 @@
 
 #include "tcgen05/Basic/SuppressionMarker.h"
 
+#include "tcgen05/Basic/FindText.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 using namespace tcgen05;
-
-std::optional<unsigned> tcgen05::parseDiagCode(llvm::StringRef Text) {
-  if (Text.starts_with_insensitive("tc"))
-    Text = Text.drop_front(2);
-  unsigned Code;
-  if (Text.empty() || Text.getAsInteger(10, Code))
-    return std::nullopt;
-  return Code;
-}
 
 std::optional<llvm::SmallVector<unsigned, 2>>
 tcgen05::parseSuppressionMarker(llvm::StringRef Line, size_t At) {
@@ -35,4 +28,20 @@ tcgen05::parseSuppressionMarker(llvm::StringRef Line, size_t At) {
     Codes.push_back(parseDiagCode(W).value_or(0));
   }
   return Codes;
+}
+
+void tcgen05::forEachSuppressionComment(
+    llvm::StringRef Text,
+    llvm::function_ref<void(size_t, llvm::SmallVector<unsigned, 2> &&)>
+        Found) {
+  // Markers are rare: they are found directly, not line by line.
+  for (size_t At = findText(Text, SuppressionMarker);
+       At != llvm::StringRef::npos;
+       At = findText(Text, SuppressionMarker, At + SuppressionMarker.size())) {
+    size_t Start = lineStartAt(Text, At);
+    if (std::optional<llvm::SmallVector<unsigned, 2>> Codes =
+            parseSuppressionMarker(Text.slice(Start, Text.find('\n', At)),
+                                   At - Start))
+      Found(Start, std::move(*Codes));
+  }
 }

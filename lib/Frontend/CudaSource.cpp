@@ -66,7 +66,7 @@ std::optional<Loc> parseLoc(const char *At, llvm::StringRef S) {
 size_t findLocDirective(llvm::StringRef Text, size_t From = 0) {
   for (size_t At = findText(Text, ".loc", From); At != llvm::StringRef::npos;
        At = findText(Text, ".loc", At + 4)) {
-    size_t LineStart = Text.rfind('\n', At) + 1;
+    size_t LineStart = lineStartAt(Text, At);
     if (Text.slice(LineStart, At).trim().empty() &&
         (At + 4 == Text.size() || llvm::isSpace(Text[At + 4])))
       return At;

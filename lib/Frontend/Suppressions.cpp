@@ -14,19 +14,16 @@
 
 using namespace tcgen05;
 
-static constexpr llvm::StringLiteral Marker = SuppressionMarker;
-
 Suppressions::Suppressions(llvm::StringRef Text) {
-  // Markers are rare: find them directly, and count lines only up to each.
+  // Lines are counted only up to each comment.
   size_t Counted = 0;
   unsigned Line = 1;
-  for (size_t At = findText(Text, Marker); At != llvm::StringRef::npos;
-       At = findText(Text, Marker, At + Marker.size())) {
-    Line += Text.slice(Counted, At).count('\n');
-    Counted = At;
-    size_t NL = Text.rfind('\n', At);
-    addMarker(Text, NL == llvm::StringRef::npos ? 0 : NL + 1, At, Line);
-  }
+  forEachSuppressionComment(
+      Text, [&](size_t LineStart, llvm::SmallVector<unsigned, 2> &&Codes) {
+        Line += Text.slice(Counted, LineStart).count('\n');
+        Counted = LineStart;
+        ByLine[Line] = std::move(Codes);
+      });
 }
 
 Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
@@ -36,10 +33,7 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
   // holds the marker.
   Suppressions S;
   llvm::StringRef Text = SM.getMemoryBuffer(BufferID)->getBuffer();
-  auto LineStart = [&](size_t Pos) {
-    size_t NL = Text.rfind('\n', Pos);
-    return NL == llvm::StringRef::npos ? 0 : NL + 1;
-  };
+  auto LineStart = [&](size_t Pos) { return lineStartAt(Text, Pos); };
   struct Marked {
     llvm::SMLoc Finding;
     unsigned Above; ///< 0: the finding's line, 1: the line before.
@@ -55,8 +49,8 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
     for (unsigned Above = 0; Above < 2; ++Above) {
       if (Searched.insert(Start).second) {
         llvm::StringRef L = Text.slice(Start, Text.find('\n', Start));
-        for (size_t At = L.find(Marker); At != llvm::StringRef::npos;
-             At = L.find(Marker, At + Marker.size()))
+        for (size_t At = L.find(SuppressionMarker); At != llvm::StringRef::npos;
+             At = L.find(SuppressionMarker, At + SuppressionMarker.size()))
           Candidates.push_back({D.Range.Start, Above, Start, Start + At});
       }
       if (Start == 0)

@@ -14,29 +14,19 @@
 using namespace tcgen05;
 
 SuppressionComments::SuppressionComments(llvm::StringRef Text) : Text(Text) {
-  for (size_t At = findText(Text, SuppressionMarker); At != llvm::StringRef::npos;
-       At = findText(Text, SuppressionMarker, At + SuppressionMarker.size())) {
-    size_t Start = lineStart(At);
-    llvm::StringRef Line = Text.slice(Start, Text.find('\n', At));
-    if (std::optional<llvm::SmallVector<unsigned, 2>> Codes =
-            parseSuppressionMarker(Line, At - Start))
-      Comments.push_back({Start, std::move(*Codes)});
-  }
-}
-
-size_t SuppressionComments::lineStart(size_t Pos) const {
-  // rfind looks before Pos.
-  size_t NL = Text.rfind('\n', Pos);
-  return NL == llvm::StringRef::npos ? 0 : NL + 1;
+  forEachSuppressionComment(
+      Text, [&](size_t LineStart, llvm::SmallVector<unsigned, 2> &&Codes) {
+        Comments.push_back({LineStart, std::move(Codes)});
+      });
 }
 
 void SuppressionComments::printBefore(Span S, llvm::StringRef Indent,
                                       llvm::raw_ostream &OS) const {
   if (Comments.empty() || S.empty())
     return;
-  size_t Begin = lineStart(static_cast<size_t>(S.Begin - Text.data()));
-  size_t From = Begin ? lineStart(Begin - 1) : 0;
-  size_t To = lineStart(static_cast<size_t>(S.End - Text.data()) - 1);
+  size_t Begin = lineStartAt(Text, static_cast<size_t>(S.Begin - Text.data()));
+  size_t From = Begin ? lineStartAt(Text, Begin - 1) : 0;
+  size_t To = lineStartAt(Text, static_cast<size_t>(S.End - Text.data()) - 1);
   auto It = llvm::partition_point(
       Comments, [&](const Comment &C) { return C.LineStart < From; });
   bool Every = false, Any = false;

@@ -38,8 +38,6 @@ private:
     /// Empty: every code.
     llvm::SmallVector<unsigned, 2> Codes;
   };
-  size_t lineStart(size_t Pos) const;
-
   llvm::StringRef Text;
   /// In source order.
   std::vector<Comment> Comments;

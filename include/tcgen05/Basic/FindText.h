@@ -18,6 +18,12 @@ namespace tcgen05 {
 /// The offset of the first Needle in Text at or after From, or npos.
 size_t findText(llvm::StringRef Text, llvm::StringRef Needle, size_t From = 0);
 
+/// The offset of the start of the line holding offset Pos of Text.
+inline size_t lineStartAt(llvm::StringRef Text, size_t Pos) {
+  size_t NL = Text.rfind('\n', Pos); // looks before Pos
+  return NL == llvm::StringRef::npos ? 0 : NL + 1;
+}
+
 } // namespace tcgen05
 
 #endif

@@ -8,6 +8,9 @@
 #ifndef TCGEN05_BASIC_SUPPRESSIONMARKER_H
 #define TCGEN05_BASIC_SUPPRESSIONMARKER_H
 
+#include "tcgen05/Basic/Diagnostic.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -25,14 +28,20 @@ inline constexpr llvm::StringLiteral SuppressionMarker = "tcgen05-check:";
 std::optional<llvm::SmallVector<unsigned, 2>>
 parseSuppressionMarker(llvm::StringRef Line, size_t At);
 
+/// Calls Found(LineStart, Codes) for each suppression comment of Text, in
+/// order: the offset its line starts at and what parseSuppressionMarker
+/// read.
+void forEachSuppressionComment(
+    llvm::StringRef Text,
+    llvm::function_ref<void(size_t LineStart,
+                            llvm::SmallVector<unsigned, 2> &&Codes)>
+        Found);
+
 /// Whether a suppression comment or a baseline may accept findings of Code.
 /// Errors of the input itself and of its syntax (TC0xxx, TC1xxx) are not:
 /// text that is not PTX stays an error, and emission would print what the
 /// parser made of it.
-inline bool isAcceptable(unsigned Code) { return Code >= 2000; }
-
-/// Parses "TC1101", "tc1101" or "1101".
-std::optional<unsigned> parseDiagCode(llvm::StringRef Text);
+inline bool isAcceptable(unsigned Code) { return Code >= FirstSymbolCode; }
 
 } // namespace tcgen05
 

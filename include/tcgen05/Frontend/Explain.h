@@ -3,7 +3,6 @@
 #define TCGEN05_FRONTEND_EXPLAIN_H
 
 #include "tcgen05/Basic/Diagnostic.h"
-#include "tcgen05/Basic/SuppressionMarker.h"
 
 #include "llvm/ADT/StringRef.h"
 

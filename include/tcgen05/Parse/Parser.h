@@ -41,6 +41,11 @@ void parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
 /// nested braces an error.
 void checkSectionContents(Span Contents, DiagnosticSink &Sink);
 
+/// The piece size the checker and the printer use: large enough that a
+/// piece's overhead is lost in its work, small enough that its pools stay
+/// a few MB.
+constexpr size_t DefaultBodyPieceStatements = size_t(1) << 16;
+
 /// Hands a long body to its consumer a piece at a time, so that a body's
 /// AST need not be alive all at once.  Whenever F's pools hold Statements
 /// statements or more, between two statements, the parser calls Consume.
@@ -48,11 +53,6 @@ void checkSectionContents(Span Contents, DiagnosticSink &Sink);
 /// (Function::clearBody): the parse goes on into the emptied pools, so
 /// indices restart at zero in each piece.  One that returns false has left
 /// the pools alone and is not asked again: the body is then parsed whole.
-/// The piece size the checker and the printer use: large enough that a
-/// piece's overhead is lost in its work, small enough that its pools stay
-/// a few MB.
-constexpr size_t DefaultBodyPieceStatements = size_t(1) << 16;
-
 struct BodySegments {
   size_t Statements = 0; ///< 0: the body is parsed whole.
   llvm::function_ref<bool()> Consume;
