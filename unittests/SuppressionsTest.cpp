@@ -32,6 +32,28 @@ TEST(SuppressionsTest, ProseAfterTheCodesIsNotACode) {
   EXPECT_FALSE(S.covers(1, 2));
 }
 
+// A misspelt code names no finding: it silences nothing, where no code
+// at all would silence everything.
+TEST(SuppressionsTest, AMisspeltCodeSilencesNothing) {
+  Suppressions S("x; // tcgen05-check: ignore TC40O1\n"
+                 "y; // tcgen05-check: ignore TCnnnn, TC4002\n");
+  EXPECT_FALSE(S.empty());
+  EXPECT_FALSE(S.covers(1, 4001));
+  EXPECT_FALSE(S.covers(1, 6002));
+  EXPECT_TRUE(S.covers(2, 4002));
+  EXPECT_FALSE(S.covers(2, 4001));
+}
+
+// Codes of the catalogue's input, usage and syntax ranges are not findings
+// a comment or a baseline accepts.
+TEST(SuppressionsTest, SyntaxErrorsAreNotAcceptable) {
+  EXPECT_FALSE(isAcceptable(4));
+  EXPECT_FALSE(isAcceptable(1101));
+  EXPECT_FALSE(isAcceptable(FirstSymbolCode - 1));
+  EXPECT_TRUE(isAcceptable(FirstSymbolCode));
+  EXPECT_TRUE(isAcceptable(6006));
+}
+
 TEST(SuppressionsTest, OnlyInAComment) {
   EXPECT_TRUE(Suppressions("mov.b32 %r1, 0; tcgen05-check: ignore\n").empty());
   EXPECT_TRUE(Suppressions("// tcgen05-check: ignored TC4001\n").empty());
