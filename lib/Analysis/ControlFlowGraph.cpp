@@ -88,7 +88,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
     Blocks.back().FirstInst = Blocks.back().EndInst = FirstInst;
   };
   uint32_t NextInst = 0;
-  const std::vector<Statement> &Stmts = F.Statements;
+  const auto &Stmts = F.Statements;
   for (size_t S = 0; S < Stmts.size(); ++S) {
     switch (Stmts[S].Kind) {
     case StmtKind::ScopeBegin:

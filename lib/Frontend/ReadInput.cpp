@@ -36,7 +36,7 @@ public:
     if (N <= Capacity)
       return true;
     constexpr size_t Huge = HugePageSize;
-    size_t Rounded = N >= Huge ? (N + Huge - 1) / Huge * Huge : N;
+    size_t Rounded = N >= Huge / 2 ? (N + Huge - 1) / Huge * Huge : N;
     char *New = static_cast<char *>(
         Rounded >= Huge ? std::aligned_alloc(Huge, Rounded)
                         : std::malloc(Rounded));
@@ -89,8 +89,9 @@ InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
   InputRead R;
   InputMemory Data;
   // The size stat reports is only a hint: a /proc file says 0, a file
-  // being rewritten may shrink or grow.  One byte more than the hint both
-  // holds the terminator and lets the read see end of file without growing.
+  // being rewritten may shrink or grow.  Two bytes more than the hint let
+  // the read that sees end of file ask for one byte without growing, and
+  // still leave one for the terminator.
   size_t Used = 0;
   for (;;) {
     // Grow geometrically when full, but never ask for memory past the
@@ -98,7 +99,7 @@ InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
     if (Data.capacity() <= Used + 1) {
       uint64_t Want = Used ? std::max<uint64_t>(2 * uint64_t(Data.capacity()),
                                                 Used + BlockSize)
-                           : std::max<uint64_t>(SizeHint + 1, BlockSize);
+                           : std::max<uint64_t>(SizeHint + 2, BlockSize);
       if (!Data.grow(static_cast<size_t>(std::min(Want, MaxSize + 2)),
                      Used)) {
         R.Error = std::make_error_code(std::errc::not_enough_memory);

@@ -298,27 +298,29 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
     return;
   // Room for the nodes a body of this size holds in compiler output (13-15
   // bytes per operand, 40-65 per instruction, 24-38 per statement, 26-40
-  // per qualifier), so the pools are not copied while they grow: each
-  // copy is written to fresh pages, and faulting them in is a good part
-  // of a large body's parse.  Unused room is never touched.
+  // per qualifier, 270 or more per declaration, most of them a call's
+  // .param), so the pools are not copied while they grow: each copy is
+  // written to fresh pages, and faulting them in is a good part of a large
+  // body's parse.  Unused room is never touched.
   // Growth stays geometric when bodies come in ascending size, and no pool
   // reserves more than 64 MiB ahead of its nodes: a body of comments would
   // otherwise ask for memory in proportion to text that holds none.
   size_t Bytes = F.Body.text().size();
-  // Room of several huge pages is advised onto them: the estimates are
-  // near what compiler output fills, so little of a huge page goes unused.
+  // Room of a huge page or more goes onto huge pages, rounding and all:
+  // the estimates are near what compiler output fills, so little of a huge
+  // page goes unused.
   auto Reserve = [](auto &Pool, size_t N) {
     N = std::min(N, (size_t(64) << 20) / sizeof(Pool[0]));
     if (N > Pool.capacity()) {
       Pool.reserve(std::max(N, 2 * Pool.capacity()));
-      if (N * sizeof(Pool[0]) >= 2 * HugePageSize)
-        adviseHugePages(Pool.data() + Pool.size(),
-                        (N - Pool.size()) * sizeof(Pool[0]));
+      adviseArray(Pool.data(), Pool.capacity() * sizeof(Pool[0]));
     }
   };
   Reserve(F.Operands, Bytes / 10);
   Reserve(F.Qualifiers, Bytes / 20);
   Reserve(F.Instructions, Bytes / 32);
   Reserve(F.Statements, Bytes / 20);
+  Reserve(F.Declarations, Bytes / 256);
+  Reserve(F.Declarators, Bytes / 256);
   BodyParser(F, Sink, Tcgen05, Opts, Segments).run();
 }

@@ -269,7 +269,7 @@ void ModulePrinter::printFunction(size_t Index) {
 }
 
 void StatementPrinter::print() {
-  const std::vector<Statement> &Stmts = F.Statements;
+  const auto &Stmts = F.Statements;
   for (size_t S = 0; S < Stmts.size(); ++S) {
     const Statement &St = Stmts[S];
     switch (St.Kind) {

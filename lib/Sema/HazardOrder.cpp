@@ -283,7 +283,7 @@ private:
     std::vector<uint8_t> IsResult(Regs.size());
     for (const auto &R : Results)
       IsResult[R.first] = 1;
-    const std::vector<Instruction> &Insts = C.F.Instructions;
+    const auto &Insts = C.F.Instructions;
     llvm::BitVector Naming(Insts.size());
     llvm::ArrayRef<uint32_t> OperandReg = Regs.operandRegisters();
     uint32_t Owner = 0;

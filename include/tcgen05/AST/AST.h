@@ -11,6 +11,7 @@
 #define TCGEN05_AST_AST_H
 
 #include "tcgen05/AST/Tcgen05Inst.h"
+#include "tcgen05/Basic/HugePages.h"
 #include "tcgen05/Basic/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -212,11 +213,11 @@ struct Statement {
 /// Pools for AST nodes.  Function bodies and the module's top level each
 /// own one.
 struct NodePool {
-  std::vector<Operand> Operands;
-  std::vector<Span> Qualifiers;
-  std::vector<Declarator> Declarators;
-  std::vector<Declaration> Declarations;
-  std::vector<DirectiveStmt> Directives;
+  HugePageVector<Operand> Operands;
+  HugePageVector<Span> Qualifiers;
+  HugePageVector<Declarator> Declarators;
+  HugePageVector<Declaration> Declarations;
+  HugePageVector<DirectiveStmt> Directives;
 
   void clear() {
     Operands.clear();
@@ -257,8 +258,8 @@ struct Function : NodePool {
   Span Body;
 
   // Body.
-  std::vector<Statement> Statements;
-  std::vector<Instruction> Instructions;
+  HugePageVector<Statement> Statements;
+  HugePageVector<Instruction> Instructions;
   std::vector<Span> Labels;
   std::vector<Tcgen05Inst> Tcgen05;
   Tcgen05Pool Tcgen05Nodes;
