@@ -868,13 +868,22 @@ bool ParserBase::parseDebugDirective(DirectiveStmt &D) {
   consume();
   size_t PoolSize = Pool.Operands.size();
   llvm::SmallVector<Operand, 8> Ops;
+  // Plain literals, as ptxas reads them: `.loc 1 3-1 5` is a syntax error
+  // there.  Only .file keeps its operands.
   auto Integers = [&](unsigned N) {
     for (unsigned I = 0; I < N; ++I) {
       if (!Tok.is(Tok::Integer)) {
         expected("an integer");
         return false;
       }
-      parseOperand(Ops);
+      if (IsFile) {
+        Operand O;
+        O.Kind = OperandKind::Integer;
+        O.Src = Tok.span();
+        O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
+        Ops.push_back(O);
+      }
+      consume();
     }
     return true;
   };
