@@ -17,6 +17,8 @@
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,52 @@ TEST(ParallelTest, WithoutAPoolTheCallerRunsEverything) {
   parallelFor(nullptr, 5, [](unsigned) {},
               [&](unsigned W, size_t) { Workers.push_back(W); });
   EXPECT_EQ(Workers, std::vector<unsigned>(5, 0));
+}
+
+TEST(ParallelTest, AWorkerWithoutItemsRunsOfferedTasks) {
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(2);
+  SideWork Side;
+  std::atomic<bool> Started{false};
+  std::thread::id Owner, Runner;
+  int Runs = 0;
+  parallelFor(
+      Pool.get(), 2, [](unsigned) {},
+      [&](unsigned, size_t Item) {
+        if (Item == 0)
+          return; // The other worker: soon out of items.
+        Owner = std::this_thread::get_id();
+        SideWork::Task T;
+        auto Fn = [&] {
+          Runner = std::this_thread::get_id();
+          ++Runs;
+          Started = true;
+        };
+        Side.offer(T, Fn);
+        // Leave the task to the idle worker, within reason.
+        for (int Wait = 0; Wait < 10000 && !Started; ++Wait)
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        Side.finish(T);
+      },
+      &Side);
+  EXPECT_EQ(Runs, 1);
+  EXPECT_NE(Runner, Owner);
+}
+
+TEST(ParallelTest, OfferedTasksNobodyTakesRunWhereTheyAreFinished) {
+  SideWork Side;
+  std::vector<std::thread::id> Ran;
+  parallelFor(
+      nullptr, 3, [](unsigned) {},
+      [&](unsigned, size_t) {
+        SideWork::Task A, B;
+        auto Fn = [&] { Ran.push_back(std::this_thread::get_id()); };
+        Side.offer(A, Fn);
+        Side.offer(B, Fn);
+        Side.finish(B);
+        Side.finish(A);
+      },
+      &Side);
+  EXPECT_EQ(Ran, std::vector<std::thread::id>(6, std::this_thread::get_id()));
 }
 
 /// A module whose functions hold tcgen05 statements of many shapes, so that

@@ -16,16 +16,68 @@ unsigned tcgen05::parallelWorkers(const llvm::ThreadPoolInterface *Pool,
   return static_cast<unsigned>(std::min(Max, std::max<size_t>(Count, 1)));
 }
 
+void SideWork::offer(Task &T, llvm::function_ref<void()> Fn) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  T.Fn = Fn;
+  T.State = Task::Offered;
+  Queue.push_back(&T);
+  Changed.notify_all();
+}
+
+void SideWork::finish(Task &T) {
+  std::unique_lock<std::mutex> Guard(Lock);
+  if (T.State == Task::Offered) {
+    Queue.erase(std::find(Queue.begin(), Queue.end(), &T));
+    T.State = Task::Taken;
+    Guard.unlock();
+    T.Fn();
+    Guard.lock();
+    T.State = Task::Done;
+    return;
+  }
+  Changed.wait(Guard, [&] { return T.State == Task::Done; });
+}
+
+void SideWork::begin(unsigned Workers) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  Busy = Workers;
+}
+
+void SideWork::runUntilAllIdle() {
+  std::unique_lock<std::mutex> Guard(Lock);
+  --Busy;
+  Changed.notify_all();
+  for (;;) {
+    // Only a busy worker offers tasks: with none left, none will come.
+    Changed.wait(Guard, [&] { return !Queue.empty() || Busy == 0; });
+    if (Queue.empty())
+      return;
+    Task *T = Queue.front();
+    Queue.pop_front();
+    T->State = Task::Taken;
+    Guard.unlock();
+    T->Fn();
+    Guard.lock();
+    T->State = Task::Done;
+    Changed.notify_all();
+  }
+}
+
 void tcgen05::parallelFor(
     llvm::ThreadPoolInterface *Pool, size_t Count,
     llvm::function_ref<void(unsigned Worker)> MakeWorker,
-    llvm::function_ref<void(unsigned Worker, size_t Item)> Body) {
+    llvm::function_ref<void(unsigned Worker, size_t Item)> Body,
+    SideWork *Side) {
   unsigned Workers = parallelWorkers(Pool, Count);
   std::atomic<size_t> Next{0};
+  if (Side)
+    Side->begin(Workers);
   auto Run = [&](unsigned Worker) {
     MakeWorker(Worker);
     for (size_t I; (I = Next.fetch_add(1, std::memory_order_relaxed)) < Count;)
       Body(Worker, I);
+    if (Side)
+      Side->runUntilAllIdle();
   };
   if (Workers <= 1) {
     Run(0);

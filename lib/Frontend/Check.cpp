@@ -37,7 +37,8 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                Function &Scratch, Tcgen05SyntaxParser &T5,
                DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
                const FunctionNameSet &FunctionNames,
-               const CheckOptions &Opts, AnalysisStats &Stats) {
+               const CheckOptions &Opts, AnalysisStats &Stats,
+               SideWork &Side) {
   DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
   auto CheckInstruction = [&](uint32_t Inst, const RegisterLookup &Regs) {
     uint32_t T = F.Instructions[Inst].Tcgen05;
@@ -80,15 +81,23 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
     return;
   }
   FunctionAnalyses Shared(F);
+  Stats.Statements += F.Statements.size();
+  Stats.Tcgen05Instructions += F.Tcgen05.size();
   // The analyses look only at functions with tcgen05 instructions; their
   // names are numbered once, before the symbol checks, which share them.
   bool AnalysesRun = !F.Tcgen05.empty() &&
                      (Opts.CheckDescriptorValues || Opts.CheckHazards);
-  checkFunctionSymbols(M, Symbols, F, SymbolSink, CheckInstruction,
-                       AnalysesRun ? &Shared.names() : nullptr);
-  Summary = summarizeCtaGroups(F, FunctionNames);
-  Stats.Statements += F.Statements.size();
-  Stats.Tcgen05Instructions += F.Tcgen05.size();
+  const RegisterNames *Names = AnalysesRun ? &Shared.names() : nullptr;
+  // The symbol checks and the summary read only the body and the names,
+  // and write only their sinks and the summary: a worker out of items may
+  // run them beside this one's analyses.  In a -G module, whose one large
+  // kernel was half of the parallel stage, the other worker did.
+  auto CheckSymbols = [&] {
+    checkFunctionSymbols(M, Symbols, F, SymbolSink, CheckInstruction, Names);
+    Summary = summarizeCtaGroups(F, FunctionNames);
+  };
+  SideWork::Task SymbolTask;
+  Side.offer(SymbolTask, CheckSymbols);
   DiagnosticSink DescSink(Cap);
   DescriptorCheckOptions DescOpts;
   DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
@@ -97,6 +106,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   if (Opts.CheckHazards)
     checkHazards(F, DescSink, Opts.SilencedHazards, &Shared,
                  Opts.HazardStepsPerInstruction);
+  Side.finish(SymbolTask);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
   Sink.append(std::move(DescSink));
@@ -190,6 +200,7 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
       return ItemText(A).End - ItemText(A).Begin >
              ItemText(B).End - ItemText(B).Begin;
     });
+  SideWork Side;
   parallelFor(
       Pool, Items,
       [&](unsigned W) {
@@ -201,8 +212,9 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
           return checkSectionContents(ItemText(I), Sinks[I]);
         checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch[W],
                   *Parsers[W], Sinks[I], Cap, Summaries[Bodies[I]],
-                  FunctionNames, Opts, BodyStats[I]);
-      });
+                  FunctionNames, Opts, BodyStats[I], Side);
+      },
+      &Side);
 
   for (DiagnosticSink &S : Sinks)
     ModuleSink.append(std::move(S));
