@@ -217,6 +217,63 @@ TEST(ParserTest, FindMatchingBraceAtEveryAlignment) {
       }
 }
 
+/// findMatchingBrace a byte at a time.
+const char *matchingBraceByBytes(const char *P, const char *End) {
+  unsigned Depth = 0;
+  auto ToNewline = [&](const char *Q) {
+    while (Q < End && *Q != '\n')
+      ++Q;
+    return Q;
+  };
+  while (P < End) {
+    char C = *P;
+    if (C == '{') {
+      ++Depth;
+      ++P;
+    } else if (C == '}') {
+      ++P;
+      if (--Depth == 0)
+        return P;
+    } else if (C == '#' || (C == '/' && P + 1 < End && P[1] == '/')) {
+      P = ToNewline(P);
+    } else if (C == '/' && P + 1 < End && P[1] == '*') {
+      P += 2;
+      while (P < End && !(P[0] == '*' && P + 1 < End && P[1] == '/'))
+        ++P;
+      P = P < End ? P + 2 : End;
+    } else if (C == '"') {
+      ++P;
+      while (P < End && *P != '"')
+        ++P;
+      if (P < End)
+        ++P;
+    } else {
+      ++P;
+    }
+  }
+  return End;
+}
+
+// Braces, comments, strings and markers packed densely at random: several
+// in one sixteen-byte step, and steps that end inside a comment or string.
+TEST(ParserTest, FindMatchingBraceAgreesWithAByteAtATimeSearch) {
+  const char Alphabet[] = "{{}}//*\"#\nxx ";
+  uint32_t Seed = 12345;
+  auto Random = [&] {
+    Seed = Seed * 1103515245 + 12345;
+    return Seed >> 16;
+  };
+  for (int Case = 0; Case < 20000; ++Case) {
+    std::string S = "{";
+    size_t Len = Random() % 120;
+    for (size_t I = 0; I < Len; ++I)
+      S += Alphabet[Random() % (sizeof(Alphabet) - 1)];
+    const char *B = S.data(), *E = B + S.size();
+    ASSERT_EQ(findMatchingBrace(B, E) - B, matchingBraceByBytes(B, E) - B)
+        << "'" << S << "'";
+  }
+}
+
 TEST(ParserTest, SkipIdentContAgreesWithTheCharacterTable) {
   // Every byte value at every place of an eight-byte step, inside a name
   // that goes on after it; and names cut short by the end of the input.

@@ -929,78 +929,88 @@ bool ParserBase::parseDebugDirective(DirectiveStmt &D) {
 }
 
 namespace {
-/// The first of '{', '}', '/', '"' and '#' from P, or E.  Most bytes of a
-/// body are none of them, and a hit comes every 70 bytes or so (a comment
-/// line, an inline-asm scope): sixteen are tested at once, without the
-/// per-call set-up of strcspn.
-const char *skipToBraceSyntax(const char *P, const char *E) {
+/// The newline that ends a '//' comment or a line marker from P, or E.
+const char *lineEnd(const char *P, const char *E) {
+#ifdef __SSE2__
+  const __m128i NL = _mm_set1_epi8('\n');
+  for (; E - P >= 16; P += 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
+    if (unsigned M = static_cast<unsigned>(
+            _mm_movemask_epi8(_mm_cmpeq_epi8(V, NL))))
+      return P + llvm::countr_zero(M);
+  }
+#endif
+  const void *Found = std::memchr(P, '\n', static_cast<size_t>(E - P));
+  return Found ? static_cast<const char *>(Found) : E;
+}
+
+/// Past what starts at P, a '/', '"' or '#': a comment, a string, a line
+/// marker (to the end of its line, as the lexer reads it), or the '/' alone.
+const char *skipNonBrace(const char *P, const char *E) {
+  if (*P == '#')
+    return lineEnd(P, E);
+  if (*P == '"') {
+    for (++P; P < E && *P != '"'; ++P)
+      ;
+    return P < E ? P + 1 : E;
+  }
+  if (P + 1 < E && P[1] == '/')
+    return lineEnd(P, E);
+  if (P + 1 < E && P[1] == '*') {
+    for (P += 2; P < E && !(P[0] == '*' && P + 1 < E && P[1] == '/'); ++P)
+      ;
+    return P < E ? P + 2 : E;
+  }
+  return P + 1;
+}
+} // namespace
+
+const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
+  // Most bytes of a body are none of '{', '}', '/', '"' and '#', and one
+  // comes every 50 bytes or so (a comment line, an inline-asm scope):
+  // sixteen bytes are tested at once, and the braces among them counted
+  // without testing them again.
+  unsigned Depth = 0;
+  const char *P = Open;
 #ifdef __SSE2__
   auto Byte = [](char C) { return _mm_set1_epi8(C); };
-  while (E - P >= 16) {
+  while (End - P >= 16) {
     __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
     __m128i Brace =
         _mm_or_si128(_mm_cmpeq_epi8(V, Byte('{')), _mm_cmpeq_epi8(V, Byte('}')));
     __m128i Hit = _mm_or_si128(
         _mm_or_si128(Brace, _mm_cmpeq_epi8(V, Byte('/'))),
         _mm_or_si128(_mm_cmpeq_epi8(V, Byte('"')), _mm_cmpeq_epi8(V, Byte('#'))));
-    if (unsigned Mask = static_cast<unsigned>(_mm_movemask_epi8(Hit)))
-      return P + llvm::countr_zero(Mask);
-    P += 16;
+    auto Mask = static_cast<unsigned>(_mm_movemask_epi8(Hit));
+    const char *Next = P + 16;
+    for (; Mask; Mask &= Mask - 1) {
+      const char *Q = P + llvm::countr_zero(Mask);
+      if (*Q == '{') {
+        ++Depth;
+      } else if (*Q == '}') {
+        if (--Depth == 0)
+          return Q + 1;
+      } else {
+        // The rest of the step may lie inside a comment or a string.
+        Next = skipNonBrace(Q, End);
+        break;
+      }
+    }
+    P = Next;
   }
 #endif
-  while (P < E && *P != '{' && *P != '}' && *P != '/' && *P != '"' && *P != '#')
-    ++P;
-  return P;
-}
-} // namespace
-
-const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
-  unsigned Depth = 0;
-  const char *P = Open;
   while (P < End) {
-    P = skipToBraceSyntax(P, End);
-    if (P >= End)
-      break;
-    char C = *P;
-    switch (C) {
-    case '#': {
-      // A line marker, as the lexer reads it: to the end of the line.
-      const void *NL = std::memchr(P, '\n', static_cast<size_t>(End - P));
-      P = NL ? static_cast<const char *>(NL) : End;
-      break;
-    }
-    case '{':
+    if (*P == '{') {
       ++Depth;
       ++P;
-      break;
-    case '}':
-      ++P;
+    } else if (*P == '}') {
       if (--Depth == 0)
-        return P;
-      break;
-    case '/':
-      if (P + 1 < End && P[1] == '/') {
-        const void *NL = std::memchr(P, '\n', static_cast<size_t>(End - P));
-        P = NL ? static_cast<const char *>(NL) : End;
-      } else if (P + 1 < End && P[1] == '*') {
-        P += 2;
-        while (P < End && !(P[0] == '*' && P + 1 < End && P[1] == '/'))
-          ++P;
-        P = P < End ? P + 2 : End;
-      } else {
-        ++P;
-      }
-      break;
-    case '"':
+        return P + 1;
       ++P;
-      while (P < End && *P != '"')
-        ++P;
-      if (P < End && *P == '"')
-        ++P;
-      break;
-    default:
+    } else if (*P == '/' || *P == '"' || *P == '#') {
+      P = skipNonBrace(P, End);
+    } else {
       ++P;
-      break;
     }
   }
   return End;
