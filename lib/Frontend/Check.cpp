@@ -114,10 +114,13 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
 
 } // namespace
 
-CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
-                                 DiagnosticsEngine &Engine,
-                                 const CheckOptions &Options,
-                                 AnalysisStats *Stats) {
+namespace {
+
+/// checkBuffer; NulFree when the reader has already looked for NUL bytes
+/// and found none, which spares a pass over the whole input.
+CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
+                      DiagnosticsEngine &Engine, const CheckOptions &Options,
+                      AnalysisStats *Stats, bool NulFree) {
   // Analyses whose every finding is silenced are not run.
   CheckOptions Opts = Options;
   Opts.CheckHazards &= !Engine.groupDisabled("tcgen05-hazards");
@@ -135,7 +138,8 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
     Engine.emit(&SM, std::move(D));
     return CheckStatus::Errors;
   }
-  if (const void *Nul = std::memchr(Text.data(), 0, Text.size())) {
+  if (const void *Nul =
+          NulFree ? nullptr : std::memchr(Text.data(), 0, Text.size())) {
     // A NUL byte means this is not text: one diagnostic, not thousands.
     DiagnosticSink Sink;
     const char *P = static_cast<const char *>(Nul);
@@ -240,9 +244,11 @@ CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
                                            : CheckStatus::Clean;
 }
 
-CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
-                              DiagnosticsEngine &Engine, unsigned &BufferID,
-                              uint64_t MaxSize, llvm::StringRef StdinName) {
+/// loadFile; NulFree tells whether the reader found no NUL byte.
+CheckStatus loadText(llvm::StringRef Path, llvm::SourceMgr &SM,
+                     DiagnosticsEngine &Engine, unsigned &BufferID,
+                     uint64_t MaxSize, llvm::StringRef StdinName,
+                     bool &NulFree) {
   // Diagnostics about standard input name it as the caller does.
   llvm::StringRef Name = Path == "-" && !StdinName.empty() ? StdinName : Path;
   auto IOError = [&](DiagID ID, llvm::ArrayRef<DiagArg> Args) {
@@ -261,8 +267,25 @@ CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
     return IOError(DiagID::err_input_over_limit, {Name.str(), MaxSize});
   if (!In.Buffer)
     return IOError(DiagID::err_cannot_open, {Name.str(), In.Error.message()});
+  NulFree = !In.HasNul;
   BufferID = SM.AddNewSourceBuffer(std::move(In.Buffer), llvm::SMLoc());
   return CheckStatus::Clean;
+}
+
+} // namespace
+
+CheckStatus tcgen05::checkBuffer(llvm::SourceMgr &SM, unsigned BufferID,
+                                 DiagnosticsEngine &Engine,
+                                 const CheckOptions &Opts,
+                                 AnalysisStats *Stats) {
+  return checkText(SM, BufferID, Engine, Opts, Stats, /*NulFree=*/false);
+}
+
+CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
+                              DiagnosticsEngine &Engine, unsigned &BufferID,
+                              uint64_t MaxSize, llvm::StringRef StdinName) {
+  bool NulFree = false;
+  return loadText(Path, SM, Engine, BufferID, MaxSize, StdinName, NulFree);
 }
 
 CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
@@ -270,8 +293,10 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                const CheckOptions &Opts,
                                AnalysisStats *Stats) {
   unsigned ID = 0;
-  CheckStatus S = loadFile(Path, SM, Engine, ID, Opts.MaxInputSize, Opts.StdinName);
+  bool NulFree = false;
+  CheckStatus S = loadText(Path, SM, Engine, ID, Opts.MaxInputSize,
+                           Opts.StdinName, NulFree);
   if (S != CheckStatus::Clean)
     return S;
-  return checkBuffer(SM, ID, Engine, Opts, Stats);
+  return checkText(SM, ID, Engine, Opts, Stats, NulFree);
 }

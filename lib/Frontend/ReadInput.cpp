@@ -123,8 +123,10 @@ InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
       R.TooLarge = true;
       return R;
     }
-    if (HasNul)
+    if (HasNul) {
+      R.HasNul = true;
       break;
+    }
   }
   if (!Data.grow(Used + 1, Used)) {
     R.Error = std::make_error_code(std::errc::not_enough_memory);

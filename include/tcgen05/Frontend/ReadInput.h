@@ -34,6 +34,8 @@ struct InputRead {
   /// system knew it up front, 0 when the limit was crossed while reading.
   bool TooLarge = false;
   uint64_t Size = 0;
+  /// The input holds a NUL byte (reading stopped after its block).
+  bool HasNul = false;
 };
 
 /// Reads Path ("-" for standard input) up to MaxSize bytes.  Reading stops
