@@ -248,7 +248,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
 CheckStatus loadText(llvm::StringRef Path, llvm::SourceMgr &SM,
                      DiagnosticsEngine &Engine, unsigned &BufferID,
                      uint64_t MaxSize, llvm::StringRef StdinName,
-                     bool &NulFree) {
+                     llvm::ThreadPoolInterface *Pool, bool &NulFree) {
   // Diagnostics about standard input name it as the caller does.
   llvm::StringRef Name = Path == "-" && !StdinName.empty() ? StdinName : Path;
   auto IOError = [&](DiagID ID, llvm::ArrayRef<DiagArg> Args) {
@@ -259,7 +259,7 @@ CheckStatus loadText(llvm::StringRef Path, llvm::SourceMgr &SM,
   if (Path != "-" && llvm::sys::fs::is_directory(Path))
     return IOError(DiagID::err_is_directory, {Name.str()});
   InputRead In = readInput(Path, MaxSize,
-                           StdinName.empty() ? "<stdin>" : StdinName);
+                           StdinName.empty() ? "<stdin>" : StdinName, Pool);
   if (In.TooLarge && In.Size > DefaultMaxInputSize)
     return IOError(DiagID::err_input_too_large,
                    {Name.str(), In.Size});
@@ -285,7 +285,8 @@ CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                               DiagnosticsEngine &Engine, unsigned &BufferID,
                               uint64_t MaxSize, llvm::StringRef StdinName) {
   bool NulFree = false;
-  return loadText(Path, SM, Engine, BufferID, MaxSize, StdinName, NulFree);
+  return loadText(Path, SM, Engine, BufferID, MaxSize, StdinName,
+                  /*Pool=*/nullptr, NulFree);
 }
 
 CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
@@ -295,7 +296,7 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
   unsigned ID = 0;
   bool NulFree = false;
   CheckStatus S = loadText(Path, SM, Engine, ID, Opts.MaxInputSize,
-                           Opts.StdinName, NulFree);
+                           Opts.StdinName, Opts.Pool, NulFree);
   if (S != CheckStatus::Clean)
     return S;
   return checkText(SM, ID, Engine, Opts, Stats, NulFree);

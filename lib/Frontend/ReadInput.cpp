@@ -6,10 +6,12 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 
 using namespace tcgen05;
@@ -83,6 +85,74 @@ private:
 
 constexpr size_t BlockSize = 64 * 1024;
 
+/// Files from this size up are read in two halves at once when a pool has
+/// a second thread: the copy from the page cache and the first touch of
+/// the memory it fills were a serial 2.5 ms of FMHA's check (13.4 MB) and
+/// 6 ms of the -G file's (31.8 MB).
+constexpr uint64_t HalvesSize = 4 << 20;
+
+/// Reads up to N bytes at Offset into P, stopping early only at end of
+/// file; the bytes read.
+llvm::Expected<size_t> readSlice(llvm::sys::fs::file_t FD, char *P, size_t N,
+                                 uint64_t Offset) {
+  size_t Done = 0;
+  while (Done < N) {
+    llvm::Expected<size_t> Got = llvm::sys::fs::readNativeFileSlice(
+        FD, llvm::MutableArrayRef<char>(P + Done, N - Done), Offset + Done);
+    if (!Got)
+      return Got.takeError();
+    if (*Got == 0)
+      break;
+    Done += *Got;
+  }
+  return Done;
+}
+
+/// Reads a file of Size bytes as two halves on two threads.  None when the
+/// file did not have Size bytes after all (it is being rewritten): the
+/// caller then reads it from the start as a stream.
+std::optional<InputRead> readHalves(llvm::sys::fs::file_t FD,
+                                    llvm::StringRef Name, size_t Size,
+                                    llvm::ThreadPoolInterface &Pool) {
+  InputRead R;
+  InputMemory Data;
+  // Room for the byte that must not be there, and the terminator.
+  if (!Data.grow(Size + 2, 0)) {
+    R.Error = std::make_error_code(std::errc::not_enough_memory);
+    return R;
+  }
+  size_t Half = Size / 2;
+  struct Part {
+    llvm::Expected<size_t> Got = size_t(0);
+    bool HasNul = false;
+  } Parts[2];
+  auto ReadPart = [&](Part &P, size_t Begin, size_t End) {
+    P.Got = readSlice(FD, Data.data() + Begin, End - Begin, Begin);
+    P.HasNul = P.Got && std::memchr(Data.data() + Begin, 0, *P.Got);
+  };
+  llvm::ThreadPoolTaskGroup Second(Pool);
+  Second.async([&] { ReadPart(Parts[1], Half, Size); });
+  ReadPart(Parts[0], 0, Half);
+  Second.wait();
+  for (Part &P : Parts)
+    if (!P.Got) {
+      R.Error = llvm::errorToErrorCode(P.Got.takeError());
+      return R;
+    }
+  if (*Parts[0].Got != Half || *Parts[1].Got != Size - Half)
+    return std::nullopt;
+  llvm::Expected<size_t> Beyond = readSlice(FD, Data.data() + Size, 1, Size);
+  if (!Beyond) {
+    R.Error = llvm::errorToErrorCode(Beyond.takeError());
+    return R;
+  }
+  if (*Beyond)
+    return std::nullopt;
+  R.HasNul = Parts[0].HasNul || Parts[1].HasNul;
+  R.Buffer = std::make_unique<OwnedBuffer>(Data.release(), Size, Name);
+  return R;
+}
+
 /// Reads FD to end of file or to one byte past MaxSize, whichever is first.
 InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
                   uint64_t MaxSize, uint64_t SizeHint) {
@@ -139,7 +209,8 @@ InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
 } // namespace
 
 InputRead tcgen05::readInput(llvm::StringRef Path, uint64_t MaxSize,
-                             llvm::StringRef StdinName) {
+                             llvm::StringRef StdinName,
+                             llvm::ThreadPoolInterface *Pool) {
   if (Path == "-")
     return readAll(llvm::sys::fs::getStdinHandle(), StdinName, MaxSize, 0);
   InputRead R;
@@ -161,7 +232,10 @@ InputRead tcgen05::readInput(llvm::StringRef Path, uint64_t MaxSize,
       return R;
     }
   }
-  R = readAll(*FD, Path, MaxSize, Hint);
+  std::optional<InputRead> Halves;
+  if (Pool && Pool->getMaxConcurrency() > 1 && Hint >= HalvesSize)
+    Halves = readHalves(*FD, Path, static_cast<size_t>(Hint), *Pool);
+  R = Halves ? std::move(*Halves) : readAll(*FD, Path, MaxSize, Hint);
   llvm::sys::fs::closeFile(*FD);
   return R;
 }

@@ -4,7 +4,9 @@
 // being checked must not kill the checker with SIGBUS.  They are read to end
 // of file, not to the size stat reports, so /proc files, FIFOs and pipes
 // work; and never past a size limit, so an endless stream stops in bounded
-// memory.
+// memory.  A large regular file may be read in two halves at once; when it
+// turns out not to have the size stat reported, it is read again as a
+// stream.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_FRONTEND_READINPUT_H
@@ -18,6 +20,7 @@
 
 namespace llvm {
 class MemoryBuffer;
+class ThreadPoolInterface;
 } // namespace llvm
 
 namespace tcgen05 {
@@ -41,10 +44,12 @@ struct InputRead {
 /// Reads Path ("-" for standard input) up to MaxSize bytes.  Reading stops
 /// early after the block holding the first NUL byte: such an input is
 /// rejected at that byte, and /dev/zero must not be read to the limit.
-/// StdinName names standard input's buffer.
+/// StdinName names standard input's buffer.  With a Pool of two threads or
+/// more, a large regular file is read in two halves at once.
 InputRead readInput(llvm::StringRef Path,
                     uint64_t MaxSize = DefaultMaxInputSize,
-                    llvm::StringRef StdinName = "<stdin>");
+                    llvm::StringRef StdinName = "<stdin>",
+                    llvm::ThreadPoolInterface *Pool = nullptr);
 
 } // namespace tcgen05
 
