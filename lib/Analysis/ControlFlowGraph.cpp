@@ -4,8 +4,11 @@
 
 #include "GraphOrder.h"
 
+#include "tcgen05/Analysis/Registers.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -35,6 +38,29 @@ bool endsBlock(llvm::StringRef Op) {
          Op == "trap";
 }
 
+/// Label names as numbers: the function's own numbering of names when
+/// there is one (a jump's target is then a number already, and a label's
+/// name is split into prefix and number, not hashed whole), else a map of
+/// the graph's own.
+class LabelIds {
+public:
+  explicit LabelIds(const RegisterNames *Names) : Names(Names) {}
+  /// None for a label no operand names: nothing can jump to it.
+  uint32_t ofLabel(llvm::StringRef Name) {
+    if (Names)
+      return Names->lookup(Name);
+    return Own.try_emplace(Name, static_cast<uint32_t>(Own.size()))
+        .first->second;
+  }
+  uint32_t ofOperand(const Operand &O) {
+    return Names ? Names->of(O) : ofLabel(O.text());
+  }
+
+private:
+  const RegisterNames *Names;
+  llvm::StringMap<uint32_t> Own;
+};
+
 /// Labels by (scope, name).  A label is visible in its scope and the
 /// scopes nested in it, before and after its definition; an inner
 /// definition hides an outer one (as in Symbols.cpp).
@@ -50,10 +76,11 @@ public:
       Open.pop_back();
   }
   uint32_t current() const { return Open.back(); }
-  void define(llvm::StringRef Name, uint32_t Value) {
-    Map.try_emplace({current(), Name}, Value);
+  void define(uint32_t Name, uint32_t Value) {
+    if (Name != RegisterNames::None)
+      Map.try_emplace({current(), Name}, Value);
   }
-  std::optional<uint32_t> find(uint32_t Scope, llvm::StringRef Name) const {
+  std::optional<uint32_t> find(uint32_t Scope, uint32_t Name) const {
     for (;; Scope = Parent[Scope]) {
       auto It = Map.find({Scope, Name});
       if (It != Map.end())
@@ -66,12 +93,15 @@ public:
 private:
   std::vector<uint32_t> Parent;
   llvm::SmallVector<uint32_t, 8> Open;
-  llvm::DenseMap<std::pair<uint32_t, llvm::StringRef>, uint32_t> Map;
+  llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint32_t> Map;
 };
 
 } // namespace
 
-ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
+ControlFlowGraph::ControlFlowGraph(const Function &F,
+                                   const RegisterNames *Names)
+    : F(F) {
+  LabelIds Ids(Names);
   ScopedLabels Labels;  // label -> block
   ScopedLabels Targets; // label of a .branchtargets list -> statement
   struct Jump {
@@ -103,12 +133,12 @@ ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
       llvm::StringRef Name = F.Labels[Stmts[S].Index].text();
       if (S + 1 < Stmts.size() && Stmts[S + 1].Kind == StmtKind::Directive &&
           F.Directives[Stmts[S + 1].Index].Name.text() == ".branchtargets") {
-        Targets.define(Name, static_cast<uint32_t>(S + 1));
+        Targets.define(Ids.ofLabel(Name), static_cast<uint32_t>(S + 1));
         TargetScope[S + 1] = Targets.current();
         break;
       }
       StartBlock(NextInst);
-      Labels.define(Name, static_cast<uint32_t>(Blocks.size() - 1));
+      Labels.define(Ids.ofLabel(Name), static_cast<uint32_t>(Blocks.size() - 1));
       break;
     }
     case StmtKind::Instruction: {
@@ -152,7 +182,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
     if (I.Opcode.text() == "bra") {
       std::optional<uint32_t> To;
       if (!Ops.empty() && Ops.back().Kind == OperandKind::Symbol)
-        To = Labels.find(J.Scope, Ops.back().text());
+        To = Labels.find(J.Scope, Ids.ofOperand(Ops.back()));
       if (To)
         AddEdge(From, *To);
       else
@@ -162,7 +192,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
     // brx.idx index, list: every label of the .branchtargets list.
     std::optional<uint32_t> List;
     if (Ops.size() == 2 && Ops[1].Kind == OperandKind::Symbol)
-      List = Targets.find(J.Scope, Ops[1].text());
+      List = Targets.find(J.Scope, Ids.ofOperand(Ops[1]));
     if (!List) {
       Unresolved(J.Inst);
       continue;
@@ -171,7 +201,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F) : F(F) {
     for (const Operand &L : F.operands(D.Operands)) {
       std::optional<uint32_t> To;
       if (L.Kind == OperandKind::Symbol)
-        To = Labels.find(TargetScope[*List], L.text());
+        To = Labels.find(TargetScope[*List], Ids.ofOperand(L));
       if (To)
         AddEdge(From, *To);
       else

@@ -32,6 +32,8 @@ class raw_ostream;
 
 namespace tcgen05 {
 
+class RegisterNames;
+
 class ControlFlowGraph;
 
 struct CFGBlock {
@@ -66,8 +68,10 @@ llvm::StringRef calledFunction(const Function &F, const Instruction &I);
 
 class ControlFlowGraph {
 public:
-  /// Builds the graph of F's parsed body; F must outlive it.
-  explicit ControlFlowGraph(const Function &F);
+  /// Builds the graph of F's parsed body; F must outlive it.  Names, F's
+  /// numbering of names when given, spares hashing label names.
+  explicit ControlFlowGraph(const Function &F,
+                            const RegisterNames *Names = nullptr);
   ControlFlowGraph(const ControlFlowGraph &) = delete;
   ControlFlowGraph &operator=(const ControlFlowGraph &) = delete;
 

@@ -27,7 +27,7 @@ public:
   /// Mutable only because LLVM's post-dominator tree takes its graph so.
   ControlFlowGraph &cfg() {
     if (!G)
-      G.emplace(F);
+      G.emplace(F, &names());
     return *G;
   }
   const DominatorTree &dominators() {
