@@ -20,23 +20,23 @@ TEST(HugePagesTest, LargeArraysAreAlignedAndRoundedToHugePages) {
   char *P = static_cast<char *>(allocateArray(Bytes));
   ASSERT_NE(P, nullptr);
   EXPECT_TRUE(alignedToHugePages(P));
-  // The rounding belongs to the array: adviseArray advises it, and the
-  // sanitizers see a write there as one within the allocation.
+  // The rounding belongs to the array: adviseArray advises it, and a write
+  // there is one within the allocation.
   adviseArray(P, Bytes);
   std::memset(P, 1, 2 * HugePageSize);
   EXPECT_EQ(P[2 * HugePageSize - 1], 1);
-  std::free(P);
+  releaseArray(P, Bytes);
 }
 
 TEST(HugePagesTest, SmallArraysArePlainHeapMemory) {
   void *Empty = allocateArray(0);
   EXPECT_NE(Empty, nullptr);
-  std::free(Empty);
+  releaseArray(Empty, 0);
   char *P = static_cast<char *>(allocateArray(HugePageSize - 1));
   ASSERT_NE(P, nullptr);
   adviseArray(P, HugePageSize - 1); // Below a huge page: nothing to advise.
   P[HugePageSize - 2] = 1;
-  std::free(P);
+  releaseArray(P, HugePageSize - 1);
 }
 
 TEST(HugePagesTest, ImpossibleSizesFail) {

@@ -27,8 +27,10 @@ void adviseHugePages(const void *P, size_t Bytes);
 /// Memory for an array of Bytes: of a huge page or more, aligned to huge
 /// pages and rounded up to whole ones, so that adviseArray can put all of
 /// it on them; below that, plain heap memory.  Null when out of memory.
-/// Released with std::free.
 void *allocateArray(size_t Bytes);
+
+/// Releases P from allocateArray(Bytes).
+void releaseArray(void *P, size_t Bytes);
 
 /// Advises an array of Capacity bytes from allocateArray, its rounding
 /// included, onto huge pages: one page fault per 2 MiB, not 512.  Only for
@@ -44,7 +46,7 @@ template <class T> struct HugePageAllocator {
   HugePageAllocator() = default;
   template <class U> HugePageAllocator(const HugePageAllocator<U> &) {}
   T *allocate(size_t N);
-  void deallocate(T *P, size_t) { std::free(P); }
+  void deallocate(T *P, size_t N) { releaseArray(P, N * sizeof(T)); }
   friend bool operator==(HugePageAllocator, HugePageAllocator) { return true; }
   friend bool operator!=(HugePageAllocator, HugePageAllocator) {
     return false;
