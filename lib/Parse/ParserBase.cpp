@@ -618,6 +618,14 @@ bool ParserBase::parseCall(const Operand &Callee,
   return true;
 }
 
+Operand ParserBase::integerLiteral() const {
+  Operand O;
+  O.Kind = OperandKind::Integer;
+  O.Src = Tok.span();
+  O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
+  return O;
+}
+
 bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
   Operand O;
   O.Src = Tok.span();
@@ -647,8 +655,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
     return true;
   }
   case Tok::Integer:
-    O.Kind = OperandKind::Integer;
-    O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
+    O = integerLiteral();
     consume();
     // 0xFF00(sym) in initializers: the bytes of sym's address the mask
     // selects.
@@ -876,13 +883,8 @@ bool ParserBase::parseDebugDirective(DirectiveStmt &D) {
         expected("an integer");
         return false;
       }
-      if (IsFile) {
-        Operand O;
-        O.Kind = OperandKind::Integer;
-        O.Src = Tok.span();
-        O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
-        Ops.push_back(O);
-      }
+      if (IsFile)
+        Ops.push_back(integerLiteral());
       consume();
     }
     return true;

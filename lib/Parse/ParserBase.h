@@ -89,6 +89,8 @@ protected:
 
   /// Parses .file or .loc (the current token).
   bool parseDebugDirective(DirectiveStmt &D);
+  /// The integer literal Tok is, as an operand (Tok is not consumed).
+  Operand integerLiteral() const;
 
   /// Parses '(' declarations ')' at the current '('; the declarations go to
   /// the pool and, when Out is given, their indices to Out.
