@@ -308,14 +308,15 @@ void UniformityInfo::demand(
   llvm::BitVector IsWriter(F.Instructions.size());
   while (!Work.empty()) {
     for (uint32_t W : Regs.writers(Work.pop_back_val())) {
+      // A writer of several registers (a vector, p|q) is walked once.
+      if (IsWriter.test(W))
+        continue;
+      IsWriter.set(W);
+      Writers.push_back(W);
       Reader = W;
       for (const Operand &O : F.operands(F.Instructions[W].Operands).drop_front())
         Sources(O, Sources);
       Read(Regs.guardOf(W));
-      if (!IsWriter.test(W)) {
-        IsWriter.set(W);
-        Writers.push_back(W);
-      }
     }
   }
   if (Writers.size() * 64 < F.Instructions.size()) {
