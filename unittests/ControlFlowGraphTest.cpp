@@ -47,6 +47,32 @@ TEST(ControlFlowGraphTest, BranchesAndFallThrough) {
   EXPECT_TRUE(G.G->unmodelled().empty());
 }
 
+TEST(ControlFlowGraphTest, LabelsOfEveryShapeAreTargets) {
+  // Numbered labels with short and long prefixes (the function's names
+  // keep prefixes of up to eight bytes by number, longer ones whole), a
+  // label whose number has a leading zero, and one no branch names.
+  Graph G("@%p1 bra $L__BB0_7;\n"
+          "@%p2 bra $L__BB123_4;\n"
+          "@%p0 bra L_07;\n"
+          "bra.uni skip;\n"
+          "$L__BB0_7: mov.b32 %r1, 1;\n"
+          "$L__BB123_4: mov.b32 %r2, 2;\n"
+          "L_07: mov.b32 %r3, 3;\n"
+          "unused: mov.b32 %r4, 4;\n"
+          "skip: ret;\n");
+  ASSERT_TRUE(G.Sink.diagnostics().empty());
+  EXPECT_EQ(Graph::numbers(G.at("@%p1")->Succs),
+            (Ns{G.at("mov.b32 %r1")->Number, G.at("@%p2")->Number}));
+  EXPECT_EQ(Graph::numbers(G.at("@%p2")->Succs),
+            (Ns{G.at("mov.b32 %r2")->Number, G.at("@%p0")->Number}));
+  EXPECT_EQ(Graph::numbers(G.at("@%p0")->Succs),
+            (Ns{G.at("mov.b32 %r3")->Number, G.at("bra.uni")->Number}));
+  EXPECT_EQ(Graph::numbers(G.at("bra.uni")->Succs), (Ns{G.at("ret")->Number}));
+  EXPECT_EQ(Graph::numbers(G.at("mov.b32 %r4")->Preds),
+            (Ns{G.at("mov.b32 %r3")->Number}));
+  EXPECT_TRUE(G.G->unmodelled().empty());
+}
+
 TEST(ControlFlowGraphTest, ScopedLabels) {
   // Each scope's DONE is its own; the outer DONE is reached only from
   // outside the scopes.
@@ -207,6 +233,9 @@ TEST(ControlFlowGraphTest, DominatorTreesAgreeWithLLVMs) {
       AllReachExit &= Up->Succs.empty();
     }
     WithoutEndlessLoops += AllReachExit;
+    // The tree of our own is the one that served a body whose every block
+    // reaches an exit: the comparisons above were of it.
+    EXPECT_EQ(PDT.usesLLVMTree(), !AllReachExit) << Body;
   }
   // Both of the post-dominator tree's ways are exercised.
   EXPECT_GT(WithoutEndlessLoops, 50u);

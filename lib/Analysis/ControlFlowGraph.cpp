@@ -8,7 +8,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -37,29 +36,6 @@ bool endsBlock(llvm::StringRef Op) {
   return Op == "bra" || Op == "brx" || Op == "ret" || Op == "exit" ||
          Op == "trap";
 }
-
-/// Label names as numbers: the function's own numbering of names when
-/// there is one (a jump's target is then a number already, and a label's
-/// name is split into prefix and number, not hashed whole), else a map of
-/// the graph's own.
-class LabelIds {
-public:
-  explicit LabelIds(const RegisterNames *Names) : Names(Names) {}
-  /// None for a label no operand names: nothing can jump to it.
-  uint32_t ofLabel(llvm::StringRef Name) {
-    if (Names)
-      return Names->lookup(Name);
-    return Own.try_emplace(Name, static_cast<uint32_t>(Own.size()))
-        .first->second;
-  }
-  uint32_t ofOperand(const Operand &O) {
-    return Names ? Names->of(O) : ofLabel(O.text());
-  }
-
-private:
-  const RegisterNames *Names;
-  llvm::StringMap<uint32_t> Own;
-};
 
 /// Labels by (scope, name).  A label is visible in its scope and the
 /// scopes nested in it, before and after its definition; an inner
@@ -99,9 +75,12 @@ private:
 } // namespace
 
 ControlFlowGraph::ControlFlowGraph(const Function &F,
-                                   const RegisterNames *Names)
+                                   const RegisterNames &Names)
     : F(F) {
-  LabelIds Ids(Names);
+  // Labels by their numbers among the function's names: a jump's target
+  // is a number already, and a label is looked up without hashing its
+  // name whole (only names with a prefix of more than eight bytes are).  A
+  // label no operand names gets None, and nothing can jump to it.
   ScopedLabels Labels;  // label -> block
   ScopedLabels Targets; // label of a .branchtargets list -> statement
   struct Jump {
@@ -133,12 +112,12 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
       llvm::StringRef Name = F.Labels[Stmts[S].Index].text();
       if (S + 1 < Stmts.size() && Stmts[S + 1].Kind == StmtKind::Directive &&
           F.Directives[Stmts[S + 1].Index].Name.text() == ".branchtargets") {
-        Targets.define(Ids.ofLabel(Name), static_cast<uint32_t>(S + 1));
+        Targets.define(Names.lookup(Name), static_cast<uint32_t>(S + 1));
         TargetScope[S + 1] = Targets.current();
         break;
       }
       StartBlock(NextInst);
-      Labels.define(Ids.ofLabel(Name), static_cast<uint32_t>(Blocks.size() - 1));
+      Labels.define(Names.lookup(Name), static_cast<uint32_t>(Blocks.size() - 1));
       break;
     }
     case StmtKind::Instruction: {
@@ -182,7 +161,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     if (I.Opcode.text() == "bra") {
       std::optional<uint32_t> To;
       if (!Ops.empty() && Ops.back().Kind == OperandKind::Symbol)
-        To = Labels.find(J.Scope, Ids.ofOperand(Ops.back()));
+        To = Labels.find(J.Scope, Names.of(Ops.back()));
       if (To)
         AddEdge(From, *To);
       else
@@ -192,7 +171,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     // brx.idx index, list: every label of the .branchtargets list.
     std::optional<uint32_t> List;
     if (Ops.size() == 2 && Ops[1].Kind == OperandKind::Symbol)
-      List = Targets.find(J.Scope, Ids.ofOperand(Ops[1]));
+      List = Targets.find(J.Scope, Names.of(Ops[1]));
     if (!List) {
       Unresolved(J.Inst);
       continue;
@@ -201,7 +180,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     for (const Operand &L : F.operands(D.Operands)) {
       std::optional<uint32_t> To;
       if (L.Kind == OperandKind::Symbol)
-        To = Labels.find(TargetScope[*List], Ids.ofOperand(L));
+        To = Labels.find(TargetScope[*List], Names.of(L));
       if (To)
         AddEdge(From, *To);
       else

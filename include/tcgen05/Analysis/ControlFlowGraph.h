@@ -68,10 +68,9 @@ llvm::StringRef calledFunction(const Function &F, const Instruction &I);
 
 class ControlFlowGraph {
 public:
-  /// Builds the graph of F's parsed body; F must outlive it.  Names, F's
-  /// numbering of names when given, spares hashing label names.
-  explicit ControlFlowGraph(const Function &F,
-                            const RegisterNames *Names = nullptr);
+  /// Builds the graph of F's parsed body, finding jump targets by Names,
+  /// F's numbering of names; F must outlive it.
+  ControlFlowGraph(const Function &F, const RegisterNames &Names);
   ControlFlowGraph(const ControlFlowGraph &) = delete;
   ControlFlowGraph &operator=(const ControlFlowGraph &) = delete;
 

@@ -105,6 +105,8 @@ public:
   const CFGBlock *ipdom(const CFGBlock *B) const;
   /// A post-dominates B (LLVM's convention for blocks outside the tree).
   bool dominates(const CFGBlock *A, const CFGBlock *B) const;
+  /// The graph has a block that reaches no exit, and LLVM's tree serves.
+  bool usesLLVMTree() const { return Endless != nullptr; }
 
 private:
   using LLVMTree = llvm::DominatorTreeBase<CFGBlock, true>;

@@ -24,10 +24,14 @@ public:
   FunctionAnalyses &operator=(const FunctionAnalyses &) = delete;
 
   const Function &function() const { return F; }
-  /// Mutable only because LLVM's post-dominator tree takes its graph so.
+  /// Builds names() first.  Mutable only because LLVM's post-dominator
+  /// tree, kept for bodies with an endless loop, takes its graph so.
+  ///
+  /// Once names() is built, the symbol checks may read it on another thread
+  /// while the analyses build the rest here: nothing built later changes it.
   ControlFlowGraph &cfg() {
     if (!G)
-      G.emplace(F, &names());
+      G.emplace(F, names());
     return *G;
   }
   const DominatorTree &dominators() {
