@@ -230,10 +230,16 @@ void ModulePrinter::printParams(llvm::ArrayRef<uint32_t> Decls,
                                 bool Multiline) {
   OS << '(';
   for (size_t I = 0; I < Decls.size(); ++I) {
-    if (Multiline)
-      OS << "\n\t";
-    else if (I)
+    // A parameter printed on a line of its own takes the suppression
+    // comments of its source lines along; one printed on the header's line
+    // has the header's.
+    if (Multiline) {
+      OS << '\n';
+      Kept.printBefore(M.Declarations[Decls[I]].Src, "\t", OS);
+      OS << '\t';
+    } else if (I) {
       OS << ' ';
+    }
     printDeclaration(M, M.Declarations[Decls[I]], OS);
     if (I + 1 < Decls.size())
       OS << ',';
@@ -256,8 +262,10 @@ void ModulePrinter::printFunction(size_t Index) {
   OS << F.Name.text();
   printParams(F.Params, /*Multiline=*/true);
   OS << '\n';
-  for (uint32_t D : F.PerfDirectives)
+  for (uint32_t D : F.PerfDirectives) {
+    Kept.printBefore(M.Directives[D].Src, "", OS);
     printDirective(M.Directives[D], "", OS);
+  }
   if (!F.HasBody) {
     OS << ";\n";
     return;
