@@ -42,7 +42,8 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
   llvm::SmallVector<Marked, 4> Candidates;
   llvm::DenseSet<size_t> Searched;
   for (const Diagnostic &D : Diags) {
-    if (!D.Range.Start.isValid() || !D.code() ||
+    // Only the findings apply() may drop are searched near.
+    if (!D.Range.Start.isValid() || !D.code() || !isAcceptable(D.code()) ||
         SM.FindBufferContainingLoc(D.Range.Start) != BufferID)
       continue;
     size_t Start = LineStart(D.Range.Start.getPointer() - Text.data());

@@ -134,7 +134,8 @@ std::string formatDiagCode(unsigned Code);
 /// Parses "TC1101", "tc1101" or "1101".
 std::optional<unsigned> parseDiagCode(llvm::StringRef Text);
 /// The first code past the catalogue's input, usage, lexical and syntax
-/// ranges (DiagnosticKinds.def): a code below it says the text is not PTX.
+/// ranges (DiagnosticKinds.def): a code below it is about the input, the
+/// command line or the text's syntax, never a finding in valid PTX.
 inline constexpr unsigned FirstSymbolCode = 2000;
 /// Substitutes the placeholders of ID's catalogue format, each argument
 /// spelled as its placeholder's kind says.
