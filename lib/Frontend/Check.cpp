@@ -36,7 +36,6 @@ namespace {
 void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
                Function &Scratch, Tcgen05SyntaxParser &T5,
                DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
-               const FunctionNameSet &FunctionNames,
                const CheckOptions &Opts, AnalysisStats &Stats,
                SideWork &Side) {
   DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
@@ -55,7 +54,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   std::optional<BodySymbolChecker> Pieces;
   auto CheckPiece = [&] {
     Pieces->checkPiece();
-    appendSummary(Summary, summarizeCtaGroups(F, FunctionNames));
+    appendSummary(Summary, summarizeCtaGroups(F, Symbols));
     Stats.Statements += F.Statements.size();
     F.clearBody();
   };
@@ -94,7 +93,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   // kernel was half of the parallel stage, the other worker did.
   auto CheckSymbols = [&] {
     checkFunctionSymbols(M, Symbols, F, SymbolSink, CheckInstruction, Names);
-    Summary = summarizeCtaGroups(F, FunctionNames);
+    Summary = summarizeCtaGroups(F, Symbols);
   };
   SideWork::Task SymbolTask;
   Side.offer(SymbolTask, CheckSymbols);
@@ -167,9 +166,6 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   std::vector<DiagnosticSink> Sinks;
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
   std::vector<AnalysisStats> BodyStats(Bodies.size());
-  FunctionNameSet FunctionNames;
-  for (const Function &F : M.Functions)
-    FunctionNames.insert(F.Name.text());
   // The work items: the bodies, then the .section contents the module pass
   // left, which a -G module's DWARF data makes most of its text.
   size_t Items = Bodies.size() + M.SectionContents.size();
@@ -215,8 +211,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
         if (I >= Bodies.size())
           return checkSectionContents(ItemText(I), Sinks[I]);
         checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch[W],
-                  *Parsers[W], Sinks[I], Cap, Summaries[Bodies[I]],
-                  FunctionNames, Opts, BodyStats[I], Side);
+                  *Parsers[W], Sinks[I], Cap, Summaries[Bodies[I]], Opts,
+                  BodyStats[I], Side);
       },
       &Side);
 
@@ -226,8 +222,10 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     for (const AnalysisStats &S : BodyStats)
       *Stats += S;
   DiagnosticSink KernelSink(Cap);
-  checkKernelCtaGroups(M, Summaries, Opts.SeparateCompilation, KernelSink);
-  checkUnresolvedFunctions(M, Summaries, Opts.SeparateCompilation, KernelSink);
+  checkKernelCtaGroups(M, Symbols, Summaries, Opts.SeparateCompilation,
+                       KernelSink);
+  checkUnresolvedFunctions(M, Symbols, Summaries, Opts.SeparateCompilation,
+                           KernelSink);
   ModuleSink.append(std::move(KernelSink));
   ModuleSink.sortBySource();
   // Markers are searched for only when there is something to suppress.

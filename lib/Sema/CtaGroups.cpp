@@ -14,11 +14,12 @@
 
 #include "tcgen05/Analysis/ControlFlowGraph.h"
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Sema/Symbols.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
+
+#include <tuple>
+#include <utility>
 
 using namespace tcgen05;
 
@@ -26,14 +27,15 @@ namespace {
 
 /// Function names used as values (not called) in R.
 void collectFunctionNames(const Function &F, IndexRange R,
-                          const FunctionNameSet &Functions,
-                          std::vector<llvm::StringRef> &Out) {
+                          const ModuleSymbols &Symbols,
+                          std::vector<FunctionUse> &Out) {
   for (const Operand &O : F.operands(R)) {
     if (O.Kind == OperandKind::Symbol) {
-      if (Functions.contains(O.text()))
-        Out.push_back(O.text());
+      uint32_t Fn = Symbols.findFunction(O.text());
+      if (Fn != FunctionName::None)
+        Out.push_back({Fn, O.text()});
     } else if (O.Children.Count && O.Kind != OperandKind::Address) {
-      collectFunctionNames(F, O.Children, Functions, Out);
+      collectFunctionNames(F, O.Children, Symbols, Out);
     }
   }
 }
@@ -42,7 +44,7 @@ void collectFunctionNames(const Function &F, IndexRange R,
 
 CtaGroupSummary
 tcgen05::summarizeCtaGroups(const Function &F,
-                            const FunctionNameSet &Functions) {
+                            const ModuleSymbols &Symbols) {
   CtaGroupSummary S;
   for (const Tcgen05Inst &T : F.Tcgen05) {
     for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
@@ -59,12 +61,15 @@ tcgen05::summarizeCtaGroups(const Function &F,
   for (const Instruction &I : F.Instructions) {
     llvm::StringRef Op = I.Opcode.text();
     if (Op == "call") {
+      // A callee that is no function of the module is the symbol
+      // checks' error, not these rules' concern.
       llvm::StringRef Callee = calledFunction(F, I);
-      if (!Callee.empty())
-        S.Callees.push_back(Callee);
+      uint32_t Fn = Symbols.findFunction(Callee);
+      if (Fn != FunctionName::None)
+        S.Callees.push_back({Fn, Callee});
       continue;
     }
-    collectFunctionNames(F, I.Operands, Functions, S.AddressTaken);
+    collectFunctionNames(F, I.Operands, Symbols, S.AddressTaken);
   }
   return S;
 }
@@ -80,35 +85,31 @@ void tcgen05::appendSummary(CtaGroupSummary &Into, CtaGroupSummary &&Piece) {
 }
 
 void tcgen05::checkKernelCtaGroups(
-    const Module &M, const std::vector<CtaGroupSummary> &Summaries,
-    bool SeparateCompilation, DiagnosticSink &Sink) {
-  // Function bodies by name (the last body wins, as the last definition
-  // does).
-  llvm::StringMap<size_t> Bodies;
-  for (size_t I = 0; I < M.Functions.size(); ++I)
-    if (M.Functions[I].HasBody)
-      Bodies[M.Functions[I].Name.text()] = I;
+    const Module &M, const ModuleSymbols &Symbols,
+    const std::vector<CtaGroupSummary> &Summaries, bool SeparateCompilation,
+    DiagnosticSink &Sink) {
+  llvm::ArrayRef<FunctionName> Functions = Symbols.functions();
   // Functions whose address is taken anywhere may be reached by any
   // indirect call.
   std::vector<size_t> AddressTaken;
   for (const CtaGroupSummary &S : Summaries)
-    for (llvm::StringRef N : S.AddressTaken) {
-      auto It = Bodies.find(N);
-      if (It != Bodies.end())
-        AddressTaken.push_back(It->second);
-    }
+    for (const FunctionUse &U : S.AddressTaken)
+      if (Functions[U.Function].LastBody != FunctionName::None)
+        AddressTaken.push_back(Functions[U.Function].LastBody);
 
+  // SeenBy[I] == K: kernel K's walk has reached body I.
+  std::vector<size_t> SeenBy(M.Functions.size(), M.Functions.size());
   for (size_t K = 0; K < M.Functions.size(); ++K) {
     const Function &Kernel = M.Functions[K];
     if (!Kernel.HasBody || (!SeparateCompilation && !Kernel.IsEntry))
       continue;
-    // Breadth-first over what the kernel reaches; Via[I] is how I was
-    // reached, for the note.
-    llvm::DenseSet<size_t> Seen{K};
+    // Breadth-first over what the kernel reaches.
+    auto Reach = [&](size_t I) { return std::exchange(SeenBy[I], K) != K; };
     std::vector<size_t> Work{K};
+    Reach(K);
     if (!SeparateCompilation)
       for (size_t A : AddressTaken)
-        if (Seen.insert(A).second)
+        if (Reach(A))
           Work.push_back(A);
     Span First[2];
     for (size_t W = 0; W < Work.size(); ++W) {
@@ -119,10 +120,10 @@ void tcgen05::checkKernelCtaGroups(
           First[G] = S.First[G];
       if (SeparateCompilation)
         continue;
-      for (llvm::StringRef C : S.Callees) {
-        auto It = Bodies.find(C);
-        if (It != Bodies.end() && Seen.insert(It->second).second)
-          Work.push_back(It->second);
+      for (const FunctionUse &C : S.Callees) {
+        uint32_t Body = Functions[C.Function].LastBody;
+        if (Body != FunctionName::None && Reach(Body))
+          Work.push_back(Body);
       }
     }
     if (!First[0].valid() || !First[1].valid())
@@ -150,53 +151,50 @@ static constexpr llvm::StringLiteral AbiSystemCalls[] = {"vprintf", "malloc", "f
                                                          "__assertfail"};
 
 void tcgen05::checkUnresolvedFunctions(
-    const Module &M, const std::vector<CtaGroupSummary> &Summaries,
-    bool SeparateCompilation, DiagnosticSink &Sink) {
-  llvm::StringMap<const Function *> Declared;
-  llvm::StringSet<> Defined;
-  for (const Function &F : M.Functions) {
-    if (F.HasBody)
-      Defined.insert(F.Name.text());
-    else
-      Declared.try_emplace(F.Name.text(), &F);
-  }
+    const Module &M, const ModuleSymbols &Symbols,
+    const std::vector<CtaGroupSummary> &Summaries, bool SeparateCompilation,
+    DiagnosticSink &Sink) {
+  llvm::ArrayRef<FunctionName> Functions = Symbols.functions();
   // One report per function, at its first use in source order.
-  llvm::StringMap<std::pair<llvm::StringRef, bool>> FirstUse;
+  std::vector<std::pair<llvm::StringRef, bool>> FirstUse(Functions.size());
   for (const CtaGroupSummary &S : Summaries) {
-    auto Note = [&](llvm::StringRef Use, bool Call) {
-      auto [It, New] = FirstUse.try_emplace(Use, Use, Call);
-      if (!New && Use.data() < It->second.first.data())
-        It->second = {Use, Call};
+    auto Note = [&](const FunctionUse &U, bool Call) {
+      auto &First = FirstUse[U.Function];
+      if (!First.first.data() || U.Use.data() < First.first.data())
+        First = {U.Use, Call};
     };
-    for (llvm::StringRef C : S.Callees)
+    for (const FunctionUse &C : S.Callees)
       Note(C, true);
-    for (llvm::StringRef A : S.AddressTaken)
+    for (const FunctionUse &A : S.AddressTaken)
       Note(A, false);
   }
-  std::vector<std::pair<llvm::StringRef, bool>> Uses;
-  for (const auto &E : FirstUse) {
-    llvm::StringRef Name = E.first();
-    if (Defined.count(Name) || !Declared.count(Name) ||
-        llvm::is_contained(AbiSystemCalls, Name))
+  std::vector<std::tuple<llvm::StringRef, bool, const Function *>> Uses;
+  for (size_t I = 0; I < Functions.size(); ++I) {
+    auto [Use, Call] = FirstUse[I];
+    const FunctionName &FN = Functions[I];
+    if (!Use.data() || FN.LastBody != FunctionName::None ||
+        FN.FirstDeclaration == FunctionName::None ||
+        llvm::is_contained(AbiSystemCalls, Use))
       continue;
     // Only an .extern declaration may be defined by another module.
-    if (SeparateCompilation && Declared.lookup(Name)->Linkage.text() == ".extern")
+    const Function &Declared = M.Functions[FN.FirstDeclaration];
+    if (SeparateCompilation && Declared.Linkage.text() == ".extern")
       continue;
-    Uses.push_back(E.second);
+    Uses.emplace_back(Use, Call, &Declared);
   }
   llvm::sort(Uses, [](const auto &A, const auto &B) {
-    return A.first.data() < B.first.data();
+    return std::get<0>(A).data() < std::get<0>(B).data();
   });
-  for (const auto &[Use, Call] : Uses) {
+  for (const auto &[Use, Call, Declared] : Uses) {
     std::string Name = readableFunctionName(Use);
     llvm::SMRange R = Span(Use.begin(), Use.end()).range();
     Diagnostic &D = Sink.report(Call ? DiagID::err_unresolved_function
                                      : DiagID::err_unresolved_function_address,
                                 R, {Name});
-    const Function &F = *Declared.lookup(Use);
-    D.note(DiagID::note_declared_here, F.Name.range(), {Name});
-    D.note(F.Linkage.text() == ".extern" ? DiagID::note_separate_compilation
-                                         : DiagID::note_not_extern,
+    D.note(DiagID::note_declared_here, Declared->Name.range(), {Name});
+    D.note(Declared->Linkage.text() == ".extern"
+               ? DiagID::note_separate_compilation
+               : DiagID::note_not_extern,
            {}, {});
   }
 }

@@ -659,8 +659,20 @@ void FunctionChecker::checkStatements() {
 } // namespace
 
 void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
-  for (const Function &F : M.Functions) {
+  for (uint32_t I = 0; I < M.Functions.size(); ++I) {
+    const Function &F = M.Functions[I];
     auto [It, New] = Names.try_emplace(F.Name.text(), Entry{F.Name, F.HasBody});
+    if (New) {
+      It->second.Function = Functions.size();
+      Functions.emplace_back();
+      if (!F.Name.text().empty())
+        FunctionFirst.set(static_cast<unsigned char>(F.Name.text().front()));
+    }
+    FunctionName &FN = Functions[It->second.Function];
+    if (F.HasBody)
+      FN.LastBody = I;
+    else if (FN.FirstDeclaration == FunctionName::None)
+      FN.FirstDeclaration = I;
     if (!New && F.HasBody) {
       if (It->second.IsDefinition)
         Sink.report(DiagID::err_redefinition, F.Name.range(),

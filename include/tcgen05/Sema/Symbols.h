@@ -10,10 +10,13 @@
 
 #include "tcgen05/AST/AST.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <bitset>
 #include <memory>
+#include <vector>
 
 namespace tcgen05 {
 
@@ -27,6 +30,17 @@ class RegisterNames;
 using InstructionHook =
     llvm::function_ref<void(uint32_t InstIndex, const RegisterLookup &Regs)>;
 
+/// What the kernel-level checks need of one function name, by number: the
+/// bodies' summaries name callees by these numbers, so those checks run
+/// after the parallel stage without hashing a name again.
+struct FunctionName {
+  static constexpr uint32_t None = ~0u;
+  uint32_t LastBody = None;         ///< Index into M.Functions: the last
+                                    ///< definition wins, as in ptxas.
+  uint32_t FirstDeclaration = None; ///< Index into M.Functions of the first
+                                    ///< declaration without a body.
+};
+
 /// Names visible in every function of a module.
 class ModuleSymbols {
 public:
@@ -37,13 +51,28 @@ public:
     auto It = Names.find(Name);
     return It != Names.end() && It->second.Decl.Begin < Use;
   }
+  /// The number in functions() of the function called Name, or
+  /// FunctionName::None.  Most names a body uses as values are labels,
+  /// which seldom begin with a byte a function name begins with
+  /// (`$L__BB0_3` against `_ZN...`): those are told apart without hashing.
+  uint32_t findFunction(llvm::StringRef Name) const {
+    if (Name.empty() ||
+        !FunctionFirst.test(static_cast<unsigned char>(Name.front())))
+      return FunctionName::None;
+    auto It = Names.find(Name);
+    return It == Names.end() ? FunctionName::None : It->second.Function;
+  }
+  llvm::ArrayRef<FunctionName> functions() const { return Functions; }
 
 private:
   struct Entry {
     Span Decl;
     bool IsDefinition;
+    uint32_t Function = FunctionName::None; ///< Into Functions.
   };
   llvm::StringMap<Entry> Names;
+  std::vector<FunctionName> Functions;
+  std::bitset<256> FunctionFirst;
 };
 
 /// Checks one function body: every name used is declared (registers and

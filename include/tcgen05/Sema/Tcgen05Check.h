@@ -12,15 +12,14 @@
 #include "tcgen05/AST/AST.h"
 
 #include "llvm/ADT/StringRef.h"
-#include "llvm/ADT/StringSet.h"
 
-#include <bitset>
 #include <optional>
 #include <vector>
 
 namespace tcgen05 {
 
 class DiagnosticSink;
+class ModuleSymbols;
 
 /// The registers visible at one point of a body.
 class RegisterLookup {
@@ -41,37 +40,24 @@ void checkTcgen05Instruction(const Module &M, const Function &F,
                              uint32_t Index, const RegisterLookup &Regs,
                              DiagnosticSink &Sink);
 
+/// A function a body names: its number in ModuleSymbols::functions() and
+/// the name where it is used.
+struct FunctionUse {
+  uint32_t Function;
+  llvm::StringRef Use;
+};
+
 /// What one body contributes to the kernel-level .cta_group rule.
 struct CtaGroupSummary {
   Span First[2]; ///< The first .cta_group::1 and ::2 qualifiers.
-  std::vector<llvm::StringRef> Callees;      ///< Functions called.
-  std::vector<llvm::StringRef> AddressTaken; ///< Functions used as values.
+  std::vector<FunctionUse> Callees;      ///< Functions called.
+  std::vector<FunctionUse> AddressTaken; ///< Functions used as values.
 };
 
-/// The module's function names.  Most names a body uses as values are
-/// labels, which seldom begin with a byte a function name begins with
-/// (`$L__BB0_3` against `_ZN...`): those are told apart without hashing.
-class FunctionNameSet {
-public:
-  void insert(llvm::StringRef Name) {
-    Names.insert(Name);
-    if (!Name.empty())
-      First.set(static_cast<unsigned char>(Name.front()));
-  }
-  bool contains(llvm::StringRef Name) const {
-    return !Name.empty() && First.test(static_cast<unsigned char>(Name.front())) &&
-           Names.contains(Name);
-  }
-
-private:
-  llvm::StringSet<> Names;
-  std::bitset<256> First;
-};
-
-/// Computes F's summary (F's body must be parsed); Functions names the
-/// module's functions, to tell a function used as a value from a variable.
+/// Computes F's summary (F's body must be parsed); Symbols are the
+/// module's, to tell a function used as a value from a variable.
 CtaGroupSummary summarizeCtaGroups(const Function &F,
-                                   const FunctionNameSet &Functions);
+                                   const ModuleSymbols &Symbols);
 
 /// Adds the summary of a further piece of the same body to Into.
 void appendSummary(CtaGroupSummary &Into, CtaGroupSummary &&Piece);
@@ -80,7 +66,7 @@ void appendSummary(CtaGroupSummary &Into, CtaGroupSummary &&Piece);
 /// .cta_group (PTX ISA 9.7.16.7.1).  Summaries are indexed like
 /// M.Functions.  With SeparateCompilation each function is checked alone,
 /// as ptxas -c does.
-void checkKernelCtaGroups(const Module &M,
+void checkKernelCtaGroups(const Module &M, const ModuleSymbols &Symbols,
                           const std::vector<CtaGroupSummary> &Summaries,
                           bool SeparateCompilation, DiagnosticSink &Sink);
 
@@ -89,7 +75,7 @@ void checkKernelCtaGroups(const Module &M,
 /// system calls of the ABI ptxas provides (vprintf, malloc, free,
 /// __assertfail): ptxas "Unresolved extern function".  With separate
 /// compilation only .extern declarations may be left undefined.
-void checkUnresolvedFunctions(const Module &M,
+void checkUnresolvedFunctions(const Module &M, const ModuleSymbols &Symbols,
                               const std::vector<CtaGroupSummary> &Summaries,
                               bool SeparateCompilation, DiagnosticSink &Sink);
 
