@@ -16,8 +16,10 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <thread>
 #include <string>
 #include <vector>
@@ -104,10 +106,58 @@ TEST(ParallelTest, OfferedTasksNobodyTakesRunWhereTheyAreFinished) {
   EXPECT_EQ(Ran, std::vector<std::thread::id>(6, std::this_thread::get_id()));
 }
 
+/// Waits up to ten seconds for Flag; whether it was set.
+bool waitFor(const std::atomic<bool> &Flag) {
+  for (int Wait = 0; Wait < 10000 && !Flag; ++Wait)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return Flag;
+}
+
+TEST(ParallelTest, StreamedItemsRunWhileTheCallerStillPushes) {
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(2);
+  std::atomic<bool> FirstRan{false};
+  std::vector<int> Ran;
+  std::mutex RanLock;
+  ItemStream<int> Stream(
+      Pool.get(), [](unsigned) {},
+      [&](unsigned, int Item) {
+        std::lock_guard<std::mutex> Guard(RanLock);
+        Ran.push_back(Item);
+        FirstRan = true;
+      });
+  Stream.start(2);
+  Stream.push(1);
+  // The item runs on the pool's worker before the caller pushes the next
+  // or joins: a stream that ran items only in finish() would wait here.
+  EXPECT_TRUE(waitFor(FirstRan));
+  Stream.push(2);
+  Stream.push(3);
+  Stream.finish();
+  std::sort(Ran.begin(), Ran.end());
+  EXPECT_EQ(Ran, (std::vector<int>{1, 2, 3}));
+}
+
+TEST(ParallelTest, WithoutAPoolTheStreamRunsItemsInOrderWhenFinished) {
+  std::vector<int> Ran;
+  std::vector<unsigned> Workers;
+  ItemStream<int> Stream(nullptr, [&](unsigned W) { Workers.push_back(W); },
+                         [&](unsigned, int Item) { Ran.push_back(Item); });
+  Stream.start(4);
+  for (int I = 0; I < 5; ++I)
+    Stream.push(I);
+  EXPECT_TRUE(Ran.empty());
+  Stream.finish();
+  EXPECT_EQ(Ran, (std::vector<int>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(Workers, std::vector<unsigned>{0});
+}
+
 /// A module whose functions hold tcgen05 statements of many shapes, so that
 /// every worker runs the generated parser, some with syntax errors.
-std::string manyShapes(unsigned Functions) {
-  std::string S = ".version 8.8\n.target sm_100a\n.address_size 64\n";
+/// Without Header, the functions only, named Prefix0, Prefix1, ...
+std::string manyShapes(unsigned Functions, bool Header = true,
+                       const std::string &Prefix = "k") {
+  std::string S =
+      Header ? ".version 8.8\n.target sm_100a\n.address_size 64\n" : "";
   const char *Shapes[] = {
       "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r1], 32;",
       "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;",
@@ -123,7 +173,7 @@ std::string manyShapes(unsigned Functions) {
       "tcgen05.ld.sync.aligned.16x64b.x2.b32 {%r2, %r3}, [%r1+4];",
   };
   for (unsigned F = 0; F < Functions; ++F) {
-    S += ".visible .entry k" + std::to_string(F) +
+    S += ".visible .entry " + Prefix + std::to_string(F) +
          "()\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<3>;\n.reg .pred %p<2>;\n";
     for (unsigned K = 0; K < 4; ++K)
       S += std::string(Shapes[(F * 5 + K * 7) % std::size(Shapes)]) + "\n";
@@ -132,7 +182,9 @@ std::string manyShapes(unsigned Functions) {
   return S;
 }
 
-std::vector<std::string> checkWith(const std::string &Text, unsigned Threads) {
+std::vector<std::string> checkWith(const std::string &Text, unsigned Threads,
+                                   size_t EarlyItemBytes = 0,
+                                   size_t BodyPiece = 0) {
   llvm::SourceMgr SM;
   unsigned ID = SM.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(Text, "many.ptx"), llvm::SMLoc());
@@ -143,6 +195,9 @@ std::vector<std::string> checkWith(const std::string &Text, unsigned Threads) {
   std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(Threads);
   CheckOptions Opts;
   Opts.Pool = Pool.get();
+  Opts.EarlyItemBytes = EarlyItemBytes;
+  if (BodyPiece)
+    Opts.BodyPieceStatements = BodyPiece;
   checkBuffer(SM, ID, Engine, Opts);
   std::vector<std::string> Out;
   for (const Diagnostic &D : C.Diags)
@@ -157,6 +212,24 @@ TEST(ParallelTest, CheckingOnAPoolMatchesOneThread) {
   ASSERT_FALSE(One.empty()); // the statement missing a comma
   for (int Run = 0; Run < 3; ++Run)
     EXPECT_EQ(checkWith(Text, 4), One);
+}
+
+TEST(ParallelTest, ItemsStartedDuringTheModulePassMatchOneThread) {
+  // Every body starts on a worker as the module pass meets it.  Their
+  // checks need the module's names, some declared after them (a global
+  // used before its declaration, a call to a function defined later), and
+  // a long body without tcgen05 is checked in pieces as it is parsed.
+  std::string Text = manyShapes(16);
+  Text += ".visible .entry early()\n{\n.reg .b32 %r<3>;\n";
+  for (int I = 0; I < 100; ++I)
+    Text += "add.s32 %r1, %r1, " + std::to_string(I) + ";\n";
+  Text += "ld.global.u32 %r2, [late_var];\ncall late_fn;\nret;\n}\n"
+          ".global .u32 late_var;\n.func late_fn()\n{\nret;\n}\n";
+  Text += manyShapes(16, /*Header=*/false, "after");
+  std::vector<std::string> One = checkWith(Text, 1, 0, 16);
+  ASSERT_GE(One.size(), 3u); // the syntax error, late_var and late_fn
+  for (int Run = 0; Run < 3; ++Run)
+    EXPECT_EQ(checkWith(Text, 4, /*EarlyItemBytes=*/1, 16), One);
 }
 
 TEST(ParallelTest, PrintingOnAPoolMatchesOneThread) {

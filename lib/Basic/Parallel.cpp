@@ -6,7 +6,6 @@
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
-#include <atomic>
 
 using namespace tcgen05;
 
@@ -63,32 +62,54 @@ void SideWork::runUntilAllIdle() {
   }
 }
 
+void Latch::open() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  IsOpen = true;
+  Opened.notify_all();
+}
+
+void Latch::wait() const {
+  std::unique_lock<std::mutex> Guard(Lock);
+  Opened.wait(Guard, [&] { return IsOpen; });
+}
+
+detail::StreamWorkers::StreamWorkers(llvm::ThreadPoolInterface *Pool)
+    : Pool(Pool) {}
+
+detail::StreamWorkers::~StreamWorkers() = default;
+
+unsigned detail::StreamWorkers::maxWorkers() const {
+  return parallelWorkers(Pool, ~size_t(0));
+}
+
+void detail::StreamWorkers::start(unsigned Workers,
+                                  std::function<void(unsigned)> Fn) {
+  Run = std::move(Fn);
+  if (Workers <= 1)
+    return;
+  // A group waits for its own tasks only, so callers may share the pool.
+  Group = std::make_unique<llvm::ThreadPoolTaskGroup>(*Pool);
+  for (unsigned W = 1; W < Workers; ++W)
+    Group->async([this, W] { Run(W); });
+}
+
+void detail::StreamWorkers::join() {
+  Run(0);
+  if (Group)
+    Group->wait();
+}
+
 void tcgen05::parallelFor(
     llvm::ThreadPoolInterface *Pool, size_t Count,
     llvm::function_ref<void(unsigned Worker)> MakeWorker,
     llvm::function_ref<void(unsigned Worker, size_t Item)> Body,
     SideWork *Side) {
-  unsigned Workers = parallelWorkers(Pool, Count);
-  std::atomic<size_t> Next{0};
-  if (Side)
-    Side->begin(Workers);
-  auto Run = [&](unsigned Worker) {
-    MakeWorker(Worker);
-    for (size_t I; (I = Next.fetch_add(1, std::memory_order_relaxed)) < Count;)
-      Body(Worker, I);
-    if (Side)
-      Side->runUntilAllIdle();
-  };
-  if (Workers <= 1) {
-    Run(0);
-    return;
-  }
-  // A group waits for its own tasks only, so callers may share the pool.
-  llvm::ThreadPoolTaskGroup Group(*Pool);
-  for (unsigned W = 1; W < Workers; ++W)
-    Group.async([&Run, W] { Run(W); });
-  Run(0);
-  Group.wait();
+  ItemStream<size_t> Stream(Pool, MakeWorker, Body, Side);
+  // Pushed before any worker waits, the items wake nobody.
+  for (size_t I = 0; I < Count; ++I)
+    Stream.push(I);
+  Stream.start(parallelWorkers(Pool, Count));
+  Stream.finish();
 }
 
 std::unique_ptr<llvm::ThreadPoolInterface>

@@ -28,16 +28,49 @@ using namespace tcgen05;
 
 namespace {
 
+/// What every item of the parallel stage shares.  The module, its symbols
+/// and its summaries exist only once the module pass has ended and Ready is
+/// open: a body met early is parsed before that, and waits there.
+struct StageContext {
+  const Module &M;
+  const ModuleSymbols &Symbols;
+  const CheckOptions &Opts;
+  unsigned Cap;
+  SideWork &Side;
+  const Latch &Ready;
+};
+
+/// One item of the parallel stage, with what it reports: a function's body,
+/// or .section contents the module pass left (F null).
+struct CheckItem {
+  CheckItem(Function *F, Span Text, size_t Index, unsigned Cap)
+      : F(F), Text(Text), Index(Index), Sink(Cap) {}
+  Function *F;
+  Span Text;
+  size_t Index; ///< Into M.Functions, or into M.SectionContents.
+  DiagnosticSink Sink;
+  CtaGroupSummary Summary;
+  AnalysisStats Stats;
+  bool Pushed = false;
+  size_t size() const { return Text.End - Text.Begin; }
+};
+
 /// Body-level work for one function: parse, then run the per-function
 /// checks, then free the body.  Diagnostics stay in the function's sink.
 /// Each phase reports in source order into a sink of its own, capped at the
 /// error limit; the first N errors of the function are then among the first
 /// N of each phase, whichever phase found them.
-void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
-               Function &Scratch, Tcgen05SyntaxParser &T5,
-               DiagnosticSink &Sink, unsigned Cap, CtaGroupSummary &Summary,
-               const CheckOptions &Opts, AnalysisStats &Stats,
-               SideWork &Side) {
+void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
+               Tcgen05SyntaxParser &T5) {
+  const Module &M = C.M;
+  const ModuleSymbols &Symbols = C.Symbols;
+  const CheckOptions &Opts = C.Opts;
+  Function &F = *Item.F;
+  DiagnosticSink &Sink = Item.Sink;
+  CtaGroupSummary &Summary = Item.Summary;
+  AnalysisStats &Stats = Item.Stats;
+  SideWork &Side = C.Side;
+  unsigned Cap = C.Cap;
   DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
   auto CheckInstruction = [&](uint32_t Inst, const RegisterLookup &Regs) {
     uint32_t T = F.Instructions[Inst].Tcgen05;
@@ -62,6 +95,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
     if (!Pieces) {
       if (!F.Tcgen05.empty() || F.namesTcgen05())
         return false;
+      C.Ready.wait();
       Pieces.emplace(M, Symbols, F, SymbolSink, CheckInstruction);
       ++Stats.FunctionsInPieces;
     }
@@ -72,6 +106,7 @@ void checkBody(const Module &M, const ModuleSymbols &Symbols, Function &F,
   // survives from function to function.
   ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse,
                   BodySegments{Opts.BodyPieceStatements, TakePiece});
+  C.Ready.wait();
   if (Pieces) {
     CheckPiece();
     Pieces->finish();
@@ -152,34 +187,10 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   DiagnosticSink ModuleSink(Cap);
   ParseOptions ParseOpts = Opts.Parse;
   ParseOpts.DeferSectionContents = true;
-  parseModule(Text, M, ModuleSink, ParseOpts);
-  ModuleSymbols Symbols;
-  DiagnosticSink SymbolSink(Cap);
-  checkModuleTarget(M, Opts.Target, SymbolSink);
-  Symbols.build(M, SymbolSink);
-  ModuleSink.append(std::move(SymbolSink));
-
-  std::vector<size_t> Bodies;
-  for (size_t I = 0; I < M.Functions.size(); ++I)
-    if (M.Functions[I].HasBody)
-      Bodies.push_back(I);
-  std::vector<DiagnosticSink> Sinks;
-  std::vector<CtaGroupSummary> Summaries(M.Functions.size());
-  std::vector<AnalysisStats> BodyStats(Bodies.size());
-  // The work items: the bodies, then the .section contents the module pass
-  // left, which a -G module's DWARF data makes most of its text.
-  size_t Items = Bodies.size() + M.SectionContents.size();
-  auto ItemText = [&](size_t I) {
-    return I < Bodies.size() ? M.Functions[Bodies[I]].Body
-                             : M.SectionContents[I - Bodies.size()];
-  };
-  Sinks.reserve(Items);
-  for (size_t I = 0; I < Items; ++I)
-    Sinks.emplace_back(Cap);
 
   std::unique_ptr<llvm::ThreadPoolInterface> OwnPool;
   llvm::ThreadPoolInterface *Pool = Opts.Pool;
-  if (!Pool && Items > 1)
+  if (!Pool)
     Pool = (OwnPool = makeThreadPool(Opts.Threads)).get();
   // Per worker: a tcgen05 parser (its shape cache, backed by the shared
   // one) and body storage.
@@ -187,40 +198,78 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Tcgen05ShapeCache *Shapes = Opts.ShapeCache;
   if (!Shapes)
     Shapes = (OwnShapes = std::make_unique<Tcgen05ShapeCache>()).get();
-  unsigned Workers = parallelWorkers(Pool, Items);
-  std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(Workers);
-  std::vector<Function> Scratch(Workers);
-  // The largest items first, so that no thread is left with a large one
-  // at the end while the others wait.
-  std::vector<size_t> Order(Items);
-  for (size_t I = 0; I < Order.size(); ++I)
-    Order[I] = I;
-  if (Workers > 1)
-    llvm::stable_sort(Order, [&](size_t A, size_t B) {
-      return ItemText(A).End - ItemText(A).Begin >
-             ItemText(B).End - ItemText(B).Begin;
-    });
+  unsigned MaxWorkers = parallelWorkers(Pool, ~size_t(0));
+  std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(MaxWorkers);
+  std::vector<Function> Scratch(MaxWorkers);
+
+  // The work items: the bodies and the .section contents the module pass
+  // leaves (a -G module's DWARF data is most of its text), in the order
+  // the pass meets them.
+  std::deque<CheckItem> Work;
+  ModuleSymbols Symbols;
+  Latch Ready;
   SideWork Side;
-  parallelFor(
-      Pool, Items,
+  StageContext Context{M, Symbols, Opts, Cap, Side, Ready};
+  ItemStream<CheckItem *> Stream(
+      Pool,
       [&](unsigned W) {
         Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(Shapes);
       },
-      [&](unsigned W, size_t K) {
-        size_t I = Order[K];
-        if (I >= Bodies.size())
-          return checkSectionContents(ItemText(I), Sinks[I]);
-        checkBody(M, Symbols, M.Functions[Bodies[I]], Scratch[W],
-                  *Parsers[W], Sinks[I], Cap, Summaries[Bodies[I]], Opts,
-                  BodyStats[I], Side);
+      [&](unsigned W, CheckItem *Item) {
+        if (!Item->F)
+          return checkSectionContents(Item->Text, Item->Sink);
+        checkBody(Context, *Item, Scratch[W], *Parsers[W]);
       },
       &Side);
+  // An item this large starts on a worker as soon as the pass meets it: a
+  // -G module's one large kernel, at the start of its text, is parsed
+  // while the pass scans the rest.
+  size_t Early = Opts.EarlyItemBytes
+                     ? Opts.EarlyItemBytes
+                     : std::max<size_t>(size_t(64) << 10, Text.size() / 32);
+  parseModule(Text, M, ModuleSink, ParseOpts, [&](Function *F, Span T) {
+    CheckItem &Item =
+        Work.emplace_back(F, T, F ? M.Functions.size() - 1
+                                  : M.SectionContents.size() - 1, Cap);
+    if (MaxWorkers > 1 && Item.size() >= Early) {
+      Stream.start(MaxWorkers);
+      Item.Pushed = true;
+      Stream.push(&Item);
+    }
+  });
+  DiagnosticSink SymbolSink(Cap);
+  checkModuleTarget(M, Opts.Target, SymbolSink);
+  Symbols.build(M, SymbolSink);
+  ModuleSink.append(std::move(SymbolSink));
+  Ready.open();
 
-  for (DiagnosticSink &S : Sinks)
-    ModuleSink.append(std::move(S));
-  if (Stats)
-    for (const AnalysisStats &S : BodyStats)
-      *Stats += S;
+  // The rest largest first, so that no thread is left with a large one at
+  // the end while the others wait.
+  std::vector<CheckItem *> Rest;
+  for (CheckItem &Item : Work)
+    if (!Item.Pushed)
+      Rest.push_back(&Item);
+  unsigned Workers = parallelWorkers(Pool, Work.size());
+  if (Workers > 1)
+    llvm::stable_sort(Rest, [](const CheckItem *A, const CheckItem *B) {
+      return A->size() > B->size();
+    });
+  for (CheckItem *Item : Rest)
+    Stream.push(Item);
+  Stream.start(Workers);
+  Stream.finish();
+
+  std::vector<CtaGroupSummary> Summaries(M.Functions.size());
+  for (bool Bodies : {true, false})
+    for (CheckItem &Item : Work)
+      if (bool(Item.F) == Bodies)
+        ModuleSink.append(std::move(Item.Sink));
+  for (CheckItem &Item : Work) {
+    if (Item.F)
+      Summaries[Item.Index] = std::move(Item.Summary);
+    if (Stats)
+      *Stats += Item.Stats;
+  }
   DiagnosticSink KernelSink(Cap);
   checkKernelCtaGroups(M, Symbols, Summaries, Opts.SeparateCompilation,
                        KernelSink);

@@ -16,9 +16,9 @@ bool isTargetOption(llvm::StringRef N) {
 class ModuleParser : public ParserBase {
 public:
   ModuleParser(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
-               const ParseOptions &Opts)
+               const ParseOptions &Opts, DeferredFound Found)
       : ParserBase(Text.begin(), Text.end(), M, Sink, Opts), M(M),
-        Begin(Text.begin()) {
+        Begin(Text.begin()), Found(Found) {
     M.Text = Text;
     // Data initializers can hold an operand per two bytes; reserving
     // address space up front (untouched, it costs no memory) spares the
@@ -51,6 +51,7 @@ private:
 
   Module &M;
   const char *Begin;
+  DeferredFound Found;
   bool SeenItem = false;
   bool SawVersion = false; ///< Even a malformed one: it was reported.
   Span VersionDirective, TargetDirective, AddressSizeDirective;
@@ -257,6 +258,8 @@ void ModuleParser::parseSection() {
   if (Close && Close != Lex.end()) {
     // The contents are the caller's to check; the scan resumes at the '}'.
     M.SectionContents.push_back(Span(Open.end(), Close - 1));
+    if (Found)
+      Found(nullptr, M.SectionContents.back());
     Lex.reset(Close - 1);
     PrevEnd = Open.end();
     Tok = Lex.lex();
@@ -390,13 +393,16 @@ void ModuleParser::parseFunction(Span Linkage) {
   }
   addItem(ItemKind::Function, M.Functions.size());
   M.Functions.push_back(std::move(F));
+  if (Found && M.Functions.back().HasBody)
+    Found(&M.Functions.back(), M.Functions.back().Body);
 }
 
 } // namespace
 
 void tcgen05::parseModule(llvm::StringRef Text, Module &M,
-                          DiagnosticSink &Sink, const ParseOptions &Opts) {
-  ModuleParser(Text, M, Sink, Opts).run();
+                          DiagnosticSink &Sink, const ParseOptions &Opts,
+                          DeferredFound Found) {
+  ModuleParser(Text, M, Sink, Opts, Found).run();
 }
 
 void tcgen05::checkSectionContents(Span Contents, DiagnosticSink &Sink) {

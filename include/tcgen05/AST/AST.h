@@ -19,6 +19,7 @@
 #include "llvm/Support/SMLoc.h"
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 namespace tcgen05 {
@@ -313,7 +314,9 @@ struct Module : NodePool {
   std::vector<uint32_t> Globals;
   /// .file, .pragma, .section and others, into Directives.
   std::vector<uint32_t> OtherDirectives;
-  std::vector<Function> Functions;
+  /// A deque: a function stays where it is while later ones are added, so
+  /// its body can be checked while the module pass goes on.
+  std::deque<Function> Functions;
   /// Every top-level item in source order (the printer's outline).
   std::vector<ModuleItem> Items;
   /// The contents of the .section blocks parseModule left unchecked

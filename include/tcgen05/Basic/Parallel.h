@@ -11,14 +11,17 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 
 namespace llvm {
 class ThreadPoolInterface;
+class ThreadPoolTaskGroup;
 } // namespace llvm
 
 namespace tcgen05 {
@@ -66,6 +69,121 @@ private:
   std::condition_variable Changed;
   std::deque<Task *> Queue;
   unsigned Busy = 0;
+};
+
+/// A latch: closed until open() is called once, then open for good.  A
+/// worker that may start an item before everything the item needs exists
+/// (a body parsed while the module pass goes on) waits on one.
+class Latch {
+public:
+  void open();
+  void wait() const;
+
+private:
+  mutable std::mutex Lock;
+  mutable std::condition_variable Opened;
+  bool IsOpen = false;
+};
+
+namespace detail {
+/// The threads of an ItemStream: workers 1 and up on the pool, from
+/// start(), and worker 0 on the calling thread, in join().
+class StreamWorkers {
+public:
+  explicit StreamWorkers(llvm::ThreadPoolInterface *Pool);
+  ~StreamWorkers();
+  /// The number of workers start() may use.
+  unsigned maxWorkers() const;
+  /// Runs Run(W) for W in [1, Workers) on the pool.
+  void start(unsigned Workers, std::function<void(unsigned Worker)> Run);
+  /// Runs Run(0) here and waits for the others.
+  void join();
+
+private:
+  llvm::ThreadPoolInterface *Pool;
+  std::unique_ptr<llvm::ThreadPoolTaskGroup> Group;
+  std::function<void(unsigned)> Run;
+};
+} // namespace detail
+
+/// parallelFor for items found over time: the workers start on the first
+/// items while the caller still looks for the rest (the module pass hands
+/// out a large body when it meets one), and the caller joins them as worker
+/// 0 once it has pushed the last.  Items run in the order pushed.
+template <typename ItemT> class ItemStream {
+public:
+  /// MakeWorker and Body are kept: they may be lambdas made for the call.
+  ItemStream(llvm::ThreadPoolInterface *Pool,
+             std::function<void(unsigned Worker)> MakeWorker,
+             std::function<void(unsigned Worker, ItemT Item)> Body,
+             SideWork *Side = nullptr)
+      : Threads(Pool), MakeWorker(std::move(MakeWorker)),
+        Body(std::move(Body)), Side(Side) {}
+  ItemStream(const ItemStream &) = delete;
+  ItemStream &operator=(const ItemStream &) = delete;
+  ~ItemStream() { finish(); }
+
+  /// The most workers start() can use.
+  unsigned maxWorkers() const { return Threads.maxWorkers(); }
+  /// Starts Workers workers, at most maxWorkers(): all but worker 0 now.
+  /// Only the first call counts; finish() starts one if none was.
+  void start(unsigned Workers) {
+    if (Started)
+      return;
+    Started = true;
+    Workers = std::max(1u, std::min(Workers, maxWorkers()));
+    if (Side)
+      Side->begin(Workers);
+    Threads.start(Workers, [this](unsigned W) { run(W); });
+  }
+  bool started() const { return Started; }
+  void push(ItemT Item) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Items.push_back(std::move(Item));
+    Changed.notify_one();
+  }
+  /// No more items: the caller works as worker 0 until every item is done.
+  void finish() {
+    if (Finished)
+      return;
+    start(1);
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      Closed = true;
+      Changed.notify_all();
+    }
+    Threads.join();
+    Finished = true;
+  }
+
+private:
+  void run(unsigned Worker) {
+    MakeWorker(Worker);
+    for (ItemT Item; pop(Item);)
+      Body(Worker, std::move(Item));
+    if (Side)
+      Side->runUntilAllIdle();
+  }
+  bool pop(ItemT &Out) {
+    std::unique_lock<std::mutex> Guard(Lock);
+    Changed.wait(Guard, [&] { return !Items.empty() || Closed; });
+    if (Items.empty())
+      return false;
+    Out = std::move(Items.front());
+    Items.pop_front();
+    return true;
+  }
+
+  detail::StreamWorkers Threads;
+  std::function<void(unsigned)> MakeWorker;
+  std::function<void(unsigned, ItemT)> Body;
+  SideWork *Side;
+  std::mutex Lock;
+  std::condition_variable Changed;
+  std::deque<ItemT> Items;
+  bool Closed = false;
+  bool Started = false;
+  bool Finished = false;
 };
 
 /// The number of workers parallelFor uses for Count items on Pool.

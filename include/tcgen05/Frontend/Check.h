@@ -69,6 +69,12 @@ struct CheckOptions {
   /// the analyses, which need a whole body, look only at bodies with
   /// tcgen05 instructions.  0: every body whole.
   size_t BodyPieceStatements = DefaultBodyPieceStatements;
+  /// A body or deferred .section at least this large goes to a worker as
+  /// soon as the module pass meets it, not when the pass ends, so that a
+  /// large kernel early in a file is parsed while the rest is scanned; the
+  /// others go largest first once the pass has ended.  0: the larger of
+  /// 64 KiB and a 32nd of the input.
+  size_t EarlyItemBytes = 0;
   ParseOptions Parse;
   /// Findings to leave out, by fingerprint (--baseline); none if null.
   const Baseline *KnownFindings = nullptr;

@@ -30,11 +30,18 @@ struct ParseOptions {
   bool DeferSectionContents = false;
 };
 
+/// What the module pass leaves to its caller, handed over as the pass meets
+/// it so that work on it can start before the pass ends: a function with a
+/// body (F, which stays where it is: Module::Functions is a deque), or
+/// deferred .section contents (F null).  Text is the body, braces included,
+/// or the contents.  Nothing else of the module is complete yet.
+using DeferredFound = llvm::function_ref<void(Function *F, Span Text)>;
+
 /// Parses the top level of Text (the whole buffer, which must end in a NUL
 /// as llvm::MemoryBuffer guarantees).  Function bodies are located but not
 /// parsed: Function::Body spans them.
 void parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
-                 const ParseOptions &Opts = {});
+                 const ParseOptions &Opts = {}, DeferredFound Found = {});
 
 /// Checks the contents of a .section block (between its braces), as
 /// parseModule does when it does not defer them: lexically only, with
