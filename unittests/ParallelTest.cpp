@@ -151,6 +151,47 @@ TEST(ParallelTest, WithoutAPoolTheStreamRunsItemsInOrderWhenFinished) {
   EXPECT_EQ(Workers, std::vector<unsigned>{0});
 }
 
+TEST(ParallelTest, AnOfferedTaskGoesBeforeTheNextItem) {
+  // Item 0 offers a task and waits for another worker to start it; item 1,
+  // on that other worker, ends once the task is offered; item 2 is still
+  // queued then.  The task, part of the item that started first, must run
+  // before item 2, not when the queue is empty.
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(2);
+  SideWork Side;
+  std::atomic<bool> Offered{false}, TaskStarted{false};
+  std::mutex Lock;
+  std::vector<std::string> Events;
+  auto Record = [&](std::string E) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    Events.push_back(std::move(E));
+  };
+  ItemStream<int> Stream(
+      Pool.get(), [](unsigned) {},
+      [&](unsigned, int Item) {
+        if (Item == 0) {
+          SideWork::Task T;
+          auto Fn = [&] {
+            TaskStarted = true;
+            Record("task");
+          };
+          Side.offer(T, Fn);
+          Offered = true;
+          EXPECT_TRUE(waitFor(TaskStarted));
+          Side.finish(T);
+        } else if (Item == 1) {
+          EXPECT_TRUE(waitFor(Offered));
+        } else {
+          Record("item 2");
+        }
+      },
+      &Side);
+  for (int I = 0; I < 3; ++I)
+    Stream.push(I);
+  Stream.start(2);
+  Stream.finish();
+  EXPECT_EQ(Events, (std::vector<std::string>{"task", "item 2"}));
+}
+
 /// A module whose functions hold tcgen05 statements of many shapes, so that
 /// every worker runs the generated parser, some with syntax errors.
 /// Without Header, the functions only, named Prefix0, Prefix1, ...

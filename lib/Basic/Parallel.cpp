@@ -37,6 +37,21 @@ void SideWork::finish(Task &T) {
   Changed.wait(Guard, [&] { return T.State == Task::Done; });
 }
 
+bool SideWork::runOne() {
+  std::unique_lock<std::mutex> Guard(Lock);
+  if (Queue.empty())
+    return false;
+  Task *T = Queue.front();
+  Queue.pop_front();
+  T->State = Task::Taken;
+  Guard.unlock();
+  T->Fn();
+  Guard.lock();
+  T->State = Task::Done;
+  Changed.notify_all();
+  return true;
+}
+
 void SideWork::begin(unsigned Workers) {
   std::lock_guard<std::mutex> Guard(Lock);
   Busy = Workers;

@@ -32,19 +32,19 @@ class SideWork;
 /// handed out in order to at most Pool's concurrency workers; Worker is in
 /// [0, workers) and no two calls with the same Worker overlap, so per-worker
 /// scratch state needs no lock.  Returns when every item is done.
-/// MakeWorker(Worker) runs once per worker before its first item.  A worker
-/// left without items runs the tasks items offer to Side, if given.
+/// MakeWorker(Worker) runs once per worker before its first item.  Tasks
+/// items offer to Side, if given, go before a worker's next item, and a
+/// worker left without items runs them until the others are done.
 void parallelFor(llvm::ThreadPoolInterface *Pool, size_t Count,
                  llvm::function_ref<void(unsigned Worker)> MakeWorker,
                  llvm::function_ref<void(unsigned Worker, size_t Item)> Body,
                  SideWork *Side = nullptr);
 
-/// Part of an item that a worker without items may run instead of the
-/// item's own worker: the largest item of a stage is often its last, and
-/// the other workers would otherwise wait for it with nothing to do.  A
-/// task offered is run once, by whichever worker takes it first: an idle
-/// one, or the offering one when it calls finish.  A task must not wait
-/// for other work.
+/// Part of an item that another worker may run instead of the item's own:
+/// the largest item of a stage is often the one the others wait for at its
+/// end.  A task offered is run once, by whichever worker takes it first:
+/// another worker before its next item or once it has none, or the
+/// offering one when it calls finish.  A task must not wait for other work.
 class SideWork {
 public:
   class Task {
@@ -58,6 +58,10 @@ public:
   /// Runs T here if nobody has taken it yet, else waits until it is done.
   void finish(Task &T);
 
+  /// Runs one offered task, if there is one; whether it did.  A worker
+  /// calls it before each item: the task is part of an item started
+  /// earlier, so larger, than the one it would take next.
+  bool runOne();
   /// For parallelFor: Workers workers are about to take items.
   void begin(unsigned Workers);
   /// For parallelFor: a worker has no more items.  Runs offered tasks until
@@ -159,8 +163,14 @@ public:
 private:
   void run(unsigned Worker) {
     MakeWorker(Worker);
-    for (ItemT Item; pop(Item);)
+    for (;;) {
+      if (Side && Side->runOne())
+        continue;
+      ItemT Item;
+      if (!pop(Item))
+        break;
       Body(Worker, std::move(Item));
+    }
     if (Side)
       Side->runUntilAllIdle();
   }

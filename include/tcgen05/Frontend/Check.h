@@ -73,7 +73,7 @@ struct CheckOptions {
   /// soon as the module pass meets it, not when the pass ends, so that a
   /// large kernel early in a file is parsed while the rest is scanned; the
   /// others go largest first once the pass has ended.  0: the larger of
-  /// 64 KiB and a 32nd of the input.
+  /// 1 MiB and a 16th of the input.
   size_t EarlyItemBytes = 0;
   ParseOptions Parse;
   /// Findings to leave out, by fingerprint (--baseline); none if null.
