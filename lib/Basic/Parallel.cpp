@@ -27,14 +27,19 @@ void SideWork::finish(Task &T) {
   std::unique_lock<std::mutex> Guard(Lock);
   if (T.State == Task::Offered) {
     Queue.erase(std::find(Queue.begin(), Queue.end(), &T));
-    T.State = Task::Taken;
-    Guard.unlock();
-    T.Fn();
-    Guard.lock();
-    T.State = Task::Done;
+    run(T, Guard);
     return;
   }
   Changed.wait(Guard, [&] { return T.State == Task::Done; });
+}
+
+void SideWork::run(Task &T, std::unique_lock<std::mutex> &Guard) {
+  T.State = Task::Taken;
+  Guard.unlock();
+  T.Fn();
+  Guard.lock();
+  T.State = Task::Done;
+  Changed.notify_all();
 }
 
 bool SideWork::runOne() {
@@ -43,12 +48,7 @@ bool SideWork::runOne() {
     return false;
   Task *T = Queue.front();
   Queue.pop_front();
-  T->State = Task::Taken;
-  Guard.unlock();
-  T->Fn();
-  Guard.lock();
-  T->State = Task::Done;
-  Changed.notify_all();
+  run(*T, Guard);
   return true;
 }
 
@@ -68,12 +68,7 @@ void SideWork::runUntilAllIdle() {
       return;
     Task *T = Queue.front();
     Queue.pop_front();
-    T->State = Task::Taken;
-    Guard.unlock();
-    T->Fn();
-    Guard.lock();
-    T->State = Task::Done;
-    Changed.notify_all();
+    run(*T, Guard);
   }
 }
 

@@ -69,6 +69,9 @@ public:
   void runUntilAllIdle();
 
 private:
+  /// Runs T, taken off the queue, with Guard (on Lock) released meanwhile.
+  void run(Task &T, std::unique_lock<std::mutex> &Guard);
+
   std::mutex Lock;
   std::condition_variable Changed;
   std::deque<Task *> Queue;
