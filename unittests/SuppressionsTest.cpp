@@ -7,6 +7,8 @@
 
 #include "gtest/gtest.h"
 
+#include <string>
+
 using namespace tcgen05;
 
 namespace {
@@ -50,6 +52,24 @@ TEST(SuppressionsTest, AMisspeltCodeSilencesNothing) {
 // (warnings about the command line, TC01xx, have no line).  Checked
 // over the whole catalogue, so that a code added in the wrong range, or a
 // range boundary moved, fails here.
+TEST(SuppressionsTest, ProseThatStartsWithTcIsNotACode) {
+  // No code: every code, as a bare `ignore`.
+  Suppressions Bare("x; // tcgen05-check: ignore tcgen05 descriptor from TMA\n");
+  EXPECT_TRUE(Bare.covers(1, 4001));
+  EXPECT_TRUE(Bare.covers(1, 6002));
+  // A code, then prose.
+  Suppressions Coded("x; // tcgen05-check: ignore TC6004 tcgen05 race is benign\n");
+  EXPECT_TRUE(Coded.covers(1, 6004));
+  EXPECT_FALSE(Coded.covers(1, 4001));
+  // Misspelt codes, however written, still silence nothing.
+  for (const char *Word : {"TCO004", "tc60o4", "TC6004."}) {
+    std::string Text = "x; // tcgen05-check: ignore " + std::string(Word) + "\n";
+    Suppressions S(Text);
+    EXPECT_FALSE(S.covers(1, 6004)) << Word;
+    EXPECT_FALSE(S.covers(1, 4001)) << Word;
+  }
+}
+
 TEST(SuppressionsTest, EveryWarningAndNoSyntaxErrorIsAcceptable) {
   unsigned Syntax = 0, Findings = 0;
   for (DiagID ID : allCodedDiags()) {

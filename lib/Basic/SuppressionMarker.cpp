@@ -4,9 +4,23 @@
 
 #include "tcgen05/Basic/FindText.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace tcgen05;
+
+/// Whether W is written as a code, right or wrong: "TC" and four letters
+/// or digits, or a digit among the next two characters (TC6004, tc6004,
+/// TC60O6, TCnnnn, TCO004.).  A misspelt code must silence nothing, not
+/// everything as no code would; a word of prose that starts so (tcgen05,
+/// tcgen05.mma, TCP) ends the codes.
+static bool isCodeWord(llvm::StringRef W) {
+  if (!W.starts_with_insensitive("tc"))
+    return false;
+  llvm::StringRef Rest = W.drop_front(2).rtrim(".;:)");
+  return llvm::any_of(Rest.take_front(2), llvm::isDigit) ||
+         (Rest.size() == 4 && llvm::all_of(Rest, llvm::isAlnum));
+}
 
 std::optional<llvm::SmallVector<unsigned, 2>>
 tcgen05::parseSuppressionMarker(llvm::StringRef Line, size_t At) {
@@ -23,7 +37,7 @@ tcgen05::parseSuppressionMarker(llvm::StringRef Line, size_t At) {
     llvm::StringRef W = Rest.take_until(
         [](char C) { return C == ',' || C == ' ' || C == '\t'; });
     Rest = Rest.drop_front(W.size());
-    if (W.empty() || !W.starts_with_insensitive("tc"))
+    if (!isCodeWord(W))
       break; // Prose after the codes.
     Codes.push_back(parseDiagCode(W).value_or(0));
   }
