@@ -3,7 +3,6 @@
 #include "SuppressionComments.h"
 
 #include "tcgen05/Basic/Diagnostic.h"
-#include "tcgen05/Basic/FindText.h"
 #include "tcgen05/Basic/SuppressionMarker.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -16,7 +15,12 @@ using namespace tcgen05;
 SuppressionComments::SuppressionComments(llvm::StringRef Text) : Text(Text) {
   forEachSuppressionComment(
       Text, [&](size_t LineStart, llvm::SmallVector<unsigned, 2> &&Codes) {
-        Comments.push_back({LineStart, std::move(Codes)});
+        size_t End = Text.find('\n', LineStart);
+        if (End != llvm::StringRef::npos)
+          End = Text.find('\n', End + 1);
+        size_t CoverEnd = End == llvm::StringRef::npos ? Text.size() + 1
+                                                       : End + 1;
+        Comments.push_back({LineStart, CoverEnd, std::move(Codes)});
       });
 }
 
@@ -24,14 +28,17 @@ void SuppressionComments::printBefore(Span S, llvm::StringRef Indent,
                                       llvm::raw_ostream &OS) const {
   if (Comments.empty() || S.empty())
     return;
-  size_t Begin = lineStartAt(Text, static_cast<size_t>(S.Begin - Text.data()));
-  size_t From = Begin ? lineStartAt(Text, Begin - 1) : 0;
-  size_t To = lineStartAt(Text, static_cast<size_t>(S.End - Text.data()) - 1);
+  // A comment covers its line and the next: S is covered when it starts
+  // before the comment's cover ends and ends on or after the comment's
+  // line.  No line start is searched for: a module written on one line
+  // took time quadratic in its statements.
+  size_t Begin = static_cast<size_t>(S.Begin - Text.data());
+  size_t Last = static_cast<size_t>(S.End - Text.data()) - 1;
   auto It = llvm::partition_point(
-      Comments, [&](const Comment &C) { return C.LineStart < From; });
+      Comments, [&](const Comment &C) { return C.CoverEnd <= Begin; });
   bool Every = false, Any = false;
   llvm::SmallVector<unsigned, 4> Codes;
-  for (; It != Comments.end() && It->LineStart <= To; ++It) {
+  for (; It != Comments.end() && It->LineStart <= Last; ++It) {
     Any = true;
     Every |= It->Codes.empty();
     for (unsigned C : It->Codes)

@@ -35,6 +35,9 @@ public:
 private:
   struct Comment {
     size_t LineStart;
+    /// The start of the line after the next: a statement that begins
+    /// before it, and ends at or after LineStart, is covered.
+    size_t CoverEnd;
     /// Empty: every code.
     llvm::SmallVector<unsigned, 2> Codes;
   };
