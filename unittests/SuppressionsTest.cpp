@@ -94,6 +94,41 @@ TEST(SuppressionsTest, OnlyInAComment) {
 
 // The markers near findings, found without reading the rest of the file:
 // on a finding's line, on the line before it, and not two lines above.
+// Findings are searched near moving forward through the text; one that
+// comes before the last still finds its comment, and many findings on one
+// line find its comment once.
+TEST(SuppressionsTest, FindingsInAnyOrderAndManyOnALine) {
+  std::string Text = "p; // tcgen05-check: ignore TC4001\n" // line 1
+                     "q;\n"                                 // 2: silenced
+                     "r;\n";                                // 3: reported
+  size_t LongLine = Text.size();
+  for (int I = 0; I < 200; ++I)
+    Text += "s; ";
+  Text += "// tcgen05-check: ignore TC4001\n"; // line 4, all silenced
+  Text += "t;\n";                              // 5: silenced
+  llvm::SourceMgr SM;
+  unsigned ID = SM.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(Text, "t.ptx"), llvm::SMLoc());
+  auto At = [&](size_t Pos) {
+    const char *P = Text.data() + Pos;
+    return Diagnostic::make(DiagID::err_idesc_m,
+                            llvm::SMRange(llvm::SMLoc::getFromPointer(P),
+                                          llvm::SMLoc::getFromPointer(P + 1)),
+                            {"0", 48, "tcgen05.mma", 1, "64, 128"});
+  };
+  std::vector<Diagnostic> Diags;
+  for (int I = 0; I < 200; ++I)
+    Diags.push_back(At(LongLine + 3 * I));
+  // Out of order: after the long line, lines 5, 2 and 3.
+  Diags.push_back(At(Text.find("t;")));
+  Diags.push_back(At(Text.find("q;")));
+  Diags.push_back(At(Text.find("r;")));
+  Suppressions S = Suppressions::near(SM, ID, Diags);
+  S.apply(SM, ID, Diags);
+  ASSERT_EQ(Diags.size(), 1u);
+  EXPECT_EQ(SM.FindLineNumber(Diags[0].Range.Start, ID), 3u);
+}
+
 TEST(SuppressionsTest, NearFindingsOnly) {
   llvm::StringRef Text = "a\n"
                          "// tcgen05-check: ignore TC4001\n" // line 2

@@ -33,7 +33,20 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
   // holds the marker.
   Suppressions S;
   llvm::StringRef Text = SM.getMemoryBuffer(BufferID)->getBuffer();
-  auto LineStart = [&](size_t Pos) { return lineStartAt(Text, Pos); };
+  // Findings come in source order, so their lines' starts are found
+  // moving forward, each byte looked at once; a finding before the one
+  // before it searches back.  Searching back for each one took time
+  // quadratic in the findings of a module written on one line.
+  size_t CursorPos = 0, CursorLineStart = 0;
+  auto LineStart = [&](size_t Pos) {
+    if (Pos < CursorPos)
+      return lineStartAt(Text, Pos);
+    size_t NL = Text.slice(CursorPos, Pos).rfind('\n');
+    if (NL != llvm::StringRef::npos)
+      CursorLineStart = CursorPos + NL + 1;
+    CursorPos = Pos;
+    return CursorLineStart;
+  };
   struct Marked {
     llvm::SMLoc Finding;
     unsigned Above; ///< 0: the finding's line, 1: the line before.
@@ -41,12 +54,17 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
   };
   llvm::SmallVector<Marked, 4> Candidates;
   llvm::DenseSet<size_t> Searched;
+  size_t LastStart = llvm::StringRef::npos;
   for (const Diagnostic &D : Diags) {
     // Only the findings apply() may drop are searched near.
     if (!D.Range.Start.isValid() || !D.code() || !isAcceptable(D.code()) ||
         SM.FindBufferContainingLoc(D.Range.Start) != BufferID)
       continue;
     size_t Start = LineStart(D.Range.Start.getPointer() - Text.data());
+    // The lines of the finding before were searched already.
+    if (Start == LastStart)
+      continue;
+    LastStart = Start;
     for (unsigned Above = 0; Above < 2; ++Above) {
       if (Searched.insert(Start).second) {
         llvm::StringRef L = Text.slice(Start, Text.find('\n', Start));
@@ -91,10 +109,15 @@ void Suppressions::apply(const llvm::SourceMgr &SM, unsigned BufferID,
                          std::vector<Diagnostic> &Diags) const {
   if (empty())
     return;
+  // Lines counted forward, as the printers count them: SourceMgr finds a
+  // line's number from its table but then its column by searching back to
+  // the line's start, for each finding of a long line.
+  LocationResolver Lines;
   llvm::erase_if(Diags, [&](const Diagnostic &D) {
-    if (!D.Range.Start.isValid() || !D.code() || !isAcceptable(D.code()))
+    if (!D.Range.Start.isValid() || !D.code() || !isAcceptable(D.code()) ||
+        SM.FindBufferContainingLoc(D.Range.Start) != BufferID)
       return false;
-    unsigned Line = SM.FindLineNumber(D.Range.Start, BufferID);
+    unsigned Line = Lines.lineAndColumn(SM, BufferID, D.Range.Start).first;
     return covers(Line, D.code());
   });
 }
