@@ -11,25 +11,33 @@ using namespace tcgen05;
 
 std::string FingerprintMaker::next(const llvm::SourceMgr *SM,
                                    const Diagnostic &D) {
-  std::string Key = formatDiagCode(D.code());
-  Key += '\0';
-  llvm::StringRef LineText;
+  llvm::StringRef File = D.File, LineText;
+  const void *FileKey = nullptr;
   if (SM && D.Range.Start.isValid()) {
     if (unsigned ID = SM->FindBufferContainingLoc(D.Range.Start)) {
       const llvm::MemoryBuffer *Buf = SM->getMemoryBuffer(ID);
-      Key += Buf->getBufferIdentifier();
+      File = Buf->getBufferIdentifier();
+      FileKey = Buf;
       const char *P = D.Range.Start.getPointer();
       const char *Start = Lines.lineStart(Buf->getBufferStart(), P);
       LineText = llvm::StringRef(Start, Lines.lineEnd(P, Buf->getBufferEnd()) - Start);
+    } else {
+      File = "";
     }
-  } else {
-    Key += D.File;
   }
-  Key += '\0';
-  Key += D.Message;
-  Key += '\0';
-  Key += LineText.trim();
-  std::string Hash = llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true,
-                                     /*Width=*/16);
-  return Hash + ":" + std::to_string(Seen[Hash]++);
+  if (!Last || Last->Code != D.code() || Last->File != FileKey ||
+      !FileKey || Last->Line.data() != LineText.data() ||
+      Last->Line.size() != LineText.size() || Last->Message != D.Message) {
+    std::string Key = formatDiagCode(D.code());
+    Key += '\0';
+    Key += File;
+    Key += '\0';
+    Key += D.Message;
+    Key += '\0';
+    Key += LineText.trim();
+    Last = LastKey{D.code(), FileKey, D.Message, LineText,
+                   llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true,
+                                   /*Width=*/16)};
+  }
+  return Last->Hash + ":" + std::to_string(Seen[Last->Hash]++);
 }

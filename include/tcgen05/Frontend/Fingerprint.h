@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -32,6 +33,17 @@ public:
 private:
   llvm::StringMap<unsigned> Seen;
   LocationResolver Lines;
+  /// The last finding's code, file, message and line, and its hash: the
+  /// findings of one line mostly repeat it, and a line of a module written
+  /// on one line is the whole module, hashed once instead of per finding.
+  struct LastKey {
+    unsigned Code = 0;
+    const void *File = nullptr;
+    std::string Message;
+    llvm::StringRef Line;
+    std::string Hash;
+  };
+  std::optional<LastKey> Last;
 };
 
 } // namespace tcgen05
