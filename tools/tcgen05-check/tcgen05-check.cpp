@@ -145,6 +145,13 @@ cl::opt<unsigned> BodyPiece(
              "little memory; 0 checks every body whole (default 65536)"),
     cl::init(DefaultBodyPieceStatements), cl::Hidden, cl::cat(Category));
 
+cl::opt<uint64_t> EarlyItemBytes(
+    "early-item-bytes",
+    cl::desc("A body or .section of at least this many bytes goes to a "
+             "thread as soon as the module pass meets it; 0 picks the larger "
+             "of 1 MiB and a 16th of the input (default 0)"),
+    cl::init(0), cl::Hidden, cl::cat(Category));
+
 cl::opt<bool> RemarkDescriptorAnalysis(
     "Rdescriptor-analysis",
     cl::desc("Remark where the descriptor analysis of a function stops "
@@ -457,6 +464,7 @@ int main(int argc, char **argv) {
   Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
   Opts.HazardStepsPerInstruction = HazardSteps;
   Opts.BodyPieceStatements = BodyPiece;
+  Opts.EarlyItemBytes = EarlyItemBytes;
   Opts.StdinName = StdinFilename;
   std::optional<Baseline> Known, Found;
   if (!BaselineFile.empty()) {
