@@ -151,11 +151,10 @@ TEST(ParallelTest, WithoutAPoolTheStreamRunsItemsInOrderWhenFinished) {
   EXPECT_EQ(Workers, std::vector<unsigned>{0});
 }
 
-TEST(ParallelTest, AnOfferedTaskGoesBeforeTheNextItem) {
-  // Item 0 offers a task and waits for another worker to start it; item 1,
-  // on that other worker, ends once the task is offered; item 2 is still
-  // queued then.  The task, part of the item that started first, must run
-  // before item 2, not when the queue is empty.
+/// Item 0 offers a task and waits for another worker to start it; item 1,
+/// on that other worker, ends once the task is offered; item 2 is still
+/// queued then.  The order in which the task and item 2 ran.
+std::vector<std::string> offerBesideAQueuedItem(bool First) {
   std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(2);
   SideWork Side;
   std::atomic<bool> Offered{false}, TaskStarted{false};
@@ -174,7 +173,7 @@ TEST(ParallelTest, AnOfferedTaskGoesBeforeTheNextItem) {
             TaskStarted = true;
             Record("task");
           };
-          Side.offer(T, Fn);
+          Side.offer(T, Fn, First);
           Offered = true;
           EXPECT_TRUE(waitFor(TaskStarted));
           Side.finish(T);
@@ -189,7 +188,17 @@ TEST(ParallelTest, AnOfferedTaskGoesBeforeTheNextItem) {
     Stream.push(I);
   Stream.start(2);
   Stream.finish();
-  EXPECT_EQ(Events, (std::vector<std::string>{"task", "item 2"}));
+  return Events;
+}
+
+TEST(ParallelTest, ATaskOfferedFirstGoesBeforeTheNextItem) {
+  EXPECT_EQ(offerBesideAQueuedItem(/*First=*/true),
+            (std::vector<std::string>{"task", "item 2"}));
+}
+
+TEST(ParallelTest, OtherTasksWaitUntilTheItemsAreDone) {
+  EXPECT_EQ(offerBesideAQueuedItem(/*First=*/false),
+            (std::vector<std::string>{"item 2", "task"}));
 }
 
 /// A module whose functions hold tcgen05 statements of many shapes, so that

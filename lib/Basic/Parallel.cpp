@@ -2,6 +2,7 @@
 
 #include "tcgen05/Basic/Parallel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
@@ -15,10 +16,11 @@ unsigned tcgen05::parallelWorkers(const llvm::ThreadPoolInterface *Pool,
   return static_cast<unsigned>(std::min(Max, std::max<size_t>(Count, 1)));
 }
 
-void SideWork::offer(Task &T, llvm::function_ref<void()> Fn) {
+void SideWork::offer(Task &T, llvm::function_ref<void()> Fn, bool First) {
   std::lock_guard<std::mutex> Guard(Lock);
   T.Fn = Fn;
   T.State = Task::Offered;
+  T.First = First;
   Queue.push_back(&T);
   Changed.notify_all();
 }
@@ -42,12 +44,13 @@ void SideWork::run(Task &T, std::unique_lock<std::mutex> &Guard) {
   Changed.notify_all();
 }
 
-bool SideWork::runOne() {
+bool SideWork::runFirst() {
   std::unique_lock<std::mutex> Guard(Lock);
-  if (Queue.empty())
+  auto It = llvm::find_if(Queue, [](const Task *T) { return T->First; });
+  if (It == Queue.end())
     return false;
-  Task *T = Queue.front();
-  Queue.pop_front();
+  Task *T = *It;
+  Queue.erase(It);
   run(*T, Guard);
   return true;
 }

@@ -51,7 +51,8 @@ struct CheckItem {
   DiagnosticSink Sink;
   CtaGroupSummary Summary;
   AnalysisStats Stats;
-  bool Pushed = false;
+  /// Started as the module pass met it: an item large next to the rest.
+  bool Early = false;
   size_t size() const { return Text.End - Text.Begin; }
 };
 
@@ -124,14 +125,16 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   const RegisterNames *Names = AnalysesRun ? &Shared.names() : nullptr;
   // The symbol checks and the summary read only the body and the names,
   // and write only their sinks and the summary: another worker may run them
-  // beside this one's analyses, before its next item.  In a -G module,
-  // whose one large kernel is half of the parallel stage, it does.
+  // beside this one's analyses.  For a body large next to the rest (-G's
+  // one kernel, half of the stage) it does so before its next item; for
+  // one of many alike (FMHA's 44 kernels) only once it has none: taken
+  // early, the body's worker then waited for them, 4 ms in all.
   auto CheckSymbols = [&] {
     checkFunctionSymbols(M, Symbols, F, SymbolSink, CheckInstruction, Names);
     Summary = summarizeCtaGroups(F, Symbols);
   };
   SideWork::Task SymbolTask;
-  Side.offer(SymbolTask, CheckSymbols);
+  Side.offer(SymbolTask, CheckSymbols, /*First=*/Item.Early);
   DiagnosticSink DescSink(Cap);
   DescriptorCheckOptions DescOpts;
   DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
@@ -236,7 +239,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                                   : M.SectionContents.size() - 1, Cap);
     if (MaxWorkers > 1 && Item.size() >= Early) {
       Stream.start(MaxWorkers);
-      Item.Pushed = true;
+      Item.Early = true;
       Stream.push(&Item);
     }
   });
@@ -250,7 +253,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // the end while the others wait.
   std::vector<CheckItem *> Rest;
   for (CheckItem &Item : Work)
-    if (!Item.Pushed)
+    if (!Item.Early)
       Rest.push_back(&Item);
   unsigned Workers = parallelWorkers(Pool, Work.size());
   if (Workers > 1)

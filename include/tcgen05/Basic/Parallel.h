@@ -33,8 +33,9 @@ class SideWork;
 /// [0, workers) and no two calls with the same Worker overlap, so per-worker
 /// scratch state needs no lock.  Returns when every item is done.
 /// MakeWorker(Worker) runs once per worker before its first item.  Tasks
-/// items offer to Side, if given, go before a worker's next item, and a
-/// worker left without items runs them until the others are done.
+/// items offer to Side, if given, are run by a worker left without items,
+/// until the others are done; those offered to go first, before a worker's
+/// next item.
 void parallelFor(llvm::ThreadPoolInterface *Pool, size_t Count,
                  llvm::function_ref<void(unsigned Worker)> MakeWorker,
                  llvm::function_ref<void(unsigned Worker, size_t Item)> Body,
@@ -43,25 +44,30 @@ void parallelFor(llvm::ThreadPoolInterface *Pool, size_t Count,
 /// Part of an item that another worker may run instead of the item's own:
 /// the largest item of a stage is often the one the others wait for at its
 /// end.  A task offered is run once, by whichever worker takes it first:
-/// another worker before its next item or once it has none, or the
-/// offering one when it calls finish.  A task must not wait for other work.
+/// another worker once it has no items (or, for a task offered to go
+/// first, before its next item), or the offering one when it calls finish.
+/// A task must not wait for other work.
 class SideWork {
 public:
   class Task {
     friend class SideWork;
     llvm::function_ref<void()> Fn;
     enum { Offered, Taken, Done } State = Done;
+    bool First = false;
   };
 
-  /// Offers Fn, which must stay callable until finish(T) returns.
-  void offer(Task &T, llvm::function_ref<void()> Fn);
+  /// Offers Fn, which must stay callable until finish(T) returns.  First:
+  /// another worker runs it before its next item.  Meant for an item so
+  /// large that the others would otherwise end the stage waiting for it;
+  /// for items of similar sizes, a task taken before the offering worker
+  /// is done with the rest of its item only makes it wait.
+  void offer(Task &T, llvm::function_ref<void()> Fn, bool First = false);
   /// Runs T here if nobody has taken it yet, else waits until it is done.
   void finish(Task &T);
 
-  /// Runs one offered task, if there is one; whether it did.  A worker
-  /// calls it before each item: the task is part of an item started
-  /// earlier, so larger, than the one it would take next.
-  bool runOne();
+  /// Runs one task offered to go first, if there is one; whether it did.
+  /// A worker calls it before each item.
+  bool runFirst();
   /// For parallelFor: Workers workers are about to take items.
   void begin(unsigned Workers);
   /// For parallelFor: a worker has no more items.  Runs offered tasks until
@@ -167,7 +173,7 @@ private:
   void run(unsigned Worker) {
     MakeWorker(Worker);
     for (;;) {
-      if (Side && Side->runOne())
+      if (Side && Side->runFirst())
         continue;
       ItemT Item;
       if (!pop(Item))
