@@ -27,17 +27,14 @@
 
 namespace tcgen05 {
 
+class DominatorTree;
+class PostDominatorTree;
+
 /// A tree over nodes 0..N-1 as immediate dominators and pre-order
-/// intervals.
+/// intervals.  Built only by the two trees below, in Dominators.cpp.
 class DomTreeArrays {
 public:
   static constexpr uint32_t None = ~0u;
-
-  /// Order is a reverse post-order of the nodes the root reaches, root
-  /// first; ForEachPred(N, Fn) calls Fn(P) for each predecessor P of N.
-  template <typename PredsFn>
-  void build(size_t NumNodes, llvm::ArrayRef<uint32_t> Order,
-             PredsFn &&ForEachPred);
 
   bool inTree(uint32_t N) const { return Idom[N] != None; }
   /// None for the root and for nodes outside the tree.
@@ -51,6 +48,14 @@ public:
   }
 
 private:
+  friend class DominatorTree;
+  friend class PostDominatorTree;
+  /// Order is a reverse post-order of the nodes the root reaches, root
+  /// first; ForEachPred(N, Fn) calls Fn(P) for each predecessor P of N.
+  /// A template for the two trees' walks, defined beside them.
+  template <typename PredsFn>
+  void build(size_t NumNodes, llvm::ArrayRef<uint32_t> Order,
+             PredsFn &&ForEachPred);
   void numberTree(llvm::ArrayRef<uint32_t> Order);
 
   uint32_t Root = None;
