@@ -50,7 +50,7 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
   struct Marked {
     llvm::SMLoc Finding;
     unsigned Above; ///< 0: the finding's line, 1: the line before.
-    size_t LineStart, At;
+    llvm::SmallVector<unsigned, 2> Codes;
   };
   llvm::SmallVector<Marked, 4> Candidates;
   llvm::DenseSet<size_t> Searched;
@@ -67,10 +67,11 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
     LastStart = Start;
     for (unsigned Above = 0; Above < 2; ++Above) {
       if (Searched.insert(Start).second) {
-        llvm::StringRef L = Text.slice(Start, Text.find('\n', Start));
-        for (size_t At = L.find(SuppressionMarker); At != llvm::StringRef::npos;
-             At = L.find(SuppressionMarker, At + SuppressionMarker.size()))
-          Candidates.push_back({D.Range.Start, Above, Start, Start + At});
+        forEachSuppressionComment(
+            Text.slice(Start, Text.find('\n', Start)),
+            [&](size_t, llvm::SmallVector<unsigned, 2> &&Codes) {
+              Candidates.push_back({D.Range.Start, Above, std::move(Codes)});
+            });
       }
       if (Start == 0)
         break;
@@ -80,19 +81,11 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
   // Candidates follow the findings, in source order: the resolver counts
   // lines forward.
   LocationResolver Lines;
-  for (const Marked &M : Candidates) {
+  for (Marked &M : Candidates) {
     unsigned Line = Lines.lineAndColumn(SM, BufferID, M.Finding).first;
-    S.addMarker(Text, M.LineStart, M.At, Line - M.Above);
+    S.ByLine[Line - M.Above] = std::move(M.Codes);
   }
   return S;
-}
-
-void Suppressions::addMarker(llvm::StringRef Text, size_t LineStart,
-                             size_t At, unsigned Line) {
-  llvm::StringRef L = Text.slice(LineStart, Text.find('\n', At));
-  if (std::optional<llvm::SmallVector<unsigned, 2>> Codes =
-          parseSuppressionMarker(L, At - LineStart))
-    ByLine[Line] = std::move(*Codes);
 }
 
 bool Suppressions::covers(unsigned Line, unsigned Code) const {

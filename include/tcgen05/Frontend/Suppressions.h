@@ -42,10 +42,6 @@ public:
 
 private:
   Suppressions() = default;
-  /// Records the marker at At, on the line starting at LineStart, if it is
-  /// a suppression comment.
-  void addMarker(llvm::StringRef Text, size_t LineStart, size_t At,
-                 unsigned Line);
   /// Per comment line: the codes it names; empty: every code.
   llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> ByLine;
 };
