@@ -193,17 +193,14 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
 
   std::unique_ptr<llvm::ThreadPoolInterface> OwnPool;
   llvm::ThreadPoolInterface *Pool = Opts.Pool;
-  if (!Pool)
-    Pool = (OwnPool = makeThreadPool(Opts.Threads)).get();
   // Per worker: a tcgen05 parser (its shape cache, backed by the shared
   // one) and body storage.
   std::unique_ptr<Tcgen05ShapeCache> OwnShapes;
   Tcgen05ShapeCache *Shapes = Opts.ShapeCache;
   if (!Shapes)
     Shapes = (OwnShapes = std::make_unique<Tcgen05ShapeCache>()).get();
-  unsigned MaxWorkers = parallelWorkers(Pool, ~size_t(0));
-  std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers(MaxWorkers);
-  std::vector<Function> Scratch(MaxWorkers);
+  std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers;
+  std::vector<Function> Scratch;
 
   // The work items: the bodies and the .section contents the module pass
   // leaves (a -G module's DWARF data is most of its text), in the order
@@ -213,17 +210,31 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Latch Ready;
   SideWork Side;
   StageContext Context{M, Symbols, Opts, Cap, Side, Ready};
-  ItemStream<CheckItem *> Stream(
-      Pool,
-      [&](unsigned W) {
-        Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(Shapes);
-      },
-      [&](unsigned W, CheckItem *Item) {
-        if (!Item->F)
-          return checkSectionContents(Item->Text, Item->Sink);
-        checkBody(Context, *Item, Scratch[W], *Parsers[W]);
-      },
-      &Side);
+  // Made when the first item starts early or the pass ends; a pool of the
+  // check's own, when the caller gave none, only when there are items to
+  // share.
+  std::optional<ItemStream<CheckItem *>> Stream;
+  unsigned MaxWorkers = 0;
+  auto MakeStream = [&](bool Share) {
+    if (Stream)
+      return;
+    if (!Pool && Share)
+      Pool = (OwnPool = makeThreadPool(Opts.Threads)).get();
+    MaxWorkers = parallelWorkers(Pool, ~size_t(0));
+    Parsers.resize(MaxWorkers);
+    Scratch.resize(MaxWorkers);
+    Stream.emplace(
+        Pool,
+        [&](unsigned W) {
+          Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(Shapes);
+        },
+        [&](unsigned W, CheckItem *Item) {
+          if (!Item->F)
+            return checkSectionContents(Item->Text, Item->Sink);
+          checkBody(Context, *Item, Scratch[W], *Parsers[W]);
+        },
+        &Side);
+  };
   // An item this large starts on a worker as soon as the pass meets it: a
   // -G module's one large kernel, at the start of its text, is parsed
   // while the pass scans the rest.  Starting early gains at most the pass's
@@ -233,14 +244,18 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   size_t Early = Opts.EarlyItemBytes
                      ? Opts.EarlyItemBytes
                      : std::max<size_t>(size_t(1) << 20, Text.size() / 16);
+  bool MayShare = Opts.Pool || Opts.Threads != 1;
   parseModule(Text, M, ModuleSink, ParseOpts, [&](Function *F, Span T) {
     CheckItem &Item =
         Work.emplace_back(F, T, F ? M.Functions.size() - 1
                                   : M.SectionContents.size() - 1, Cap);
-    if (MaxWorkers > 1 && Item.size() >= Early) {
-      Stream.start(MaxWorkers);
-      Item.Early = true;
-      Stream.push(&Item);
+    if (MayShare && Item.size() >= Early) {
+      MakeStream(/*Share=*/true);
+      if (MaxWorkers > 1) {
+        Stream->start(MaxWorkers);
+        Item.Early = true;
+        Stream->push(&Item);
+      }
     }
   });
   DiagnosticSink SymbolSink(Cap);
@@ -255,15 +270,16 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   for (CheckItem &Item : Work)
     if (!Item.Early)
       Rest.push_back(&Item);
+  MakeStream(/*Share=*/Work.size() > 1);
   unsigned Workers = parallelWorkers(Pool, Work.size());
   if (Workers > 1)
     llvm::stable_sort(Rest, [](const CheckItem *A, const CheckItem *B) {
       return A->size() > B->size();
     });
   for (CheckItem *Item : Rest)
-    Stream.push(Item);
-  Stream.start(Workers);
-  Stream.finish();
+    Stream->push(Item);
+  Stream->start(Workers);
+  Stream->finish();
 
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
   for (bool Bodies : {true, false})
