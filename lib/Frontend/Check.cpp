@@ -214,15 +214,11 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // check's own, when the caller gave none, only when there are items to
   // share.
   std::optional<ItemStream<CheckItem *>> Stream;
-  unsigned MaxWorkers = 0;
   auto MakeStream = [&](bool Share) {
     if (Stream)
       return;
     if (!Pool && Share)
       Pool = (OwnPool = makeThreadPool(Opts.Threads)).get();
-    MaxWorkers = parallelWorkers(Pool, ~size_t(0));
-    Parsers.resize(MaxWorkers);
-    Scratch.resize(MaxWorkers);
     Stream.emplace(
         Pool,
         [&](unsigned W) {
@@ -234,6 +230,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
           checkBody(Context, *Item, Scratch[W], *Parsers[W]);
         },
         &Side);
+    Parsers.resize(Stream->maxWorkers());
+    Scratch.resize(Stream->maxWorkers());
   };
   // An item this large starts on a worker as soon as the pass meets it: a
   // -G module's one large kernel, at the start of its text, is parsed
@@ -251,8 +249,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                                   : M.SectionContents.size() - 1, Cap);
     if (MayShare && Item.size() >= Early) {
       MakeStream(/*Share=*/true);
-      if (MaxWorkers > 1) {
-        Stream->start(MaxWorkers);
+      if (Stream->maxWorkers() > 1) {
+        Stream->start(Stream->maxWorkers());
         Item.Early = true;
         Stream->push(&Item);
       }
