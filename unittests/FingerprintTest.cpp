@@ -65,4 +65,32 @@ TEST(FingerprintTest, ReusedHashesMatchHashingEachFindingAlone) {
   EXPECT_NE(hashOf(Got[5]), hashOf(Got[0]));
 }
 
+TEST(FingerprintTest, ANewInputInTheSameMemoryIsHashedAgain) {
+  // A caller that reads its next input into the first one's memory: the
+  // same line at the same address, another file name.
+  std::string Text = "a b\n";
+  auto Finding = [&] {
+    const char *P = Text.data();
+    return Diagnostic::make(DiagID::err_undeclared_symbol,
+                            llvm::SMRange(llvm::SMLoc::getFromPointer(P),
+                                          llvm::SMLoc::getFromPointer(P + 1)),
+                            {"a"});
+  };
+  FingerprintMaker Prints;
+  std::string First, Second;
+  {
+    llvm::SourceMgr SM;
+    SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(Text, "a.ptx"),
+                          llvm::SMLoc());
+    First = Prints.next(&SM, Finding());
+  }
+  llvm::SourceMgr SM;
+  SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(Text, "b.ptx"),
+                        llvm::SMLoc());
+  Second = Prints.next(&SM, Finding());
+  FingerprintMaker Alone;
+  EXPECT_EQ(Second, Alone.next(&SM, Finding()));
+  EXPECT_NE(hashOf(First), hashOf(Second));
+}
+
 } // namespace

@@ -25,8 +25,10 @@ std::string FingerprintMaker::next(const llvm::SourceMgr *SM,
       File = "";
     }
   }
+  // The name as well as the buffer: a caller may free one input's buffer
+  // and read the next into the same memory.
   if (!Last || Last->Code != D.code() || Last->File != FileKey ||
-      !FileKey || Last->Line.data() != LineText.data() ||
+      !FileKey || Last->Name != File || Last->Line.data() != LineText.data() ||
       Last->Line.size() != LineText.size() || Last->Message != D.Message) {
     std::string Key = formatDiagCode(D.code());
     Key += '\0';
@@ -35,7 +37,7 @@ std::string FingerprintMaker::next(const llvm::SourceMgr *SM,
     Key += D.Message;
     Key += '\0';
     Key += LineText.trim();
-    Last = LastKey{D.code(), FileKey, D.Message, LineText,
+    Last = LastKey{D.code(), FileKey, File.str(), D.Message, LineText,
                    llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true,
                                    /*Width=*/16)};
   }

@@ -39,6 +39,7 @@ private:
   struct LastKey {
     unsigned Code = 0;
     const void *File = nullptr;
+    std::string Name;
     std::string Message;
     llvm::StringRef Line;
     std::string Hash;
