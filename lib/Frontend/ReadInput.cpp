@@ -44,7 +44,10 @@ public:
                         : std::malloc(Rounded));
     if (!New)
       return false;
-    adviseHugePages(New, Rounded);
+    // Only the huge pages the N bytes fill whole: the rest of the last one
+    // would be resident for nothing (up to 2 MiB), so it stays on 4 KiB
+    // pages.
+    adviseHugePages(New, N);
     if (Used)
       std::memcpy(New, Data, Used);
     std::free(Data);
