@@ -113,7 +113,7 @@ TEST(RegistersTest, ShortNamesAreOneNameWhereverTheyAre) {
   llvm::ArrayRef<Operand> Add = F.operands(F.Instructions.at(2).Operands);
   llvm::ArrayRef<Operand> Last = F.operands(F.Instructions.at(3).Operands);
   // The last %r1 ends three bytes before the body does.
-  ASSERT_LT(F.Body.End - Last[1].Src.Begin, 8);
+  ASSERT_LT(F.Body.End - Last[1].src().Begin, 8);
   EXPECT_EQ(Names.of(Add[1]), R1);
   EXPECT_EQ(Names.of(Last[1]), R1);
   uint32_t R2 = Names.lookup("%r2"), R3 = Names.lookup("%r3");

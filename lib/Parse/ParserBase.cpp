@@ -210,8 +210,8 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
     if (!InInitializer) {
       Operand O;
       O.Kind = OperandKind::Integer;
-      O.Src = Span(B, P);
-      parseIntegerLiteral(O.Src.text(), O.Value);
+      O.setSrc(Span(B, P));
+      parseIntegerLiteral(O.src().text(), O.Value);
       Out.push_back(O);
     }
     if (!FirstBegin)
@@ -230,7 +230,7 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
   if (InInitializer) {
     Operand Run;
     Run.Kind = OperandKind::DecimalRun;
-    Run.Src = Span(FirstBegin, LastEnd);
+    Run.setSrc(Span(FirstBegin, LastEnd));
     Run.Value = Count;
     Out.push_back(Run);
   }
@@ -298,7 +298,7 @@ bool ParserBase::parseOperand(llvm::SmallVectorImpl<Operand> &Out) {
     return false;
   }
   Out.back() = Pool.Operands[Group.Children.First];
-  Out.back().Src = Group.Src;
+  Out.back().setSrc(Group.src());
   ++HiddenSyntax;
   return parseBinaryRest(Out, 1);
 }
@@ -333,7 +333,7 @@ bool ParserBase::parseBinaryRest(llvm::SmallVectorImpl<Operand> &Out,
     ++ExpressionNodes;
     B.Kind = OperandKind::Binary;
     B.Op = Op;
-    B.Src = Span(Kids[0].Src.Begin, Kids[1].Src.End);
+    B.setSrc(Span(Kids[0].src().Begin, Kids[1].src().End));
     B.Children = commit(Kids);
     Out.push_back(B);
   }
@@ -370,7 +370,7 @@ bool ParserBase::parseUnary(llvm::SmallVectorImpl<Operand> &Out) {
   ++ExpressionNodes;
   U.Kind = OperandKind::Unary;
   U.Op = Op;
-  U.Src = Span(Begin, Kid[0].Src.End);
+  U.setSrc(Span(Begin, Kid[0].src().End));
   U.Children = commit(Kid);
   Out.push_back(U);
   return true;
@@ -410,7 +410,7 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
         Scratch.truncate(Scratch.size() - 2);
         Operand F;
         F.Kind = OperandKind::Field;
-        F.Src = Span(Kids[0].Src.Begin, Kids[1].Src.End);
+        F.setSrc(Span(Kids[0].src().Begin, Kids[1].src().End));
         F.Children = commit(Kids);
         Scratch.push_back(F);
       }
@@ -441,12 +441,12 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   Operand V;
   ExpressionNodes += K == OperandKind::List;
   V.Kind = K;
-  V.Src = Span(Begin, PrevEnd);
+  V.setSrc(Span(Begin, PrevEnd));
   if (K == OperandKind::Address && Elems.size() == 1 &&
       !checkAddress(Elems[0]))
     return Fail();
   if (K == OperandKind::Vector && Elems.empty()) {
-    Sink.report(DiagID::err_empty_vector, V.Src.range());
+    Sink.report(DiagID::err_empty_vector, V.src().range());
     return Fail();
   }
   V.Children = commit(Elems);
@@ -460,7 +460,7 @@ namespace {
 /// A group keeps its parentheses in its span, and so does every expression
 /// it begins; no name or number starts with '(', so this is how the checks
 /// of operand expressions see a grouping the tree does not show.
-bool isGrouped(const Operand &O) { return O.Src.Begin[0] == '('; }
+bool isGrouped(const Operand &O) { return O.src().Begin[0] == '('; }
 
 /// O is of one of Kinds and not in parentheses.
 bool isBare(const Operand &O, std::initializer_list<OperandKind> Kinds) {
@@ -512,11 +512,11 @@ bool ParserBase::checkAddress(const Operand &A) {
     const Operand &L = Pool.Operands[A.Children.First];
     const Operand &R = Pool.Operands[A.Children.First + 1];
     if (IsName(L) && R.Kind == OperandKind::Integer) {
-      Sink.report(DiagID::err_address_minus, A.Src.range(), {R.text().str()});
+      Sink.report(DiagID::err_address_minus, A.src().range(), {R.text().str()});
       return false;
     }
   }
-  Sink.report(DiagID::err_bad_address, A.Src.range());
+  Sink.report(DiagID::err_bad_address, A.src().range());
   return false;
 }
 
@@ -543,7 +543,7 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
     // and {-%r1, %r2} are syntax errors.
     for (const Operand &E : Pool.operands(O.Children))
       if (!NameOrSink(E) && countNames(E) != 0) {
-        Sink.report(DiagID::err_bad_operand_expression, E.Src.range(),
+        Sink.report(DiagID::err_bad_operand_expression, E.src().range(),
                     {E.text().str()});
         return false;
       }
@@ -563,7 +563,7 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
   }
   if (NameOrSink(O) || countNames(O) == 0 || isNamePlusConstant(O))
     return true;
-  Sink.report(DiagID::err_bad_operand_expression, O.Src.range(),
+  Sink.report(DiagID::err_bad_operand_expression, O.src().range(),
               {O.text().str()});
   return false;
 }
@@ -598,7 +598,7 @@ bool ParserBase::checkInitializer(const Operand &O) {
   if ((Alone || countNames(O) == 0 || isNamePlusConstant(O)) &&
       CallsTakeNames(O, CallsTakeNames))
     return true;
-  Sink.report(DiagID::err_bad_operand_expression, O.Src.range(),
+  Sink.report(DiagID::err_bad_operand_expression, O.src().range(),
               {O.text().str()});
   return false;
 }
@@ -611,7 +611,7 @@ bool ParserBase::parseCall(const Operand &Callee,
   Operand C;
   ++ExpressionNodes;
   C.Kind = OperandKind::Call;
-  C.Src = Span(Callee.Src.Begin, Args[0].Src.End);
+  C.setSrc(Span(Callee.src().Begin, Args[0].src().End));
   llvm::SmallVector<Operand, 2> Kids{Callee, Args[0]};
   C.Children = commit(Kids);
   Out.push_back(C);
@@ -621,14 +621,14 @@ bool ParserBase::parseCall(const Operand &Callee,
 Operand ParserBase::integerLiteral() const {
   Operand O;
   O.Kind = OperandKind::Integer;
-  O.Src = Tok.span();
+  O.setSrc(Tok.span());
   O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
   return O;
 }
 
 bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
   Operand O;
-  O.Src = Tok.span();
+  O.setSrc(Tok.span());
   switch (Tok.Kind) {
   case Tok::Identifier: {
     llvm::StringRef Name = Tok.text();
@@ -640,8 +640,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
       // %tid.x, %ctaid.y: a component of a special or vector register.
       Operand M;
       M.Kind = OperandKind::Member;
-      M.MemberLen = Tok.Len;
-      M.Src = Span(O.Src.Begin, Tok.end());
+      M.setSrc(Span(O.src().Begin, Tok.end()));
       consume();
       M.Children = commit(O);
       Out.push_back(M);
@@ -705,7 +704,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
       expected("')'").note(DiagID::note_to_match, Open.span().range(), {"("});
       return false;
     }
-    Out.back().Src = Span(Open.Ptr, Tok.end());
+    Out.back().setSrc(Span(Open.Ptr, Tok.end()));
     consume();
     ++HiddenSyntax;
     return true;
@@ -775,9 +774,9 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
       return false;
     // An initializer is never a list: `= (5)` is a grouping.
     if (Init[0].Kind == OperandKind::List && Init[0].Children.Count == 1) {
-      Span Src = Init[0].Src;
+      Span Src = Init[0].src();
       Init[0] = Pool.Operands[Init[0].Children.First];
-      Init[0].Src = Src;
+      Init[0].setSrc(Src);
     }
     if (!checkInitializer(Init[0]))
       return false;

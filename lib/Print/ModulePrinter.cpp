@@ -344,7 +344,7 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
   case OperandKind::Float:
   case OperandKind::String:
   case OperandKind::Sink:
-    OS << leafToken(O.Src);
+    OS << leafToken(O.src());
     return;
   case OperandKind::DecimalRun: {
     bool First = true;

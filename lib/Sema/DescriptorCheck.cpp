@@ -213,7 +213,7 @@ void reportSite(const Function &F, const DescriptorSite &D,
   };
   if (D.Misaligned != DescriptorSite::NoDef) {
     Diagnostic &Diag = Sink.report(
-        DiagID::err_smem_misaligned, D.Op->Src.range(),
+        DiagID::err_smem_misaligned, D.Op->src().range(),
         {describeDescriptorValue(D.Value, D.Known, 64)});
     Diag.note(DiagID::note_desc_misaligned_here,
               F.Instructions[D.Misaligned].Src.range());
@@ -222,7 +222,7 @@ void reportSite(const Function &F, const DescriptorSite &D,
   if (!D.Known)
     return;
   for (const IdescFinding &Finding : Cache.findings(D)) {
-    Diagnostic &Diag = Sink.report(Finding.ID, D.Op->Src.range(), Finding.Args);
+    Diagnostic &Diag = Sink.report(Finding.ID, D.Op->src().range(), Finding.Args);
     if (D.Kind == DescriptorKind::Instr)
       Diag.note(DiagID::note_idesc_decoded, {},
                 {D.Use.Kind->Kind.str(),

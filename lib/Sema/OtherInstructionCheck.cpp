@@ -299,7 +299,7 @@ private:
     });
     unsigned Most = Specs.size();
     if (Ops.size() < Required || Ops.size() > Most) {
-      Span At = Ops.empty() ? nameSpan() : Span(Ops.front().Src.Begin, Ops.back().Src.End);
+      Span At = Ops.empty() ? nameSpan() : Span(Ops.front().src().Begin, Ops.back().src().End);
       Diagnostic &D =
           Required == Most
               ? Sink.report(DiagID::err_other_operand_count, At.range(),
@@ -360,7 +360,7 @@ private:
       if (const Span *Po = qualifierOf("po"))
         for (const Operand &O : Ops)
           if (isNegated(O)) {
-            cite(Sink.report(DiagID::err_other_po_negation, O.Src.range(),
+            cite(Sink.report(DiagID::err_other_po_negation, O.src().range(),
                              {Po->text().str(), Name}));
             return;
           }
@@ -369,7 +369,7 @@ private:
   }
 
   void expect(const OperandRow &R, const Operand &O, const char *What) {
-    cite(Sink.report(DiagID::err_other_operand_kind, O.Src.range(),
+    cite(Sink.report(DiagID::err_other_operand_kind, O.src().range(),
                      {Name, R.Name.str(), What}));
   }
 
@@ -439,7 +439,7 @@ private:
     // A selector's base is a register or a variable as the bare name is.
     Operand Base = *Reg;
     Base.Kind = Text.starts_with("%") ? OperandKind::Register : OperandKind::Symbol;
-    Base.Src = Span(Text.begin(), Text.end());
+    Base.setSrc(Span(Text.begin(), Text.end()));
     checkRegister(R, Base, 32);
   }
 
@@ -458,7 +458,7 @@ private:
       return;
     std::string Want =
         (Width ? std::to_string(Width) + "-bit " : std::string()) + "integer or bit-size";
-    cite(Sink.report(DiagID::err_other_operand_type, O.Src.range(),
+    cite(Sink.report(DiagID::err_other_operand_type, O.src().range(),
                      {Name, R.Name.str(), Want, O.text().str(), Type->str()}));
   }
 
@@ -468,15 +468,15 @@ private:
     uint64_t Mag = Lit.Value;
     std::string Text = O.text().str();
     if (R.Min <= R.Max && (Lit.Overflow || !inRange(Neg, Mag, R.Min, R.Max)))
-      cite(Sink.report(DiagID::err_other_operand_range, O.Src.range(),
+      cite(Sink.report(DiagID::err_other_operand_range, O.src().range(),
                        {Name, R.Name.str(), DiagArg::range(R.Min, R.Max), Text}));
     if (Neg || Lit.Overflow)
       return;
     if (R.Step > 0 && Mag % static_cast<uint64_t>(R.Step) != 0)
-      cite(Sink.report(DiagID::err_other_operand_multiple, O.Src.range(),
+      cite(Sink.report(DiagID::err_other_operand_multiple, O.src().range(),
                        {Name, R.Name.str(), static_cast<uint64_t>(R.Step), Text}));
     if (R.Step == -1 && (Mag == 0 || (Mag & (Mag - 1)) != 0))
-      cite(Sink.report(DiagID::err_other_operand_pow2, O.Src.range(),
+      cite(Sink.report(DiagID::err_other_operand_pow2, O.src().range(),
                        {Name, R.Name.str(), Text}));
   }
 

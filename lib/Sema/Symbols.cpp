@@ -448,7 +448,7 @@ bool FunctionChecker::isBound(uint32_t Id, llvm::StringRef Name,
 
 void FunctionChecker::checkName(const Operand &O, bool IsBranch) {
   uint32_t Id = NameIds ? NameIds->of(O) : RegisterNames::None;
-  if (!isDeclared(Id, O.text(), O.Src.Begin))
+  if (!isDeclared(Id, O.text(), O.src().Begin))
     undeclared(O, IsBranch);
 }
 
@@ -490,7 +490,7 @@ void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch,
   DiagID ID = O.Kind == OperandKind::Register ? DiagID::err_undeclared_register
               : IsBranch                      ? DiagID::err_undefined_label
                                               : DiagID::err_undeclared_symbol;
-  Diagnostic &D = To.report(ID, O.Src.range(), {shortName(Name)});
+  Diagnostic &D = To.report(ID, O.src().range(), {shortName(Name)});
   if (N.Count > 0) {
     llvm::StringRef Prefix = N.Prefix;
     D.note(DiagID::note_register_range, N.Decl.range(),
@@ -599,7 +599,7 @@ void FunctionChecker::finish() {
         Errors.push_back(&Use);
   // In source order, as the whole body would report them.
   llvm::sort(Errors, [](const UnresolvedUse *A, const UnresolvedUse *B) {
-    return A->Use.Src.Begin < B->Use.Src.Begin;
+    return A->Use.src().Begin < B->Use.src().Begin;
   });
   // Merged with the errors of the pieces by position, under the same cap:
   // the first errors are those the whole body would have reported first.
@@ -642,7 +642,7 @@ void FunctionChecker::checkStatements() {
           !isDeclared(GuardId, I.Pred.Reg.text(), I.Pred.Reg.Begin)) {
         Operand G;
         G.Kind = OperandKind::Register;
-        G.Src = I.Pred.Reg;
+        G.setSrc(I.Pred.Reg);
         undeclared(G, false);
       }
       llvm::StringRef Op = I.Opcode.text();
@@ -715,7 +715,7 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
       for (const Operand &O : M.operands(Dr.Init))
         forEachName(M, O, [&](const Operand &N) {
           if (!Names.count(N.text()))
-            Sink.report(DiagID::err_undeclared_symbol, N.Src.range(),
+            Sink.report(DiagID::err_undeclared_symbol, N.src().range(),
                         {shortName(N.text())});
         });
 }

@@ -373,7 +373,7 @@ void InstructionChecker::checkCombinations() {
           Quals, [&](const QualUse &Q) { return inList(C.Other, Q.Word.text()); });
       if (O && !HasQual)
         cite(Sink.report(DiagID::err_tcgen05_operand_presence,
-                         O->Op->Src.range(),
+                         O->Op->src().range(),
                          {tcgen05OperandRoleName(C.Role), quotedName(),
                           DiagArg::list(splitBars(C.Other))}),
              C.Section);
@@ -428,7 +428,7 @@ void InstructionChecker::checkLdStVector() {
     return;
   unsigned Want = S->RegistersAtX1 * N;
   if (Values->Op->Children.Count != Want)
-    cite(Sink.report(DiagID::err_tcgen05_vector_length, Values->Op->Src.range(),
+    cite(Sink.report(DiagID::err_tcgen05_vector_length, Values->Op->src().range(),
                      {"r", quotedName(), Want,
                       Shape->Word.text().str() + Num->Word.text().str(),
                       Values->Op->Children.Count}),
@@ -443,7 +443,7 @@ void InstructionChecker::checkDisableOutputLane() {
   // One 32-bit mask per lane group: 4 for one CTA, 8 for a CTA pair.
   unsigned Want = Group->Word.text() == ".cta_group::2" ? 8 : 4;
   if (Lanes->Op->Children.Count != Want)
-    cite(Sink.report(DiagID::err_tcgen05_vector_length, Lanes->Op->Src.range(),
+    cite(Sink.report(DiagID::err_tcgen05_vector_length, Lanes->Op->src().range(),
                      {"disable-output-lane", quotedName(), Want,
                       Group->Word.text(), Lanes->Op->Children.Count}),
          formInfo(*TheForm).Section);
@@ -506,13 +506,13 @@ void InstructionChecker::checkKind() {
   }
   if (const OperandUse *D = findRole(Role::ScaleInputD);
       D && K->ScaleInputD == ScaleInputDUse::Forbidden)
-    cite(Sink.report(DiagID::err_tcgen05_operand_presence, D->Op->Src.range(),
+    cite(Sink.report(DiagID::err_tcgen05_operand_presence, D->Op->src().range(),
                      {"scale-input-d", quotedName(),
                       DiagArg::list({".kind::f16", ".kind::tf32"})}),
          formInfo(*TheForm).Section);
   if (K->MaxOperands && Ops.size() > K->MaxOperands)
     cite(Sink.report(DiagID::err_tcgen05_too_many_operands,
-                     Ops.back().Op->Src.range(),
+                     Ops.back().Op->src().range(),
                      {quotedName(), KindWord, K->MaxOperands}),
          K->Section);
   bool Sparse = *TheForm == Form::MmaSp || *TheForm == Form::MmaWsSp;
@@ -533,11 +533,11 @@ void InstructionChecker::checkOperands() {
   bool TrailingUnchecked = K && K->ScaleInputD == ScaleInputDUse::Unchecked;
   if (const OperandUse *E = findRole(Role::ExtraImm)) {
     if (findRole(Role::DisableOutputLane))
-      cite(Sink.report(DiagID::err_tcgen05_operand_not_with, E->Op->Src.range(),
+      cite(Sink.report(DiagID::err_tcgen05_operand_not_with, E->Op->src().range(),
                        {"extra-imm", quotedName(), "disable-output-lane"}),
            formInfo(*TheForm).Section);
     else
-      Sink.report(DiagID::warn_tcgen05_undocumented_operand, E->Op->Src.range(),
+      Sink.report(DiagID::warn_tcgen05_undocumented_operand, E->Op->src().range(),
                   {"extra-imm", quotedName(), DiagArg::range(0, 15)});
   }
   for (const OperandUse &O : Ops) {
@@ -547,7 +547,7 @@ void InstructionChecker::checkOperands() {
       std::optional<llvm::StringRef> Type = declaredType(Regs, *O.Op);
       bool Predicate = O.R == Role::ScaleInputD && Type && *Type == ".pred";
       if (!isImmediate(F, *O.Op) && !Predicate)
-        cite(Sink.report(DiagID::err_tcgen05_operand_form, O.Op->Src.range(),
+        cite(Sink.report(DiagID::err_tcgen05_operand_form, O.Op->src().range(),
                          {tcgen05OperandRoleName(O.R).str(), quotedName(),
                           O.R == Role::ScaleInputD ? "an immediate or a predicate"
                                                    : "an immediate"}),
@@ -562,7 +562,7 @@ void InstructionChecker::checkOperands() {
           !targetSetContains(T.Targets, *M.EffectiveTarget, TargetVersion)) {
         std::string Role = tcgen05OperandRoleName(O.R).str();
         Diagnostic &D = Sink.report(
-            DiagID::err_tcgen05_qual_target, O.Op->Src.range(),
+            DiagID::err_tcgen05_qual_target, O.Op->src().range(),
             {Role, quotedName(), M.EffectiveTarget->Name.str()});
         D.note(DiagID::note_tcgen05_supported_on, {},
                {Role, describeTargetSet(T.Targets)});
@@ -595,7 +595,7 @@ void InstructionChecker::checkRegisterWidth(
                      : "bit-size";
     else if (!R.Float)
       Want += R.Bits ? " integer or bit-size" : "integer or bit-size";
-    cite(Sink.report(DiagID::err_tcgen05_operand_width, O.Src.range(),
+    cite(Sink.report(DiagID::err_tcgen05_operand_width, O.src().range(),
                      {What, quotedName(), Want, O.text().str(), Type->str()}),
          R.Section);
   }
@@ -604,7 +604,7 @@ void InstructionChecker::checkRegisterWidth(
 void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
   llvm::StringRef Role = tcgen05OperandRoleName(R.Role);
   auto Expect = [&](const char *What) {
-    cite(Sink.report(DiagID::err_tcgen05_operand_form, O.Src.range(),
+    cite(Sink.report(DiagID::err_tcgen05_operand_form, O.src().range(),
                      {Role, quotedName(), What}),
          R.Section);
   };
@@ -633,15 +633,15 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       bool Ranged = R.Min != 0 || R.Max != 0;
       if (Ranged && (!inRange(Neg, Mag, R.Min, R.Max) || Lit.Overflow)) {
         cite(Sink.report(
-                 DiagID::err_tcgen05_operand_range, O.Src.range(),
+                 DiagID::err_tcgen05_operand_range, O.src().range(),
                  {Role, quotedName(), DiagArg::range(R.Min, R.Max), O.text()}),
              R.Section);
       } else if (R.Step == -1 && (Neg || (Mag & (Mag - 1)) != 0)) {
         cite(Sink.report(DiagID::err_tcgen05_operand_power_of_two,
-                         O.Src.range(), {Role, quotedName(), O.text()}),
+                         O.src().range(), {Role, quotedName(), O.text()}),
              R.Section);
       } else if (R.Step > 0 && Mag % static_cast<uint64_t>(R.Step) != 0) {
-        cite(Sink.report(DiagID::err_tcgen05_operand_multiple, O.Src.range(),
+        cite(Sink.report(DiagID::err_tcgen05_operand_multiple, O.src().range(),
                          {Role, quotedName(), R.Step, O.text()}),
              R.Section);
       }
@@ -675,7 +675,7 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       if (std::optional<llvm::StringRef> Type = declaredType(Regs, Base)) {
         unsigned W = typeWidth(*Type);
         if (W && W != 32 && W != 64) {
-          cite(Sink.report(DiagID::err_tcgen05_operand_width, Base.Src.range(),
+          cite(Sink.report(DiagID::err_tcgen05_operand_width, Base.src().range(),
                            {Role, quotedName(), "32- or 64-bit",
                             Base.text().str(), Type->str()}),
                R.Section);
@@ -714,7 +714,7 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       return Expect("a predicate");
     std::optional<llvm::StringRef> Type = declaredType(Regs, P);
     if (Type && *Type != ".pred")
-      cite(Sink.report(DiagID::err_tcgen05_operand_width, P.Src.range(),
+      cite(Sink.report(DiagID::err_tcgen05_operand_width, P.src().range(),
                        {Role, quotedName(), "predicate", P.text().str(),
                         Type->str()}),
            R.Section);

@@ -141,7 +141,7 @@ public:
     unsigned Want = ARegs ? Row->RegOps : Row->DescOps;
     if (Ops.size() != Want) {
       Diagnostic &D = Sink.report(
-          DiagID::err_wgmma_operand_count, Span(Ops.front().Src.Begin, Ops.back().Src.End).range(),
+          DiagID::err_wgmma_operand_count, Span(Ops.front().src().Begin, Ops.back().src().End).range(),
           {Name.str(), TypeList, ARegs ? "in registers" : "in shared memory", Want,
            static_cast<uint64_t>(Ops.size())});
       report(D, Row->Section);
@@ -180,7 +180,7 @@ private:
         return true;
     }
     // ptxas: "Vector expected for argument 1".
-    Diagnostic &D = Sink.report(DiagID::err_wgmma_vector, O.Src.range(), {Name.str(), "a"});
+    Diagnostic &D = Sink.report(DiagID::err_wgmma_vector, O.src().range(), {Name.str(), "a"});
     D.note(DiagID::note_wgmma_a_forms, {}, {});
     report(D, Row.Section);
     return false;
@@ -191,7 +191,7 @@ private:
   void checkVector(const Operand &O, const char *Role, unsigned Want, bool Float,
                    const FragmentRow &Row, const std::string &TypeList) {
     if (O.Kind != OperandKind::Vector) {
-      report(Sink.report(DiagID::err_wgmma_vector, O.Src.range(), {Name.str(), Role}),
+      report(Sink.report(DiagID::err_wgmma_vector, O.src().range(), {Name.str(), Role}),
              Row.Section);
       return;
     }
@@ -202,7 +202,7 @@ private:
     bool AllFloat = true;
     for (const Operand &E : Elems) {
       if (E.Kind != OperandKind::Register && E.Kind != OperandKind::Symbol) {
-        report(Sink.report(DiagID::err_wgmma_vector, E.Src.range(), {Name.str(), Role}),
+        report(Sink.report(DiagID::err_wgmma_vector, E.src().range(), {Name.str(), Role}),
                Row.Section);
         return;
       }
@@ -211,7 +211,7 @@ private:
         continue;
       bool IsFloat = Type->starts_with(".f");
       if (typeWidth(*Type) != 32 || *Type == ".pred") {
-        report(Sink.report(DiagID::err_wgmma_register, E.Src.range(),
+        report(Sink.report(DiagID::err_wgmma_register, E.src().range(),
                            {Name.str(), Role, Kind, E.text().str(), Type->str()}),
                Row.Section);
         return;
@@ -222,13 +222,13 @@ private:
     }
     if (!Float && FirstFloat && AllFloat) {
       std::optional<llvm::StringRef> Type = Regs.registerType(FirstFloat->text());
-      report(Sink.report(DiagID::err_wgmma_register, FirstFloat->Src.range(),
+      report(Sink.report(DiagID::err_wgmma_register, FirstFloat->src().range(),
                          {Name.str(), Role, Kind, FirstFloat->text().str(), Type->str()}),
              Row.Section);
       return;
     }
     if (Elems.size() != Want) {
-      Diagnostic &D = Sink.report(DiagID::err_wgmma_length, O.Src.range(),
+      Diagnostic &D = Sink.report(DiagID::err_wgmma_length, O.src().range(),
                                   {Name.str(), Role, Want, static_cast<uint64_t>(Elems.size())});
       D.note(DiagID::note_wgmma_fragment, {},
              {TypeList, Role,

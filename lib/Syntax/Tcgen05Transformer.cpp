@@ -295,7 +295,7 @@ bool Tcgen05Transformer::commit(Tcgen05Opcode Op) {
   for (size_t K = 0; Same && K < Qualifiers.size(); ++K)
     Same = GenericQuals[K].Begin == Qualifiers[K].Begin;
   for (size_t K = 0; Same && K < Operands.size(); ++K)
-    Same = GenericOps[K].Src.Begin == Operands[K].Begin;
+    Same = GenericOps[K].src().Begin == Operands[K].Begin;
   if (!Same) {
     Diagnostic &D =
         Sink.report(DiagID::err_tcgen05_syntax, I.Src.range(), {Spelled.Name});

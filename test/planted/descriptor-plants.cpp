@@ -76,7 +76,7 @@ int main(int Argc, char **Argv) {
         continue;
       static const char *const Names[] = {"idesc", "smem", "zcm"};
       OS << "site\t" << lineOf(Text, F.Instructions[S.Consumer].Src.Begin)
-         << "\t" << lineOf(Text, Lit->Src.Begin) << "\t"
+         << "\t" << lineOf(Text, Lit->src().Begin) << "\t"
          << Names[static_cast<int>(S.Kind)] << "\t" << Lit->text() << "\t"
          << (S.Use.Kind ? S.Use.Kind->Kind : "-") << "\t" << S.Use.CtaGroup
          << "\t" << (S.Use.Target ? S.Use.Target->Name : "-") << "\n";

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <vector>
@@ -70,7 +71,7 @@ enum class OperandKind : uint8_t {
               ///< each a plain decimal literal below 20 digits (`202, 29,
               ///< 180`), one node for all of them; Value holds their count
               ///< and forEachDecimal visits them.  Data tables hold 100,000
-              ///< such literals, which as nodes of their own cost 40 bytes
+              ///< such literals, which as nodes of their own cost 32 bytes
               ///< each.
 };
 
@@ -99,6 +100,9 @@ inline unsigned binaryPrecedence(char Op) {
   }
 }
 
+// A body holds an operand every 13-15 bytes of text, so this is its
+// parse's largest pool: the source range is a start and a length (32
+// bytes a node, not 40).
 struct Operand {
   OperandKind Kind;
   char Op = 0;
@@ -106,21 +110,36 @@ struct Operand {
   bool IsSingle = false;
   /// Integer: the literal did not fit in 64 bits.
   bool Overflow = false;
-  /// Member: the length of '.x' at the end of Src.
-  uint32_t MemberLen = 0;
   IndexRange Children;
-  Span Src;
+
+private:
+  uint32_t SrcLen = 0;
+  const char *SrcBegin = nullptr;
+
+public:
   uint64_t Value = 0;
 
-  llvm::StringRef text() const { return Src.text(); }
-  /// Member: the component word, '.x' of %tid.x.
-  Span member() const { return Span(Src.End - MemberLen, Src.End); }
+  /// The operand's text as written.
+  Span src() const { return Span(SrcBegin, SrcBegin + SrcLen); }
+  /// S is shorter than 4 GiB, as every input is.
+  void setSrc(Span S) {
+    SrcBegin = S.Begin;
+    SrcLen = static_cast<uint32_t>(S.End - S.Begin);
+  }
+  llvm::StringRef text() const { return llvm::StringRef(SrcBegin, SrcLen); }
+  /// Member: the component word, '.x' of %tid.x: from the first '.', since
+  /// the base is one identifier, which holds none.
+  Span member() const {
+    llvm::StringRef T = text();
+    return Span(SrcBegin + std::min(T.find('.'), T.size()), SrcBegin + SrcLen);
+  }
 };
+static_assert(sizeof(Operand) <= 32, "an operand's node grew");
 
 /// Calls Visit(Span Literal, uint64_t Value) for each literal of a
 /// DecimalRun, in order.
 template <typename Fn> void forEachDecimal(const Operand &Run, Fn &&Visit) {
-  const char *P = Run.Src.Begin, *E = Run.Src.End;
+  const char *P = Run.src().Begin, *E = Run.src().End;
   while (P < E) {
     const char *B = P;
     uint64_t V = 0;
