@@ -23,7 +23,7 @@ uint64_t registers(const Function &F, const Operand &O) {
 /// Registers written (first operand) and read (the others) by I.
 std::pair<uint64_t, uint64_t> defUse(const Function &F, const Instruction &I) {
   llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
-  if (I.Opcode.text() == "bra" || Ops.empty())
+  if (I.opcode().text() == "bra" || Ops.empty())
     return {0, 0};
   uint64_t Use = 0;
   for (const Operand &O : Ops.drop_front())

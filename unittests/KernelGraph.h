@@ -40,7 +40,7 @@ struct KernelGraph {
   /// The block of the first instruction whose text starts with Prefix.
   CFGBlock *at(llvm::StringRef Prefix) {
     for (uint32_t I = 0; I < fn().Instructions.size(); ++I)
-      if (fn().Instructions[I].Src.text().starts_with(Prefix))
+      if (fn().Instructions[I].src().text().starts_with(Prefix))
         return &G->block(G->blockOf(I).Number);
     ADD_FAILURE() << "no instruction " << Prefix.str();
     return &G->front();

@@ -56,7 +56,7 @@ TEST(ParserTest, QualifiersIncludingScopedAndDigitLeading) {
   Parsed P("tcgen05.ld.sync.aligned.16x64b.x128.pack::16b.b32 {%r1}, [%r2];");
   ASSERT_TRUE(P.Sink.diagnostics().empty());
   const Instruction &I = P.inst(0);
-  EXPECT_EQ(I.Opcode.text(), "tcgen05");
+  EXPECT_EQ(I.opcode().text(), "tcgen05");
   std::vector<std::string> Q;
   for (const Span &S : P.fn().qualifiers(I.Qualifiers))
     Q.push_back(S.text().str());
@@ -94,8 +94,8 @@ TEST(ParserTest, OperandForms) {
   ASSERT_EQ(V.Children.Count, 2u);
   EXPECT_EQ(P.child(V, 1).Kind, OperandKind::Sink);
 
-  EXPECT_TRUE(P.inst(4).Pred.Negated);
-  EXPECT_EQ(P.inst(4).Pred.Reg.text(), "%p1");
+  EXPECT_TRUE(P.inst(4).pred().Negated);
+  EXPECT_EQ(P.inst(4).pred().Reg.text(), "%p1");
   EXPECT_EQ(P.op(P.inst(5), 1).Value, 0x1Fu);
 }
 
@@ -142,7 +142,7 @@ TEST(ParserTest, OneErrorPerBrokenStatement) {
     Codes.push_back(D.code());
   EXPECT_EQ(Codes, (std::vector<unsigned>{1101, 1101, 1102}));
   // Recovery resumed: 'ret' was still parsed.
-  EXPECT_EQ(P.fn().Instructions.back().Opcode.text(), "ret");
+  EXPECT_EQ(P.fn().Instructions.back().opcode().text(), "ret");
 }
 
 TEST(ParserTest, LocAndFileSpanLinesByShape) {
@@ -183,8 +183,8 @@ TEST(ParserTest, InstructionsOwnAscendingRunsOfThePool) {
     uint32_t End = I.Operands.First + I.Operands.Count;
     std::function<void(const Operand &)> Within = [&](const Operand &O) {
       uint32_t K = static_cast<uint32_t>(&O - F.Operands.data());
-      EXPECT_GE(K, PrevEnd) << I.Src.text().str();
-      EXPECT_LT(K, End) << I.Src.text().str();
+      EXPECT_GE(K, PrevEnd) << I.src().text().str();
+      EXPECT_LT(K, End) << I.src().text().str();
       for (const Operand &C : F.operands(O.Children))
         Within(C);
     };
@@ -460,7 +460,7 @@ parseInPieces(const std::string &Body, size_t N,
   auto StatementText = [&](const Statement &S) -> std::string {
     switch (S.Kind) {
     case StmtKind::Instruction:
-      return F.Instructions[S.Index].Src.text().str();
+      return F.Instructions[S.Index].src().text().str();
     case StmtKind::Label:
       return F.Labels[S.Index].text().str() + ":";
     case StmtKind::Declaration:

@@ -109,8 +109,8 @@ std::string declarationSig(const NodePool &P, const Declaration &D) {
 }
 
 std::string instructionSig(const Function &F, const Instruction &I) {
-  std::string S = std::string(I.Pred.Negated ? "!" : "") +
-                  I.Pred.Reg.text().str() + "|" + I.Opcode.text().str();
+  std::string S = std::string(I.pred().Negated ? "!" : "") +
+                  I.pred().Reg.text().str() + "|" + I.opcode().text().str();
   std::vector<std::string> Quals;
   for (const Span &Q : F.qualifiers(I.Qualifiers))
     Quals.push_back(Q.text().str());

@@ -21,7 +21,7 @@ struct Uni : KernelGraph {
   }
   uint32_t inst(llvm::StringRef Prefix) {
     for (uint32_t I = 0; I < fn().Instructions.size(); ++I)
-      if (fn().Instructions[I].Src.text().starts_with(Prefix))
+      if (fn().Instructions[I].src().text().starts_with(Prefix))
         return I;
     ADD_FAILURE() << "no instruction " << Prefix.str();
     return 0;

@@ -125,7 +125,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
       const Instruction &Inst = F.Instructions[I];
       InstBlock[I] = static_cast<uint32_t>(Blocks.size() - 1);
       Blocks.back().EndInst = NextInst = I + 1;
-      llvm::StringRef Op = Inst.Opcode.text();
+      llvm::StringRef Op = Inst.opcode().text();
       if (Op == "call") {
         llvm::StringRef Callee = calledFunction(F, Inst);
         Calls.push_back({I, Callee});
@@ -158,7 +158,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     const Instruction &I = F.Instructions[J.Inst];
     uint32_t From = InstBlock[J.Inst];
     llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
-    if (I.Opcode.text() == "bra") {
+    if (I.opcode().text() == "bra") {
       std::optional<uint32_t> To;
       if (!Ops.empty() && Ops.back().Kind == OperandKind::Symbol)
         To = Labels.find(J.Scope, Names.of(Ops.back()));
@@ -194,7 +194,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     bool FallsThrough = true;
     if (!Blk.empty()) {
       const Instruction &Last = F.Instructions[Blk.EndInst - 1];
-      FallsThrough = !endsBlock(Last.Opcode.text()) || Last.Pred.Reg.valid();
+      FallsThrough = !endsBlock(Last.opcode().text()) || Last.pred().Reg.valid();
     }
     if (FallsThrough && B + 1 < Blocks.size())
       AddEdge(B, B + 1);

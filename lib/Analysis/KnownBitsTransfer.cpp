@@ -203,7 +203,7 @@ void Transfer::set(const Operand &Dst, const KnownBits &B) {
   Fact.Bits = B.zextOrTrunc(64);
   Fact.DefInst = Index;
   Fact.Misaligned = Misaligned;
-  if (I.Pred.Reg.valid()) { // Guarded: the old value may survive.
+  if (I.pred().Reg.valid()) { // Guarded: the old value may survive.
     const RegisterFact *Old = Facts.fact(Dst);
     Fact.Bits = Fact.Bits.intersectWith(Old ? Old->Bits : KnownBits(64));
   }
@@ -254,7 +254,7 @@ void Transfer::run() {
   if (Ops.empty())
     return;
   const Operand &Dst = Ops[0];
-  Op O = opcodeOf(I.Opcode.text());
+  Op O = opcodeOf(I.opcode().text());
   bool Unmodelled = false;
   llvm::SmallVector<TypeQual, 2> Types = typeQualifiers(F, I, Unmodelled);
   TypeQual T = Types.empty() ? TypeQual{'b', 64} : Types.front();

@@ -35,7 +35,7 @@ unsigned tcgen05::writtenOperandMask(const Function &F, const Instruction &I) {
   if (!I.Operands.Count)
     return 0;
   if (I.Tcgen05 == Instruction::NoTcgen05)
-    return writesNoRegister(I.Opcode.text()) ? 0 : 1;
+    return writesNoRegister(I.opcode().text()) ? 0 : 1;
   // Which roles are written is Tcgen05Operands.def's Access column.
   const Tcgen05Inst &T = F.Tcgen05[I.Tcgen05];
   uint32_t Roles = tcgen05WrittenRoles(T.Opcode);
@@ -219,7 +219,7 @@ RegisterNames::RegisterNames(const Function &F) : Base(F.Operands.data()) {
   }
   GuardName.assign(F.Instructions.size(), None);
   for (size_t K = 0; K < F.Instructions.size(); ++K) {
-    const Guard &Pred = F.Instructions[K].Pred;
+    const Guard &Pred = F.Instructions[K].pred();
     if (Pred.Reg.valid() && !Pred.Reg.empty())
       GuardName[K] = Number(Pred.Reg.text());
   }

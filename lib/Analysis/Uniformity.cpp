@@ -127,7 +127,7 @@ ValueKind UniformityInfo::operandKind(const Operand &O) const {
 }
 
 ValueKind UniformityInfo::guard(uint32_t I) const {
-  const Guard &G = F.Instructions[I].Pred;
+  const Guard &G = F.Instructions[I].pred();
   if (!G.Reg.valid() || G.Reg.empty())
     return ValueKind::Uniform;
   uint32_t Id = Regs.guardOf(I);
@@ -187,7 +187,7 @@ ValueKind compareLane(llvm::StringRef Cmp, uint64_t C, bool LaneOnLeft) {
 
 ValueKind UniformityInfo::transfer(uint32_t Index) const {
   const Instruction &I = F.Instructions[Index];
-  llvm::StringRef Op = I.Opcode.text();
+  llvm::StringRef Op = I.opcode().text();
   llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
   auto Has = [&](llvm::StringRef Q) {
@@ -349,7 +349,7 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
         continue;
       Pending.reset(Index);
       const Instruction &I = F.Instructions[Index];
-      llvm::StringRef Op = I.Opcode.text();
+      llvm::StringRef Op = I.opcode().text();
       unsigned Written = Regs.writtenMask(Index);
       if (!(Written & 1))
         continue;
@@ -409,7 +409,7 @@ void UniformityInfo::markBlocks() {
       continue;
     uint32_t Last = B.EndInst - 1;
     const Instruction &I = F.Instructions[Last];
-    if (I.Opcode.text() != "bra" ||
+    if (I.opcode().text() != "bra" ||
         llvm::any_of(F.qualifiers(I.Qualifiers),
                      [](const Span &S) { return S.text() == ".uni"; }))
       continue;

@@ -124,21 +124,23 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   unsigned HiddenBefore = HiddenSyntax;
   Instruction I;
   Token OpTok;
+  const char *Begin;
+  Guard Pred;
   if (Opcode) {
     OpTok = *Opcode;
-    I.Src.Begin = OpTok.Ptr;
+    Begin = OpTok.Ptr;
   } else {
     // @%p or @!%p
-    I.Src.Begin = Tok.Ptr;
+    Begin = Tok.Ptr;
     consume();
     if (tryConsume(Tok::Bang))
-      I.Pred.Negated = true;
+      Pred.Negated = true;
     if (!Tok.is(Tok::Identifier)) {
       expected("a predicate register after '@'");
       recover();
       return;
     }
-    I.Pred.Reg = Tok.span();
+    Pred.Reg = Tok.span();
     consume();
     if (!Tok.is(Tok::Identifier)) {
       expected("an instruction after the guard");
@@ -148,13 +150,13 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
     OpTok = Tok;
     consume();
   }
-  I.Opcode = OpTok.span();
-  if (!isKnownOpcode(I.Opcode.text())) {
-    Diagnostic &D = Sink.report(DiagID::err_unknown_instruction,
-                                I.Opcode.range(), {I.Opcode.text().str()});
-    llvm::StringRef Near = suggestOpcode(I.Opcode.text());
+  Span Op = OpTok.span();
+  if (!isKnownOpcode(Op.text())) {
+    Diagnostic &D = Sink.report(DiagID::err_unknown_instruction, Op.range(),
+                                {Op.text().str()});
+    llvm::StringRef Near = suggestOpcode(Op.text());
     if (!Near.empty())
-      D.suggest(I.Opcode.range(), Near);
+      D.suggest(Op.range(), Near);
   }
   I.Qualifiers.First = static_cast<uint32_t>(F.Qualifiers.size());
   while (Tok.is(Tok::DotWord)) {
@@ -177,7 +179,8 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
         recover();
         return;
       }
-  I.Src.End = Tok.is(Tok::Semi) ? Tok.end() : PrevEnd;
+  Span Src(Begin, Tok.is(Tok::Semi) ? Tok.end() : PrevEnd);
+  I.setSource(Src, Op, Pred);
   bool Terminated = expectSemi(OpTok.text(), /*Quote=*/true);
   uint32_t Index = static_cast<uint32_t>(F.Instructions.size());
   F.Instructions.push_back(I);
@@ -190,11 +193,11 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   bool Hidden = HiddenSyntax != HiddenBefore;
   for (size_t D = DiagsBefore; D < Sink.diagnostics().size(); ++D) {
     const Diagnostic &Diag = Sink.diagnostics()[D];
-    if (Diag.Range.Start.getPointer() >= I.Src.End)
+    if (Diag.Range.Start.getPointer() >= Src.End)
       continue;
     (Diag.ID == DiagID::err_non_ascii ? Hidden : LexicallyBroken) = true;
   }
-  if (T5 && Terminated && !LexicallyBroken && I.Opcode.text() == "tcgen05")
+  if (T5 && Terminated && !LexicallyBroken && Op.text() == "tcgen05")
     T5->parse(F, Index, Sink, /*Alone=*/Hidden);
 }
 

@@ -105,9 +105,9 @@ void printQualifiers(const Function &F, const Instruction &I,
 
 void printInstruction(const Function &F, const Instruction &I,
                       llvm::raw_ostream &OS) {
-  if (I.Pred.Reg.valid())
-    OS << '@' << (I.Pred.Negated ? "!" : "") << I.Pred.Reg.text() << ' ';
-  OS << I.Opcode.text();
+  if (I.pred().Reg.valid())
+    OS << '@' << (I.pred().Negated ? "!" : "") << I.pred().Reg.text() << ' ';
+  OS << I.opcode().text();
   printQualifiers(F, I, OS);
   if (I.Operands.Count) {
     OS << ' ';
@@ -322,7 +322,7 @@ void StatementPrinter::print() {
       printDirective(F.Directives[St.Index], Indent, OS);
       break;
     case StmtKind::Instruction:
-      Kept.printBefore(F.Instructions[St.Index].Src, Indent, OS);
+      Kept.printBefore(F.Instructions[St.Index].src(), Indent, OS);
       OS << Indent;
       printInstruction(F, F.Instructions[St.Index], OS);
       break;

@@ -59,7 +59,7 @@ tcgen05::summarizeCtaGroups(const Function &F,
     }
   }
   for (const Instruction &I : F.Instructions) {
-    llvm::StringRef Op = I.Opcode.text();
+    llvm::StringRef Op = I.opcode().text();
     if (Op == "call") {
       // A callee that is no function of the module is the symbol
       // checks' error, not these rules' concern.

@@ -208,7 +208,7 @@ void reportSite(const Function &F, const DescriptorSite &D,
   auto Where = [&](Diagnostic &Diag, llvm::StringRef Section) {
     if (D.Def != DescriptorSite::NoDef)
       Diag.note(DiagID::note_idesc_defined_here,
-                F.Instructions[D.Def].Src.range());
+                F.Instructions[D.Def].src().range());
     Diag.note(DiagID::note_cite, {}, {Section.str()});
   };
   if (D.Misaligned != DescriptorSite::NoDef) {
@@ -216,7 +216,7 @@ void reportSite(const Function &F, const DescriptorSite &D,
         DiagID::err_smem_misaligned, D.Op->src().range(),
         {describeDescriptorValue(D.Value, D.Known, 64)});
     Diag.note(DiagID::note_desc_misaligned_here,
-              F.Instructions[D.Misaligned].Src.range());
+              F.Instructions[D.Misaligned].src().range());
     Diag.note(DiagID::note_cite, {}, {"9.7.16.4.1"});
   }
   if (!D.Known)
@@ -247,7 +247,7 @@ void remarkIncomplete(const Function &F, const KnownBitsOutcome &Outcome,
     Sink.report(U.Kind == UnmodelledConstruct::UnresolvedTarget
                     ? DiagID::remark_descriptor_analysis_branch
                     : DiagID::remark_descriptor_analysis_call,
-                F.Instructions[U.Inst].Src.range(), {Name});
+                F.Instructions[U.Inst].src().range(), {Name});
 }
 
 } // namespace

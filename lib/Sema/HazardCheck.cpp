@@ -75,7 +75,7 @@ void HazardFunction::classifySyncs() const {
       Cache.SyncsAndTcgen05.push_back(Index);
       continue;
     }
-    llvm::StringRef Op = I.Opcode.text();
+    llvm::StringRef Op = I.opcode().text();
     // Every row's opcode is bar, barrier or mbarrier: most instructions
     // stop here, on their length.
     if ((Op.size() != 3 && Op.size() != 7 && Op.size() != 8) ||
@@ -105,7 +105,7 @@ void HazardFunction::classifySyncs() const {
 
 std::string HazardFunction::displayName(uint32_t Index) const {
   const Instruction &I = F.Instructions[Index];
-  std::string Name = I.Opcode.text().str();
+  std::string Name = I.opcode().text().str();
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
   if (const Tcgen05Inst *T = tcgen05At(Index)) {
     // The variant words: tcgen05.wait::ld, tcgen05.fence::after_thread_sync.
@@ -151,7 +151,7 @@ void tcgen05::checkHZ09(const HazardContext &C) {
     if (GuardVaries)
       D.note(DiagID::note_hz_diverges_here, I.guardSrc().range(), {});
     else if (uint32_t Branch = C.U.divergingBranch(B); Branch != ~0u)
-      D.note(DiagID::note_hz_diverges_here, C.F.Instructions[Branch].Src.range(),
+      D.note(DiagID::note_hz_diverges_here, C.F.Instructions[Branch].src().range(),
              {});
     C.cite(D);
   }

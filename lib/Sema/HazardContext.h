@@ -130,11 +130,11 @@ struct HazardContext : HazardFunction {
   const char *Section;
 
   Diagnostic &report(uint32_t Inst, llvm::ArrayRef<DiagArg> Args) const {
-    return Sink.report(ID, F.Instructions[Inst].Src.range(), Args);
+    return Sink.report(ID, F.Instructions[Inst].src().range(), Args);
   }
   void note(Diagnostic &D, DiagID Note, uint32_t Inst,
             llvm::ArrayRef<DiagArg> Args = {}) const {
-    D.note(Note, F.Instructions[Inst].Src.range(), Args);
+    D.note(Note, F.Instructions[Inst].src().range(), Args);
   }
   void cite(Diagnostic &D) const { D.note(DiagID::note_cite, {}, {Section}); }
 };

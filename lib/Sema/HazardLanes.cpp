@@ -52,10 +52,10 @@ public:
     if (I == Several)
       return WarpValue::None;
     const Instruction &Def = H.F.Instructions[I];
-    if (Def.Pred.Reg.valid() && !Def.Pred.Reg.empty())
+    if (Def.pred().Reg.valid() && !Def.pred().Reg.empty())
       return WarpValue::None;
     llvm::ArrayRef<Operand> Ops = H.F.operands(Def.Operands);
-    llvm::StringRef Op = Def.Opcode.text();
+    llvm::StringRef Op = Def.opcode().text();
     if (Ops.size() < 2)
       return WarpValue::None;
     auto Imm = [&](size_t K) -> std::optional<uint64_t> {
@@ -89,11 +89,11 @@ public:
         continue;
       uint32_t Branch = P->EndInst - 1;
       const Instruction &Bra = H.F.Instructions[Branch];
-      if (Bra.Opcode.text() != "bra" || !Bra.Pred.Reg.valid() || Bra.Pred.Reg.empty())
+      if (Bra.opcode().text() != "bra" || !Bra.pred().Reg.valid() || Bra.pred().Reg.empty())
         continue;
       // Which way the predicate holds on the edge into D.
       bool Taken = D->Number != P->Number + 1;
-      bool PredTrue = Taken != Bra.Pred.Negated;
+      bool PredTrue = Taken != Bra.pred().Negated;
       // setp.eq means equal where the predicate is true; setp.ne where
       // it is false.
       if (std::optional<WarpCompare> Cmp = compare(Regs.guardOf(Branch)))
@@ -118,7 +118,7 @@ private:
     const Instruction &Def = H.F.Instructions[I];
     llvm::ArrayRef<Span> Quals = H.F.qualifiers(Def.Qualifiers);
     llvm::ArrayRef<Operand> Ops = H.F.operands(Def.Operands);
-    if (Def.Opcode.text() != "setp" || Quals.empty() || Ops.size() != 3 ||
+    if (Def.opcode().text() != "setp" || Quals.empty() || Ops.size() != 3 ||
         (Quals[0].text() != ".eq" && Quals[0].text() != ".ne"))
       return std::nullopt;
     for (int K : {1, 2}) {

@@ -641,7 +641,7 @@ public:
   llvm::BitVector boundary() const { return llvm::BitVector(1); }
   void pre(uint32_t, llvm::BitVector &) {}
   void post(uint32_t I, llvm::BitVector &S) const {
-    if (C.F.Instructions[I].Opcode.text() == "mbarrier" &&
+    if (C.F.Instructions[I].opcode().text() == "mbarrier" &&
         C.threadSync(I).Acquires)
       S.set();
   }

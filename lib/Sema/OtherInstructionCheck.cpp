@@ -171,7 +171,7 @@ private:
   const InstrRow *chooseRow() const {
     const InstrRow *Plain = nullptr;
     for (const InstrRow &R : Instrs) {
-      if (R.Opcode != I.Opcode.text())
+      if (R.Opcode != I.opcode().text())
         continue;
       if (R.Variant.empty())
         Plain = &R;
@@ -187,7 +187,7 @@ private:
 
   /// The opcode and its qualifiers: where instruction-wide findings point.
   Span nameSpan() const {
-    return Span(I.Opcode.Begin, Quals.empty() ? I.Opcode.End : Quals.back().End);
+    return Span(I.opcode().Begin, Quals.empty() ? I.opcode().End : Quals.back().End);
   }
 
   void checkTarget() {

@@ -638,14 +638,14 @@ void FunctionChecker::checkStatements() {
     case StmtKind::Instruction: {
       const Instruction &I = F.Instructions[S.Index];
       uint32_t GuardId = NameIds ? NameIds->guardOf(S.Index) : RegisterNames::None;
-      if (I.Pred.Reg.valid() &&
-          !isDeclared(GuardId, I.Pred.Reg.text(), I.Pred.Reg.Begin)) {
+      if (I.pred().Reg.valid() &&
+          !isDeclared(GuardId, I.pred().Reg.text(), I.pred().Reg.Begin)) {
         Operand G;
         G.Kind = OperandKind::Register;
-        G.setSrc(I.Pred.Reg);
+        G.setSrc(I.pred().Reg);
         undeclared(G, false);
       }
-      llvm::StringRef Op = I.Opcode.text();
+      llvm::StringRef Op = I.opcode().text();
       checkOperands(F, I.Operands, Op == "bra" || Op == "brx");
       if (Hook)
         Hook(S.Index, *this);

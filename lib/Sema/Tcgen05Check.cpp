@@ -240,8 +240,8 @@ void InstructionChecker::run() {
 
 void InstructionChecker::checkFormTarget() {
   const FormInfo &Info = formInfo(*TheForm);
-  Span At = I.Opcode;
-  At.End = Variants.empty() ? I.Opcode.End : Variants.back().Word.End;
+  Span At = I.opcode();
+  At.End = Variants.empty() ? I.opcode().End : Variants.back().Word.End;
   if (TargetKnown &&
       !targetSetContains(Info.Targets, *M.EffectiveTarget, TargetVersion)) {
     FormSupported = false;
@@ -329,7 +329,7 @@ void InstructionChecker::checkRequired() {
         llvm::is_contained(Misspelled, R.Class))
       continue;
     Diagnostic &D = Sink.report(
-        DiagID::err_tcgen05_qual_missing, I.Opcode.range(),
+        DiagID::err_tcgen05_qual_missing, I.opcode().range(),
         {quotedName(), classRule(R.Class).Noun.str()});
     noteValues(D, quotedName(), valuesOfClass(R.Class));
     cite(D, R.Section);
@@ -378,7 +378,7 @@ void InstructionChecker::checkCombinations() {
                           DiagArg::list(splitBars(C.Other))}),
              C.Section);
       else if (!O && HasQual)
-        cite(Sink.report(DiagID::err_tcgen05_operand_required, I.Src.range(),
+        cite(Sink.report(DiagID::err_tcgen05_operand_required, I.src().range(),
                          {tcgen05OperandRoleName(C.Role), quotedName(),
                           DiagArg::list(splitBars(C.Other))}),
              C.Section);

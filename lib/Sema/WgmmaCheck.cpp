@@ -162,7 +162,7 @@ private:
       return;
     Diagnostic &D = Sink.report(
         DiagID::err_wgmma_target,
-        Span(I.Opcode.Begin, Quals.empty() ? I.Opcode.End : Quals.front().End).range(),
+        Span(I.opcode().Begin, Quals.empty() ? I.opcode().End : Quals.front().End).range(),
         {Name.str(), T.Name.str()});
     D.note(DiagID::note_tcgen05_supported_on, {},
            {Name.str(), describeTargetSet(TargetSetId::Wgmma)});
@@ -255,7 +255,7 @@ void tcgen05::checkWgmmaFragments(const Module &M, const Function &F, uint32_t I
                                   const RegisterLookup &Regs, DiagnosticSink &Sink) {
   const Instruction &I = F.Instructions[Index];
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
-  if (I.Opcode.text() != "wgmma" || Quals.empty() || Quals.front().text() != ".mma_async")
+  if (I.opcode().text() != "wgmma" || Quals.empty() || Quals.front().text() != ".mma_async")
     return;
   WgmmaChecker(M, F, I, Regs, Sink).run();
 }

@@ -162,7 +162,7 @@ std::string shapeKey(const Function &F, const Instruction &I,
     // Spelled out unless the lexer's token and the transformer's class are
     // all a parse sees of it: '.cta_group::1' and '.cta_group::2' parse
     // alike.  Neither byte can be part of a word.
-    if (Heads.isPlainQualifier(Q.text(), Q.End < I.Src.End ? *Q.End : ' ')) {
+    if (Heads.isPlainQualifier(Q.text(), Q.End < I.src().End ? *Q.End : ' ')) {
       Tcgen05QualClass Class = tcgen05QualifierClass(Q.text())
                                    .value_or(Tcgen05QualClass::Unknown);
       Key += '\x01';
@@ -269,7 +269,7 @@ bool Tcgen05SyntaxParser::parse(Function &F, uint32_t InstIndex,
   catchInternalError([&] { Parsed = P->parse(F, InstIndex, Sink, Alone); },
                      [&](const std::string &What) {
                        Sink.report(DiagID::err_internal,
-                                   F.Instructions[InstIndex].Src.range(),
+                                   F.Instructions[InstIndex].src().range(),
                                    {"the tcgen05 parser failed: " + What});
                      });
   return Parsed;
@@ -354,8 +354,8 @@ bool Tcgen05SyntaxParser::Impl::parseText(Function &F, uint32_t InstIndex,
     if (Q.text().find_first_of(" \t") != llvm::StringRef::npos)
       return false;
 
-  const char *Base = I.Opcode.Begin;
-  Text.assign(Base, I.Src.End);
+  const char *Base = I.opcode().Begin;
+  Text.assign(Base, I.src().End);
   // Character indices must stay byte offsets: non-ASCII bytes (possible in
   // comments) become one ASCII byte that the lexer turns into a STRAY token
   // outside comments.

@@ -298,7 +298,7 @@ bool Tcgen05Transformer::commit(Tcgen05Opcode Op) {
     Same = GenericOps[K].src().Begin == Operands[K].Begin;
   if (!Same) {
     Diagnostic &D =
-        Sink.report(DiagID::err_tcgen05_syntax, I.Src.range(), {Spelled.Name});
+        Sink.report(DiagID::err_tcgen05_syntax, I.src().range(), {Spelled.Name});
     addFormNotes(D, Spelled);
     return false;
   }

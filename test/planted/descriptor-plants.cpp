@@ -40,7 +40,7 @@ const Operand *literal(const Function &F, const DescriptorSite &S) {
     Lit = S.Op;
   } else if (S.Def != DescriptorSite::NoDef) {
     const Instruction &I = F.Instructions[S.Def];
-    if (I.Opcode.text() == "mov" && I.Operands.Count == 2)
+    if (I.opcode().text() == "mov" && I.Operands.Count == 2)
       Lit = &F.Operands[I.Operands.First + 1];
   }
   if (!Lit || Lit->Kind != OperandKind::Integer || Lit->Overflow ||
@@ -75,7 +75,7 @@ int main(int Argc, char **Argv) {
       if (!Lit)
         continue;
       static const char *const Names[] = {"idesc", "smem", "zcm"};
-      OS << "site\t" << lineOf(Text, F.Instructions[S.Consumer].Src.Begin)
+      OS << "site\t" << lineOf(Text, F.Instructions[S.Consumer].src().Begin)
          << "\t" << lineOf(Text, Lit->src().Begin) << "\t"
          << Names[static_cast<int>(S.Kind)] << "\t" << Lit->text() << "\t"
          << (S.Use.Kind ? S.Use.Kind->Kind : "-") << "\t" << S.Use.CtaGroup

@@ -157,11 +157,18 @@ struct Guard {
   bool Negated = false;
 };
 
-// A body holds an instruction every 40-65 bytes of text: their size is most
-// of its parse's memory.
+// A body holds an instruction every 40-65 bytes of text: their size is much
+// of its parse's memory.  The opcode and the guard lie inside the
+// statement, so they are offsets into it (56 bytes a node, not 80).
 struct Instruction {
-  Span Src; ///< The whole statement including its ';'.
-  Span Opcode;
+private:
+  const char *SrcBegin = nullptr;
+  uint32_t SrcLen = 0;
+  uint32_t OpcodeOffset = 0, OpcodeLen = 0;
+  /// GuardLen is 0 when there is no guard.
+  uint32_t GuardOffset = 0, GuardLen = 0;
+
+public:
   /// Dotted suffixes in source order, e.g. '.cta_group::1', '.b32'.
   IndexRange Qualifiers;
   /// Top-level operands, into Function::Operands.  Their nested operands
@@ -175,12 +182,45 @@ struct Instruction {
   /// its structured parse succeeded; NoTcgen05 otherwise.
   uint32_t Tcgen05 = NoTcgen05;
   static constexpr uint32_t NoTcgen05 = ~0u;
-  Guard Pred;
 
-  /// The guard, `@%p` or `@!%p`; call only when Pred.Reg is valid.
-  Span guardSrc() const { return Span(Src.Begin, Pred.Reg.End); }
+private:
+  bool GuardNegated = false;
+
+public:
+  /// The whole statement including its ';'.
+  Span src() const { return Span(SrcBegin, SrcBegin + SrcLen); }
+  Span opcode() const {
+    return Span(SrcBegin + OpcodeOffset, SrcBegin + OpcodeOffset + OpcodeLen);
+  }
+  /// The guard; its Reg is not valid when there is none.
+  Guard pred() const {
+    Guard G;
+    if (GuardLen)
+      G.Reg = Span(SrcBegin + GuardOffset, SrcBegin + GuardOffset + GuardLen);
+    G.Negated = GuardNegated;
+    return G;
+  }
+  /// The guard, `@%p` or `@!%p`; call only when there is one.
+  Span guardSrc() const {
+    return Span(SrcBegin, SrcBegin + GuardOffset + GuardLen);
+  }
+
+  /// Sets the statement's text, its opcode and its guard (Pred.Reg not
+  /// valid for none), which lie inside it; Src is shorter than 4 GiB, as
+  /// every input is.
+  void setSource(Span Src, Span Opcode, Guard Pred) {
+    SrcBegin = Src.Begin;
+    SrcLen = static_cast<uint32_t>(Src.End - Src.Begin);
+    OpcodeOffset = static_cast<uint32_t>(Opcode.Begin - Src.Begin);
+    OpcodeLen = static_cast<uint32_t>(Opcode.End - Opcode.Begin);
+    if (Pred.Reg.valid()) {
+      GuardOffset = static_cast<uint32_t>(Pred.Reg.Begin - Src.Begin);
+      GuardLen = static_cast<uint32_t>(Pred.Reg.End - Pred.Reg.Begin);
+    }
+    GuardNegated = Pred.Negated;
+  }
 };
-static_assert(sizeof(Instruction) <= 80, "an instruction's node grew");
+static_assert(sizeof(Instruction) <= 56, "an instruction's node grew");
 
 struct Declarator {
   Span Name;
