@@ -227,8 +227,7 @@ RegisterNames::RegisterNames(const Function &F) : Base(F.Operands.data()) {
 
 RegisterNumbering::RegisterNumbering(const Function &F,
                                      const RegisterNames &Names)
-    : Base(F.Operands.data()), Names(Names), NameReg(Names.size(), None) {
-  OperandReg.assign(F.Operands.size(), None);
+    : Names(Names), NameReg(Names.size(), None) {
   // Written registers are numbered in order, and the operands naming them
   // where they are written get their number at once.
   std::vector<std::pair<uint32_t, uint32_t>> Writes; // (register, inst)
@@ -240,19 +239,10 @@ RegisterNumbering::RegisterNumbering(const Function &F,
       uint32_t &Id = NameReg[Names.of(O)];
       if (Id == None)
         Id = NumRegisters++;
-      OperandReg[&O - Base] = Id;
       if (Writes.empty() || Writes.back() != std::make_pair(Id, K))
         Writes.push_back({Id, K});
     });
   }
   // Writers by register, in instruction order.
   Writers = Buckets(NumRegisters, Writes);
-  for (size_t K = 0; K < F.Operands.size(); ++K)
-    if (uint32_t N = Names.of(F.Operands[K]);
-        OperandReg[K] == None && N != RegisterNames::None)
-      OperandReg[K] = NameReg[N];
-  GuardReg.assign(F.Instructions.size(), None);
-  for (size_t K = 0; K < F.Instructions.size(); ++K)
-    if (uint32_t N = Names.guardOf(K); N != RegisterNames::None)
-      GuardReg[K] = NameReg[N];
 }

@@ -278,18 +278,23 @@ private:
   llvm::BitVector
   namingAResult(llvm::ArrayRef<std::pair<uint32_t, uint32_t>> Results) const {
     const RegisterNumbering &Regs = C.U.registers();
-    // A byte per register: None (~0u) fails the bound, so one compare and
-    // one load judge each of the pool's operands.
-    std::vector<uint8_t> IsResult(Regs.size());
+    // A byte per name: None (~0u) fails the bound, so one compare and one
+    // load judge each of the pool's operands.
+    std::vector<uint8_t> IsResultReg(Regs.size());
     for (const auto &R : Results)
-      IsResult[R.first] = 1;
+      IsResultReg[R.first] = 1;
+    const RegisterNames &Names = Regs.names();
+    std::vector<uint8_t> IsResult(Names.size());
+    for (uint32_t N = 0; N < Names.size(); ++N)
+      if (uint32_t R = Regs.ofName(N); R != RegisterNumbering::None)
+        IsResult[N] = IsResultReg[R];
     const auto &Insts = C.F.Instructions;
     llvm::BitVector Naming(Insts.size());
-    llvm::ArrayRef<uint32_t> OperandReg = Regs.operandRegisters();
+    llvm::ArrayRef<uint32_t> OperandName = Names.operandNames();
     uint32_t Owner = 0;
-    for (uint32_t K = 0; K < OperandReg.size(); ++K) {
-      uint32_t R = OperandReg[K];
-      if (R >= IsResult.size() || !IsResult[R])
+    for (uint32_t K = 0; K < OperandName.size(); ++K) {
+      uint32_t N = OperandName[K];
+      if (N >= IsResult.size() || !IsResult[N])
         continue;
       while (Owner < Insts.size() &&
              Insts[Owner].Operands.First + Insts[Owner].Operands.Count <= K)
@@ -300,7 +305,7 @@ private:
       Naming.set(Owner);
     }
     for (uint32_t I = 0; I < Insts.size(); ++I)
-      if (uint32_t G = Regs.guardOf(I); G < IsResult.size() && IsResult[G])
+      if (uint32_t G = Names.guardOf(I); G < IsResult.size() && IsResult[G])
         Naming.set(I);
     return Naming;
   }

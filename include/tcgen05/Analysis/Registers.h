@@ -172,6 +172,8 @@ public:
   /// The number of the name O spells, or None if O is no name; O is an
   /// operand of F's pool.
   uint32_t of(const Operand &O) const { return OperandName[&O - Base]; }
+  /// of() for every operand of F's pool, by its index there.
+  llvm::ArrayRef<uint32_t> operandNames() const { return OperandName; }
   /// The number of the register instruction I's guard names, or None.
   uint32_t guardOf(uint32_t I) const { return GuardName[I]; }
   /// The number of a name, or None if F does not use it.
@@ -207,14 +209,17 @@ public:
   uint32_t size() const { return NumRegisters; }
   /// The number of the register O names, or None; O is an operand of F's
   /// pool.
-  uint32_t of(const Operand &O) const { return OperandReg[&O - Base]; }
-  /// of() for every operand of F's pool, by its index there.
-  llvm::ArrayRef<uint32_t> operandRegisters() const { return OperandReg; }
+  /// Found through O's name, not kept per operand: a number per operand
+  /// and per guard besides the names' cost each worker a third of a
+  /// megabyte on a large kernel.
+  uint32_t of(const Operand &O) const { return ofName(Names.of(O)); }
   /// The number of the register instruction I's guard reads, or None.
-  uint32_t guardOf(uint32_t I) const { return GuardReg[I]; }
-  /// The number of the register name N (of the function's names) names,
-  /// or None.
-  uint32_t ofName(uint32_t N) const { return NameReg[N]; }
+  uint32_t guardOf(uint32_t I) const { return ofName(Names.guardOf(I)); }
+  /// The number of the register name N (of the function's names, or
+  /// RegisterNames::None) names, or None.
+  uint32_t ofName(uint32_t N) const {
+    return N == RegisterNames::None ? None : NameReg[N];
+  }
   /// The names the numbering was built from.
   const RegisterNames &names() const { return Names; }
   /// The number of a register by name, or None.
@@ -228,13 +233,10 @@ public:
   llvm::ArrayRef<uint32_t> writers(uint32_t Reg) const { return Writers[Reg]; }
 
 private:
-  const Operand *Base;
   const RegisterNames &Names;
   uint32_t NumRegisters = 0;
   /// By name number: the register's number, or None if nothing writes it.
   std::vector<uint32_t> NameReg;
-  std::vector<uint32_t> OperandReg;
-  std::vector<uint32_t> GuardReg;
   std::vector<uint32_t> WrittenMask;
   Buckets Writers;
 };
