@@ -15,7 +15,7 @@ uint64_t registers(const Function &F, const Operand &O) {
     return O.text().drop_front(2).getAsInteger(10, N) ? 0 : 1ull << N;
   }
   uint64_t R = 0;
-  for (const Operand &C : F.operands(O.Children))
+  for (const Operand &C : F.operands(O.children()))
     R |= registers(F, C);
   return R;
 }

@@ -32,7 +32,7 @@ struct Parsed {
     return fn().Operands[In.Operands.First + I];
   }
   const Operand &child(const Operand &O, unsigned I) {
-    return fn().Operands[O.Children.First + I];
+    return fn().Operands[O.children().First + I];
   }
 };
 
@@ -84,19 +84,19 @@ TEST(ParserTest, OperandForms) {
   const Operand &F = P.op(P.inst(1), 1);
   EXPECT_EQ(F.Kind, OperandKind::Float);
   EXPECT_TRUE(F.IsSingle);
-  EXPECT_EQ(F.Value, 0x3F800000u);
+  EXPECT_EQ(F.value(), 0x3F800000u);
 
   const Operand &M = P.op(P.inst(2), 1);
   EXPECT_EQ(M.Kind, OperandKind::Member);
   EXPECT_EQ(M.member().text(), ".x");
 
   const Operand &V = P.op(P.inst(3), 0);
-  ASSERT_EQ(V.Children.Count, 2u);
+  ASSERT_EQ(V.children().Count, 2u);
   EXPECT_EQ(P.child(V, 1).Kind, OperandKind::Sink);
 
   EXPECT_TRUE(P.inst(4).pred().Negated);
   EXPECT_EQ(P.inst(4).pred().Reg.text(), "%p1");
-  EXPECT_EQ(P.op(P.inst(5), 1).Value, 0x1Fu);
+  EXPECT_EQ(P.op(P.inst(5), 1).value(), 0x1Fu);
 }
 
 TEST(ParserTest, DecimalsInAnInstructionsVectorKeepTheirValues) {
@@ -108,9 +108,9 @@ TEST(ParserTest, DecimalsInAnInstructionsVectorKeepTheirValues) {
   const Operand &V = P.op(P.inst(0), 4);
   ASSERT_EQ(V.Kind, OperandKind::Vector);
   std::vector<uint64_t> Values;
-  for (uint32_t K = 0; K < V.Children.Count; ++K) {
+  for (uint32_t K = 0; K < V.children().Count; ++K) {
     EXPECT_EQ(P.child(V, K).Kind, OperandKind::Integer);
-    Values.push_back(P.child(V, K).Value);
+    Values.push_back(P.child(V, K).value());
   }
   EXPECT_EQ(Values, (std::vector<uint64_t>{0, 7, 4294967295u,
                                            1234567890123456789ull}));
@@ -159,9 +159,9 @@ TEST(ParserTest, IntegerLiteralsInEveryRadix) {
   Parsed P("mov.b32 %r1, 017;\nmov.b32 %r1, 0b101;\nmov.b32 %r1, 42;\n"
            "mov.b64 %rd1, 0x1FFFFFFFFFFFFFFFF;");
   ASSERT_TRUE(P.Sink.diagnostics().empty());
-  EXPECT_EQ(P.op(P.inst(0), 1).Value, 15u);
-  EXPECT_EQ(P.op(P.inst(1), 1).Value, 5u);
-  EXPECT_EQ(P.op(P.inst(2), 1).Value, 42u);
+  EXPECT_EQ(P.op(P.inst(0), 1).value(), 15u);
+  EXPECT_EQ(P.op(P.inst(1), 1).value(), 5u);
+  EXPECT_EQ(P.op(P.inst(2), 1).value(), 42u);
   EXPECT_TRUE(P.op(P.inst(3), 1).Overflow);
 }
 
@@ -185,7 +185,7 @@ TEST(ParserTest, InstructionsOwnAscendingRunsOfThePool) {
       uint32_t K = static_cast<uint32_t>(&O - F.Operands.data());
       EXPECT_GE(K, PrevEnd) << I.src().text().str();
       EXPECT_LT(K, End) << I.src().text().str();
-      for (const Operand &C : F.operands(O.Children))
+      for (const Operand &C : F.operands(O.children()))
         Within(C);
     };
     for (const Operand &O : F.operands(I.Operands))
@@ -318,7 +318,7 @@ TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
   std::vector<uint64_t> Values;
   std::vector<bool> Overflows;
   std::vector<OperandKind> Kinds;
-  for (const Operand &E : M.operands(V.Children)) {
+  for (const Operand &E : M.operands(V.children())) {
     Kinds.push_back(E.Kind);
     if (E.Kind == OperandKind::DecimalRun) {
       forEachDecimal(E, [&](Span Literal, uint64_t Value) {
@@ -329,7 +329,7 @@ TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
       continue;
     }
     Texts.push_back(E.text().str());
-    Values.push_back(E.Kind == OperandKind::Integer ? E.Value : 999);
+    Values.push_back(E.Kind == OperandKind::Integer ? E.value() : 999);
     Overflows.push_back(E.Overflow);
   }
   // Runs of plain decimals are one node each; every other literal is its
@@ -385,7 +385,7 @@ TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
     if (O.Kind != OperandKind::Vector && O.Kind != OperandKind::Binary)
       return O.text().str();
     std::string S = "{";
-    for (const Operand &C : M.operands(O.Children))
+    for (const Operand &C : M.operands(O.children()))
       S += Show(C) + (O.Kind == OperandKind::Binary ? O.Op : ' ');
     return S + "}";
   };

@@ -58,14 +58,14 @@ std::string operandSig(const NodePool &P, const Operand &O) {
   std::string S = std::to_string(static_cast<int>(O.Kind));
   if (O.Op)
     S += O.Op;
-  if (O.Children.Count == 0 || O.Kind == OperandKind::Member) {
+  if (O.children().Count == 0 || O.Kind == OperandKind::Member) {
     S += ":" + stripParens(O.Kind == OperandKind::Member
                                ? O.member().text()
                                : O.text());
   }
-  if (O.Children.Count) {
+  if (O.children().Count) {
     S += "(";
-    for (const Operand &C : P.operands(O.Children))
+    for (const Operand &C : P.operands(O.children()))
       S += operandSig(P, C) + ",";
     S += ")";
   }

@@ -20,12 +20,12 @@ RegisterFact tcgen05::operandFact(const NodePool &P, const Operand &O,
   RegisterFact R;
   switch (O.Kind) {
   case OperandKind::Integer:
-    R.Bits = KnownBits::makeConstant(APInt(64, O.Value));
+    R.Bits = KnownBits::makeConstant(APInt(64, O.value()));
     break;
   case OperandKind::Unary:
-    if (O.Op == '-' && P.Operands[O.Children.First].Kind == OperandKind::Integer)
+    if (O.Op == '-' && P.Operands[O.children().First].Kind == OperandKind::Integer)
       R.Bits = KnownBits::makeConstant(
-          APInt(64, 0 - P.Operands[O.Children.First].Value));
+          APInt(64, 0 - P.Operands[O.children().First].value()));
     break;
   case OperandKind::Register:
   case OperandKind::Symbol:
@@ -216,7 +216,7 @@ void Transfer::clobber(const Operand &Dst) {
     Unknown.DefInst = Index;
     Facts.set(Dst, Unknown);
   } else if (Dst.Kind == OperandKind::Vector || Dst.Kind == OperandKind::Binary) {
-    for (const Operand &C : F.operands(Dst.Children))
+    for (const Operand &C : F.operands(Dst.children()))
       clobber(C);
   }
 }
@@ -225,7 +225,7 @@ void Transfer::move(unsigned W) {
   const Operand &Dst = Ops[0], &From = Ops[1];
   if (From.Kind == OperandKind::Vector && Dst.Kind != OperandKind::Vector) {
     // Packing: mov.b32 r, {h0, h1}; mov.b64 d, {r0, r1} or {h0, .., h3}.
-    llvm::ArrayRef<Operand> Parts = F.operands(From.Children);
+    llvm::ArrayRef<Operand> Parts = F.operands(From.children());
     unsigned PW = W / Parts.size();
     if (PW * Parts.size() != W || PW < 8)
       return clobber(Dst);
@@ -236,7 +236,7 @@ void Transfer::move(unsigned W) {
   }
   if (Dst.Kind == OperandKind::Vector && From.Kind != OperandKind::Vector) {
     // Unpacking: mov.b64 {lo, hi}, d; the first element is the low part.
-    llvm::ArrayRef<Operand> Parts = F.operands(Dst.Children);
+    llvm::ArrayRef<Operand> Parts = F.operands(Dst.children());
     unsigned PW = W / Parts.size();
     if (PW * Parts.size() != W || PW < 8)
       return clobber(Dst);

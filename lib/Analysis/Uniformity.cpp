@@ -114,7 +114,7 @@ ValueKind UniformityInfo::operandKind(const Operand &O) const {
   default: {
     ValueKind K = ValueKind::None;
     bool AnyLane = false;
-    for (const Operand &C : F.operands(O.Children)) {
+    for (const Operand &C : F.operands(O.children())) {
       ValueKind CK = operandKind(C);
       AnyLane |= CK != ValueKind::Uniform && CK != ValueKind::None;
       K = joinKinds(K, CK);
@@ -222,7 +222,7 @@ ValueKind UniformityInfo::transfer(uint32_t Index) const {
 
   auto Imm = [&](size_t K) -> std::optional<uint64_t> {
     if (K + 1 < Ops.size() && isImmediate(Ops[K + 1]))
-      return Ops[K + 1].Value;
+      return Ops[K + 1].value();
     return std::nullopt;
   };
   bool TwoSources = Src.size() == 2;
@@ -299,7 +299,7 @@ void UniformityInfo::demand(
         O.Kind == OperandKind::Member)
       Read(Regs.of(O));
     else
-      for (const Operand &C : F.operands(O.Children))
+      for (const Operand &C : F.operands(O.children()))
         Self(C, Self);
   };
   // Writers in instruction order: from a flag per instruction when more
@@ -364,7 +364,7 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
         const Operand *Src =
             I.Operands.Count == 2 ? &F.Operands[I.Operands.First + 1] : nullptr;
         if (K == ValueKind::Uniform && Src && isImmediate(*Src))
-          K = Src->Value ? Guard : negate(Guard);
+          K = Src->value() ? Guard : negate(Guard);
         else
           K = ValueKind::Varying;
       } else if (Guard != ValueKind::Uniform) {

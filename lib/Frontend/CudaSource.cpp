@@ -83,7 +83,7 @@ public:
       if (S.Name.text() != ".file" || Ops.size() < 2 ||
           Ops[0].Kind != OperandKind::Integer || Ops[1].Kind != OperandKind::String)
         continue;
-      Files[static_cast<unsigned>(Ops[0].Value)] =
+      Files[static_cast<unsigned>(Ops[0].value())] =
           Ops[1].text().drop_front().drop_back();
     }
   }

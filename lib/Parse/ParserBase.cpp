@@ -211,7 +211,9 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
       Operand O;
       O.Kind = OperandKind::Integer;
       O.setSrc(Span(B, P));
-      parseIntegerLiteral(O.src().text(), O.Value);
+      uint64_t V = 0;
+      parseIntegerLiteral(O.src().text(), V);
+      O.setValue(V);
       Out.push_back(O);
     }
     if (!FirstBegin)
@@ -231,7 +233,7 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
     Operand Run;
     Run.Kind = OperandKind::DecimalRun;
     Run.setSrc(Span(FirstBegin, LastEnd));
-    Run.Value = Count;
+    Run.setValue(Count);
     Out.push_back(Run);
   }
   Lex.reset(LastEnd);
@@ -293,11 +295,11 @@ bool ParserBase::parseOperand(llvm::SmallVectorImpl<Operand> &Out) {
   if (tokenPrecedence(Tok.Kind) == 0)
     return true;
   Operand Group = Out.back();
-  if (Group.Children.Count != 1) {
+  if (Group.children().Count != 1) {
     expected("',' or ';' after a parenthesized list");
     return false;
   }
-  Out.back() = Pool.Operands[Group.Children.First];
+  Out.back() = Pool.Operands[Group.children().First];
   Out.back().setSrc(Group.src());
   ++HiddenSyntax;
   return parseBinaryRest(Out, 1);
@@ -334,7 +336,7 @@ bool ParserBase::parseBinaryRest(llvm::SmallVectorImpl<Operand> &Out,
     B.Kind = OperandKind::Binary;
     B.Op = Op;
     B.setSrc(Span(Kids[0].src().Begin, Kids[1].src().End));
-    B.Children = commit(Kids);
+    B.setChildren(commit(Kids));
     Out.push_back(B);
   }
 }
@@ -371,7 +373,7 @@ bool ParserBase::parseUnary(llvm::SmallVectorImpl<Operand> &Out) {
   U.Kind = OperandKind::Unary;
   U.Op = Op;
   U.setSrc(Span(Begin, Kid[0].src().End));
-  U.Children = commit(Kid);
+  U.setChildren(commit(Kid));
   Out.push_back(U);
   return true;
 }
@@ -411,7 +413,7 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
         Operand F;
         F.Kind = OperandKind::Field;
         F.setSrc(Span(Kids[0].src().Begin, Kids[1].src().End));
-        F.Children = commit(Kids);
+        F.setChildren(commit(Kids));
         Scratch.push_back(F);
       }
     } while (tryConsume(Tok::Comma));
@@ -449,7 +451,7 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
     Sink.report(DiagID::err_empty_vector, V.src().range());
     return Fail();
   }
-  V.Children = commit(Elems);
+  V.setChildren(commit(Elems));
   Scratch.truncate(Start);
   Out.push_back(V);
   return true;
@@ -474,7 +476,7 @@ unsigned ParserBase::countNames(const Operand &O) const {
       O.Kind == OperandKind::Member || O.Kind == OperandKind::Call)
     return 1;
   unsigned N = 0;
-  for (const Operand &C : Pool.operands(O.Children))
+  for (const Operand &C : Pool.operands(O.children()))
     N += countNames(C);
   return N;
 }
@@ -486,7 +488,7 @@ bool ParserBase::isNamePlusConstant(const Operand &O) const {
   const Operand *Parent = nullptr, *Leaf = &O;
   while (Leaf->Kind == OperandKind::Binary) {
     Parent = Leaf;
-    Leaf = &Pool.Operands[Leaf->Children.First];
+    Leaf = &Pool.Operands[Leaf->children().First];
   }
   return Parent && Parent->Op == '+' && !isGrouped(O) &&
          isBare(*Leaf, {OperandKind::Register, OperandKind::Symbol,
@@ -504,13 +506,13 @@ bool ParserBase::checkAddress(const Operand &A) {
     if (O.Kind == OperandKind::Integer)
       return !isGrouped(O);
     return O.Kind == OperandKind::Unary && O.Op == '-' &&
-           Pool.Operands[O.Children.First].Kind == OperandKind::Integer;
+           Pool.Operands[O.children().First].Kind == OperandKind::Integer;
   };
   if (IsName(A) || IsImm(A) || isNamePlusConstant(A))
     return true;
   if (A.Kind == OperandKind::Binary && A.Op == '-') {
-    const Operand &L = Pool.Operands[A.Children.First];
-    const Operand &R = Pool.Operands[A.Children.First + 1];
+    const Operand &L = Pool.Operands[A.children().First];
+    const Operand &R = Pool.Operands[A.children().First + 1];
     if (IsName(L) && R.Kind == OperandKind::Integer) {
       Sink.report(DiagID::err_address_minus, A.src().range(), {R.text().str()});
       return false;
@@ -529,7 +531,7 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
                       OperandKind::Member, OperandKind::Sink});
   };
   auto Child = [&](const Operand &X, unsigned K) -> const Operand & {
-    return Pool.Operands[X.Children.First + K];
+    return Pool.Operands[X.children().First + K];
   };
   switch (O.Kind) {
   case OperandKind::Integer:
@@ -541,7 +543,7 @@ bool ParserBase::checkOperandExpression(const Operand &O) {
   case OperandKind::Vector:
     // Each element a register, '_' or a constant expression: {%r1+1, %r2}
     // and {-%r1, %r2} are syntax errors.
-    for (const Operand &E : Pool.operands(O.Children))
+    for (const Operand &E : Pool.operands(O.children()))
       if (!NameOrSink(E) && countNames(E) != 0) {
         Sink.report(DiagID::err_bad_operand_expression, E.src().range(),
                     {E.text().str()});
@@ -574,22 +576,22 @@ bool ParserBase::checkInitializer(const Operand &O) {
   // constant expression; or a constant expression.  A sampler's fields
   // (filter_mode = nearest) are names by design.
   if (O.Kind == OperandKind::Vector) {
-    for (const Operand &E : Pool.operands(O.Children))
+    for (const Operand &E : Pool.operands(O.children()))
       if (E.Kind != OperandKind::Field && !checkInitializer(E))
         return false;
     return true;
   }
   auto BareArgument = [&](const Operand &Call) {
-    const Operand &Args = Pool.Operands[Call.Children.First + 1];
-    if (Args.Children.Count != 1)
+    const Operand &Args = Pool.Operands[Call.children().First + 1];
+    if (Args.children().Count != 1)
       return false;
-    const Operand &A = Pool.Operands[Args.Children.First];
+    const Operand &A = Pool.Operands[Args.children().First];
     return isBare(A, {OperandKind::Symbol});
   };
   auto CallsTakeNames = [&](const Operand &X, auto &Self) -> bool {
     if (X.Kind == OperandKind::Call)
       return BareArgument(X);
-    for (const Operand &C : Pool.operands(X.Children))
+    for (const Operand &C : Pool.operands(X.children()))
       if (!Self(C, Self))
         return false;
     return true;
@@ -613,7 +615,7 @@ bool ParserBase::parseCall(const Operand &Callee,
   C.Kind = OperandKind::Call;
   C.setSrc(Span(Callee.src().Begin, Args[0].src().End));
   llvm::SmallVector<Operand, 2> Kids{Callee, Args[0]};
-  C.Children = commit(Kids);
+  C.setChildren(commit(Kids));
   Out.push_back(C);
   return true;
 }
@@ -622,7 +624,9 @@ Operand ParserBase::integerLiteral() const {
   Operand O;
   O.Kind = OperandKind::Integer;
   O.setSrc(Tok.span());
-  O.Overflow = !parseIntegerLiteral(Tok.text(), O.Value);
+  uint64_t V = 0;
+  O.Overflow = !parseIntegerLiteral(Tok.text(), V);
+  O.setValue(V);
   return O;
 }
 
@@ -642,7 +646,7 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
       M.Kind = OperandKind::Member;
       M.setSrc(Span(O.src().Begin, Tok.end()));
       consume();
-      M.Children = commit(O);
+      M.setChildren(commit(O));
       Out.push_back(M);
       return true;
     }
@@ -668,11 +672,13 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
     if (T.size() > 2 && T[0] == '0' &&
         (T[1] == 'f' || T[1] == 'F' || T[1] == 'd' || T[1] == 'D')) {
       O.IsSingle = T[1] == 'f' || T[1] == 'F';
-      O.Value = hexValue(T.drop_front(2));
+      O.setValue(hexValue(T.drop_front(2)));
     } else {
       double D = 0;
       T.getAsDouble(D, /*AllowInexact=*/true);
-      std::memcpy(&O.Value, &D, sizeof(D));
+      uint64_t V;
+      std::memcpy(&V, &D, sizeof(D));
+      O.setValue(V);
     }
     consume();
     Out.push_back(O);
@@ -773,9 +779,9 @@ bool ParserBase::parseDeclarator(Declarator &D, bool InList) {
     if (!OK)
       return false;
     // An initializer is never a list: `= (5)` is a grouping.
-    if (Init[0].Kind == OperandKind::List && Init[0].Children.Count == 1) {
+    if (Init[0].Kind == OperandKind::List && Init[0].children().Count == 1) {
       Span Src = Init[0].src();
-      Init[0] = Pool.Operands[Init[0].Children.First];
+      Init[0] = Pool.Operands[Init[0].children().First];
       Init[0].setSrc(Src);
     }
     if (!checkInitializer(Init[0]))

@@ -335,7 +335,7 @@ void StatementPrinter::print() {
 void tcgen05::printOperand(const NodePool &P, const Operand &O,
                            llvm::raw_ostream &OS) {
   auto Child = [&](unsigned I) -> const Operand & {
-    return P.Operands[O.Children.First + I];
+    return P.Operands[O.children().First + I];
   };
   switch (O.Kind) {
   case OperandKind::Register:
@@ -356,17 +356,17 @@ void tcgen05::printOperand(const NodePool &P, const Operand &O,
   }
   case OperandKind::Address:
     OS << '[';
-    printList(P, O.Children, OS);
+    printList(P, O.children(), OS);
     OS << ']';
     return;
   case OperandKind::Vector:
     OS << '{';
-    printList(P, O.Children, OS);
+    printList(P, O.children(), OS);
     OS << '}';
     return;
   case OperandKind::List:
     OS << '(';
-    printList(P, O.Children, OS);
+    printList(P, O.children(), OS);
     OS << ')';
     return;
   case OperandKind::Unary: {

@@ -34,8 +34,8 @@ void collectFunctionNames(const Function &F, IndexRange R,
       uint32_t Fn = Symbols.findFunction(O.text());
       if (Fn != FunctionName::None)
         Out.push_back({Fn, O.text()});
-    } else if (O.Children.Count && O.Kind != OperandKind::Address) {
-      collectFunctionNames(F, O.Children, Symbols, Out);
+    } else if (O.children().Count && O.Kind != OperandKind::Address) {
+      collectFunctionNames(F, O.children(), Symbols, Out);
     }
   }
 }

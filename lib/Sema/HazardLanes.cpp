@@ -60,7 +60,7 @@ public:
       return WarpValue::None;
     auto Imm = [&](size_t K) -> std::optional<uint64_t> {
       if (K < Ops.size() && Ops[K].Kind == OperandKind::Integer)
-        return Ops[K].Value;
+        return Ops[K].value();
       return std::nullopt;
     };
     WarpValue Src = of(Ops[1], Depth + 1);
@@ -128,7 +128,7 @@ private:
       WarpValue W = of(V);
       if (W != WarpValue::Index && W != WarpValue::Quarter)
         continue;
-      return WarpCompare{C.Value, W == WarpValue::Quarter,
+      return WarpCompare{C.value(), W == WarpValue::Quarter,
                          Quals[0].text() == ".eq"};
     }
     return std::nullopt;
@@ -150,9 +150,9 @@ private:
 
 /// The register of an address operand [%r], or nullptr.
 const Operand *addressRegister(const Function &F, const Operand *A) {
-  if (!A || A->Kind != OperandKind::Address || A->Children.Count != 1)
+  if (!A || A->Kind != OperandKind::Address || A->children().Count != 1)
     return nullptr;
-  const Operand &R = F.Operands[A->Children.First];
+  const Operand &R = F.Operands[A->children().First];
   return R.Kind == OperandKind::Register ? &R : nullptr;
 }
 

@@ -18,7 +18,7 @@ inline bool isImmediate(const NodePool &P, const Operand &O) {
   if (O.Kind == OperandKind::Integer)
     return true;
   return O.Kind == OperandKind::Unary && O.Op == '-' &&
-         P.Operands[O.Children.First].Kind == OperandKind::Integer;
+         P.Operands[O.children().First].Kind == OperandKind::Integer;
 }
 
 /// Whether the integer with sign Neg and magnitude Mag lies in [Min, Max],

@@ -412,7 +412,7 @@ private:
     if (isNegated(O) && !isImmediate(F, O)) {
       if (R.Kind != OperandKindRule::VideoNeg)
         return expect(R, O, "a register or an immediate, not negated");
-      Reg = &F.Operands[O.Children.First];
+      Reg = &F.Operands[O.children().First];
     }
     if (isImmediate(F, *Reg)) {
       if (R.Kind == OperandKindRule::VideoReg)
@@ -464,8 +464,8 @@ private:
 
   void checkImmediate(const OperandRow &R, const Operand &O) {
     bool Neg = O.Kind == OperandKind::Unary;
-    const Operand &Lit = Neg ? F.Operands[O.Children.First] : O;
-    uint64_t Mag = Lit.Value;
+    const Operand &Lit = Neg ? F.Operands[O.children().First] : O;
+    uint64_t Mag = Lit.value();
     std::string Text = O.text().str();
     if (R.Min <= R.Max && (Lit.Overflow || !inRange(Neg, Mag, R.Min, R.Max)))
       cite(Sink.report(DiagID::err_other_operand_range, O.src().range(),

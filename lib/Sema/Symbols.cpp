@@ -29,7 +29,7 @@ void forEachName(const NodePool &Pool, const Operand &O, Fn Use) {
     Use(O);
     return;
   case OperandKind::Call:
-    forEachName(Pool, Pool.Operands[O.Children.First + 1], Use);
+    forEachName(Pool, Pool.Operands[O.children().First + 1], Use);
     return;
   case OperandKind::Member:
   case OperandKind::Address:
@@ -37,7 +37,7 @@ void forEachName(const NodePool &Pool, const Operand &O, Fn Use) {
   case OperandKind::List:
   case OperandKind::Unary:
   case OperandKind::Binary:
-    for (const Operand &C : Pool.operands(O.Children))
+    for (const Operand &C : Pool.operands(O.children()))
       forEachName(Pool, C, Use);
     return;
   case OperandKind::Integer:

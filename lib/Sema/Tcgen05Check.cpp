@@ -427,11 +427,11 @@ void InstructionChecker::checkLdStVector() {
   if (!Values || Values->Op->Kind != OperandKind::Vector)
     return;
   unsigned Want = S->RegistersAtX1 * N;
-  if (Values->Op->Children.Count != Want)
+  if (Values->Op->children().Count != Want)
     cite(Sink.report(DiagID::err_tcgen05_vector_length, Values->Op->src().range(),
                      {"r", quotedName(), Want,
                       Shape->Word.text().str() + Num->Word.text().str(),
-                      Values->Op->Children.Count}),
+                      Values->Op->children().Count}),
          "9.7.16.8.3, Table 47");
 }
 
@@ -442,10 +442,10 @@ void InstructionChecker::checkDisableOutputLane() {
     return;
   // One 32-bit mask per lane group: 4 for one CTA, 8 for a CTA pair.
   unsigned Want = Group->Word.text() == ".cta_group::2" ? 8 : 4;
-  if (Lanes->Op->Children.Count != Want)
+  if (Lanes->Op->children().Count != Want)
     cite(Sink.report(DiagID::err_tcgen05_vector_length, Lanes->Op->src().range(),
                      {"disable-output-lane", quotedName(), Want,
-                      Group->Word.text(), Lanes->Op->Children.Count}),
+                      Group->Word.text(), Lanes->Op->children().Count}),
          formInfo(*TheForm).Section);
 }
 
@@ -616,8 +616,8 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
   switch (R.Shape) {
   case OperandForm::Reg:
     if ((R.Accept & OneElementVector) && O.Kind == OperandKind::Vector &&
-        O.Children.Count == 1)
-      return checkOperand(R, F.Operands[O.Children.First]);
+        O.children().Count == 1)
+      return checkOperand(R, F.Operands[O.children().First]);
     if (!IsName)
       return Expect("a register");
     return checkRegisterWidth(R, O, Role);
@@ -625,10 +625,10 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
   case OperandForm::RegOrImm: {
     if (isImmediate(F, O)) {
       const Operand &Lit =
-          O.Kind == OperandKind::Integer ? O : F.Operands[O.Children.First];
+          O.Kind == OperandKind::Integer ? O : F.Operands[O.children().First];
       // Sign and magnitude, in unsigned arithmetic: the literal may be
       // any 64-bit pattern, and -9223372036854775808 must not overflow.
-      uint64_t Mag = Lit.Value;
+      uint64_t Mag = Lit.value();
       bool Neg = O.Kind == OperandKind::Unary && Mag != 0;
       bool Ranged = R.Min != 0 || R.Max != 0;
       if (Ranged && (!inRange(Neg, Mag, R.Min, R.Max) || Lit.Overflow)) {
@@ -656,11 +656,11 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
   case OperandForm::Addr: {
     if (O.Kind != OperandKind::Address)
       return Expect("an address in brackets");
-    if (O.Children.Count != 1)
+    if (O.children().Count != 1)
       return;
-    const Operand &Inner = F.Operands[O.Children.First];
+    const Operand &Inner = F.Operands[O.children().First];
     const Operand &Base = Inner.Kind == OperandKind::Binary
-                              ? F.Operands[Inner.Children.First]
+                              ? F.Operands[Inner.children().First]
                               : Inner;
     // An immediate address is the .local space's alone; a variable names
     // shared memory, not Tensor Memory.
@@ -690,7 +690,7 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
     // The distinct types so far: a .x128 vector has one or two.
     llvm::SmallVector<llvm::StringRef, 4> Seen;
     std::string Element = Role.str() + " element";
-    for (const Operand &E : F.operands(O.Children)) {
+    for (const Operand &E : F.operands(O.children())) {
       if ((E.Kind != OperandKind::Register && E.Kind != OperandKind::Symbol) ||
           isVariable(E))
         return Expect("a vector of registers, without immediates or '_'");
@@ -708,7 +708,7 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
     if (isImmediate(F, O))
       return;
     const Operand &P = O.Kind == OperandKind::Unary && O.Op == '!'
-                           ? F.Operands[O.Children.First]
+                           ? F.Operands[O.children().First]
                            : O;
     if (P.Kind != OperandKind::Register && P.Kind != OperandKind::Symbol)
       return Expect("a predicate");

@@ -195,7 +195,7 @@ private:
              Row.Section);
       return;
     }
-    llvm::ArrayRef<Operand> Elems = F.operands(O.Children);
+    llvm::ArrayRef<Operand> Elems = F.operands(O.children());
     // The registers first: a vector of the wrong registers is one error.
     const char *Kind = Float ? "32-bit" : "32-bit integer or bit-size";
     const Operand *FirstFloat = nullptr;

@@ -51,7 +51,7 @@ struct ParsedShape {
 void appendShape(std::string &Key, const Function &F, const Operand &O) {
   auto Children = [&](char Open, char Close) {
     Key += Open;
-    for (const Operand &C : F.operands(O.Children)) {
+    for (const Operand &C : F.operands(O.children())) {
       appendShape(Key, F, C);
       Key += ',';
     }

@@ -44,7 +44,7 @@ const Operand *literal(const Function &F, const DescriptorSite &S) {
       Lit = &F.Operands[I.Operands.First + 1];
   }
   if (!Lit || Lit->Kind != OperandKind::Integer || Lit->Overflow ||
-      (Lit->Value & Mask) != S.Value || S.Known != Mask)
+      (Lit->value() & Mask) != S.Value || S.Known != Mask)
     return nullptr;
   return Lit;
 }

@@ -71,7 +71,7 @@ enum class OperandKind : uint8_t {
               ///< each a plain decimal literal below 20 digits (`202, 29,
               ///< 180`), one node for all of them; Value holds their count
               ///< and forEachDecimal visits them.  Data tables hold 100,000
-              ///< such literals, which as nodes of their own cost 32 bytes
+              ///< such literals, which as nodes of their own cost 24 bytes
               ///< each.
 };
 
@@ -101,7 +101,8 @@ inline unsigned binaryPrecedence(char Op) {
 }
 
 // A body holds an operand every 13-15 bytes of text, so this is its
-// parse's largest pool: the source range is a start and a length (32
+// parse's largest pool: the source range is a start and a length, and the
+// children and the value share their room, since no kind has both (24
 // bytes a node, not 40).
 struct Operand {
   OperandKind Kind;
@@ -110,14 +111,40 @@ struct Operand {
   bool IsSingle = false;
   /// Integer: the literal did not fit in 64 bits.
   bool Overflow = false;
-  IndexRange Children;
 
 private:
   uint32_t SrcLen = 0;
   const char *SrcBegin = nullptr;
+  struct Range {
+    uint32_t First, Count;
+  };
+  union {
+    Range Kids;
+    uint64_t Bits = 0;
+  };
+
+  /// The kinds with children; the others may have a value.
+  static constexpr uint32_t KindsWithChildren =
+      1u << unsigned(OperandKind::Address) | 1u << unsigned(OperandKind::Vector) |
+      1u << unsigned(OperandKind::List) | 1u << unsigned(OperandKind::Unary) |
+      1u << unsigned(OperandKind::Binary) | 1u << unsigned(OperandKind::Member) |
+      1u << unsigned(OperandKind::Call) | 1u << unsigned(OperandKind::Field);
 
 public:
-  uint64_t Value = 0;
+  bool hasChildren() const {
+    return KindsWithChildren >> unsigned(Kind) & 1;
+  }
+  /// Into the pool; empty for a kind without children.
+  IndexRange children() const {
+    return hasChildren() ? IndexRange{Kids.First, Kids.Count} : IndexRange();
+  }
+  /// Integer and Float: the bits; DecimalRun: the count; 0 for a kind with
+  /// children.
+  uint64_t value() const { return hasChildren() ? 0 : Bits; }
+  /// For a kind with children, set after the kind.
+  void setChildren(IndexRange R) { Kids = Range{R.First, R.Count}; }
+  /// For a kind without children.
+  void setValue(uint64_t V) { Bits = V; }
 
   /// The operand's text as written.
   Span src() const { return Span(SrcBegin, SrcBegin + SrcLen); }
@@ -134,7 +161,7 @@ public:
     return Span(SrcBegin + std::min(T.find('.'), T.size()), SrcBegin + SrcLen);
   }
 };
-static_assert(sizeof(Operand) <= 32, "an operand's node grew");
+static_assert(sizeof(Operand) <= 24, "an operand's node grew");
 
 /// Calls Visit(Span Literal, uint64_t Value) for each literal of a
 /// DecimalRun, in order.

@@ -30,7 +30,7 @@ void forEachWritten(const Function &F, const Operand &O, Fn &&Each) {
     return;
   }
   if (O.Kind == OperandKind::Vector || O.Kind == OperandKind::Binary)
-    for (const Operand &C : F.operands(O.Children))
+    for (const Operand &C : F.operands(O.children()))
       forEachWritten(F, C, Each);
 }
 
@@ -42,7 +42,7 @@ void forEachWrittenOperand(const Function &F, const Operand &O, Fn &&Each) {
     return;
   }
   if (O.Kind == OperandKind::Vector || O.Kind == OperandKind::Binary)
-    for (const Operand &C : F.operands(O.Children))
+    for (const Operand &C : F.operands(O.children()))
       forEachWrittenOperand(F, C, Each);
 }
 
@@ -53,7 +53,7 @@ void forEachReadOperand(const Function &F, const Operand &O, Fn &&Each) {
   if (O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol)
     Each(O);
   else
-    for (const Operand &C : F.operands(O.Children))
+    for (const Operand &C : F.operands(O.children()))
       forEachReadOperand(F, C, Each);
 }
 
@@ -98,7 +98,7 @@ void forEachInstructionReadOperand(const Function &F, const Instruction &I,
         O.Kind == OperandKind::Member)
       Each(O);
     else
-      for (const Operand &C : F.operands(O.Children))
+      for (const Operand &C : F.operands(O.children()))
         Self(C, Self);
   };
   for (uint32_t K = 0; K < Ops.size(); ++K)
