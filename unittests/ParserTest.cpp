@@ -99,6 +99,46 @@ TEST(ParserTest, OperandForms) {
   EXPECT_EQ(P.op(P.inst(5), 1).value(), 0x1Fu);
 }
 
+// Children and value share their room: a literal whose value has high bits
+// set has no children, and a node with children has no value.
+TEST(ParserTest, ChildrenAndValueDoNotShowThroughEachOther) {
+  Parsed P("mov.b64 %rd1, 0xFFFFFFFF00000003;\n"
+           "ld.global.b32 %r1, [%rd1+8];");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  const Operand &Lit = P.op(P.inst(0), 1);
+  ASSERT_EQ(Lit.Kind, OperandKind::Integer);
+  EXPECT_EQ(Lit.value(), 0xFFFFFFFF00000003u);
+  EXPECT_FALSE(Lit.hasChildren());
+  EXPECT_EQ(Lit.children().Count, 0u);
+  EXPECT_EQ(Lit.children().First, 0u);
+  const Operand &Addr = P.op(P.inst(1), 1);
+  ASSERT_EQ(Addr.children().Count, 1u);
+  const Operand &Sum = P.child(Addr, 0);
+  ASSERT_EQ(Sum.Kind, OperandKind::Binary);
+  EXPECT_EQ(Sum.children().Count, 2u);
+  EXPECT_EQ(Sum.value(), 0u);
+  EXPECT_EQ(Addr.value(), 0u);
+  EXPECT_EQ(Sum.text(), "%rd1+8");
+}
+
+// The opcode and the guard are kept as offsets into the statement.
+TEST(ParserTest, OpcodeAndGuardInsideTheStatement) {
+  Parsed P("@!%p12  /* c */ bra.uni $L1;\n"
+           "  add.s32 %r1, %r2, 1;");
+  ASSERT_TRUE(P.Sink.diagnostics().empty());
+  const Instruction &G = P.inst(0);
+  EXPECT_EQ(G.src().text(), "@!%p12  /* c */ bra.uni $L1;");
+  EXPECT_EQ(G.opcode().text(), "bra");
+  EXPECT_TRUE(G.pred().Negated);
+  EXPECT_EQ(G.pred().Reg.text(), "%p12");
+  EXPECT_EQ(G.guardSrc().text(), "@!%p12");
+  const Instruction &A = P.inst(1);
+  EXPECT_EQ(A.src().text(), "add.s32 %r1, %r2, 1;");
+  EXPECT_EQ(A.opcode().text(), "add");
+  EXPECT_FALSE(A.pred().Reg.valid());
+  EXPECT_FALSE(A.pred().Negated);
+}
+
 TEST(ParserTest, DecimalsInAnInstructionsVectorKeepTheirValues) {
   // Outside initializers a run of decimals stays one node per literal, each
   // with its value; 19 digits are the most that take the run's path.
