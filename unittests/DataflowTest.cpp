@@ -73,6 +73,28 @@ struct Liveness {
   }
 };
 
+/// Assigned (may) as bit facts spread over several words: register %rN is
+/// fact 20 * N + 3.
+struct AssignedBits {
+  using State = llvm::BitVector;
+  const Function &F;
+  static constexpr unsigned Facts = 130;
+  State boundary() { return State(Facts); }
+  bool join(State &Into, const State &From, bool) {
+    if (From.subsetOf(Into))
+      return false;
+    Into |= From;
+    return true;
+  }
+  uint64_t transfer(const CFGBlock &B, State &S) {
+    for (uint32_t I = B.FirstInst; I < B.EndInst; ++I)
+      for (uint64_t Def = defUse(F, F.Instructions[I]).first; Def;
+           Def &= Def - 1)
+        S.set(20 * llvm::countr_zero(Def) + 3);
+    return B.EndInst - B.FirstInst;
+  }
+};
+
 const char *Loop = "mov.b32 %r1, 0;\n"
                    "L: add.s32 %r2, %r1, 1;\n"
                    "mov.b32 %r3, %r2;\n"
@@ -153,4 +175,35 @@ TEST(DataflowTest, WideningEndsALongChain) {
   ASSERT_TRUE(S.run(200));
   EXPECT_EQ(*S.input(*B.at("add.s32")), 0);
   EXPECT_GT(C.Widened, 0u);
+}
+
+// The one-array store of bit facts reaches the states a bit vector per
+// block does, across word boundaries, and says which blocks no path
+// reaches.
+TEST(DataflowTest, UnionBitStatesAgreeWithAStatePerBlock) {
+  Body B(std::string(Loop) + "mov.b32 %r6, 0;\nret;\n");
+  ASSERT_TRUE(B.Sink.diagnostics().empty());
+  AssignedBits A{B.fn()}, C{B.fn()};
+  DataflowSolver<AssignedBits> PerBlock(*B.G, A, DataflowDirection::Forward);
+  DataflowSolver<AssignedBits, UnionBitStates<AssignedBits>> OneArray(
+      *B.G, C, DataflowDirection::Forward);
+  ASSERT_TRUE(PerBlock.run(1000));
+  ASSERT_TRUE(OneArray.run(1000));
+  unsigned Unreached = 0;
+  for (const CFGBlock &Blk : *B.G) {
+    const llvm::BitVector *Want = PerBlock.input(Blk);
+    ASSERT_EQ(OneArray.states().reached(Blk.Number), Want != nullptr);
+    if (!Want) {
+      ++Unreached;
+      continue;
+    }
+    llvm::BitVector Got;
+    OneArray.states().load(Blk.Number, Got);
+    EXPECT_EQ(Got, *Want) << "block " << Blk.Number;
+  }
+  EXPECT_GE(Unreached, 1u);
+  llvm::BitVector Header;
+  OneArray.states().load(B.at("add.s32")->Number, Header);
+  std::vector<unsigned> Set(Header.set_bits_begin(), Header.set_bits_end());
+  EXPECT_EQ(Set, (std::vector<unsigned>{23, 43, 63, 83}));
 }

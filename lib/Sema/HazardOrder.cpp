@@ -90,12 +90,12 @@ public:
   template <typename Fn> void replay(Fn &&Visit) {
     if (!Complete)
       return;
+    llvm::BitVector S;
     for (const CFGBlock &B : C.G) {
-      const llvm::BitVector *In = Solver.input(B);
       llvm::ArrayRef<uint32_t> BlockEvents = eventsOf(B);
-      if (!In || BlockEvents.empty())
+      if (!Solver.states().reached(B.Number) || BlockEvents.empty())
         continue;
-      llvm::BitVector S = *In;
+      Solver.states().load(B.Number, S);
       for (uint32_t I : BlockEvents) {
         M.pre(I, S);
         Visit(I, static_cast<const llvm::BitVector &>(S));
@@ -115,7 +115,7 @@ private:
   std::vector<uint32_t> Events;
   std::vector<uint32_t> First; ///< Block N's events: [First[N], First[N+1]).
   Problem P;
-  DataflowSolver<Problem> Solver;
+  DataflowSolver<Problem, UnionBitStates<Problem>> Solver;
   bool Complete = false;
 };
 
