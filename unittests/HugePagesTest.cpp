@@ -20,9 +20,9 @@ TEST(HugePagesTest, LargeArraysAreAlignedAndRoundedToHugePages) {
   char *P = static_cast<char *>(allocateArray(Bytes));
   ASSERT_NE(P, nullptr);
   EXPECT_TRUE(alignedToHugePages(P));
-  // The rounding belongs to the array: adviseArray advises it, and a write
-  // there is one within the allocation.
-  adviseArray(P, Bytes);
+  // The rounding belongs to the array: it may be advised, and a write there
+  // is one within the allocation.
+  adviseHugePages(P, 2 * HugePageSize);
   std::memset(P, 1, 2 * HugePageSize);
   EXPECT_EQ(P[2 * HugePageSize - 1], 1);
   releaseArray(P, Bytes);
@@ -34,7 +34,8 @@ TEST(HugePagesTest, SmallArraysArePlainHeapMemory) {
   releaseArray(Empty, 0);
   char *P = static_cast<char *>(allocateArray(HugePageSize - 1));
   ASSERT_NE(P, nullptr);
-  adviseArray(P, HugePageSize - 1); // Below a huge page: nothing to advise.
+  // Below a huge page: nothing to advise.
+  adviseHugePages(P, HugePageSize - 1);
   P[HugePageSize - 2] = 1;
   releaseArray(P, HugePageSize - 1);
 }

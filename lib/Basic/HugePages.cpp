@@ -30,11 +30,6 @@ static size_t roundToHugePages(size_t Bytes) {
   return (Bytes + HugePageSize - 1) / HugePageSize * HugePageSize;
 }
 
-void tcgen05::adviseArray(const void *P, size_t Capacity) {
-  if (Capacity >= AlignedArraySize)
-    adviseHugePages(P, roundToHugePages(Capacity));
-}
-
 void *tcgen05::allocateArray(size_t Bytes) {
   if (Bytes < AlignedArraySize)
     return std::malloc(Bytes ? Bytes : 1);

@@ -25,18 +25,13 @@ constexpr size_t HugePageSize = size_t(2) << 20;
 void adviseHugePages(const void *P, size_t Bytes);
 
 /// Memory for an array of Bytes: of a huge page or more, aligned to huge
-/// pages and rounded up to whole ones, so that adviseArray can put all of
-/// it on them; below that, plain heap memory.  Null when out of memory.
+/// pages and rounded up to whole ones, so that adviseHugePages can put any
+/// prefix of it on them; below that, plain heap memory.  Null when out of
+/// memory.
 void *allocateArray(size_t Bytes);
 
 /// Releases P from allocateArray(Bytes).
 void releaseArray(void *P, size_t Bytes);
-
-/// Advises an array of Capacity bytes from allocateArray, its rounding
-/// included, onto huge pages: one page fault per 2 MiB, not 512.  Only for
-/// arrays about to be filled, since a huge page touched once is resident
-/// whole.  Does nothing to an array of plain heap memory.
-void adviseArray(const void *P, size_t Capacity);
 
 /// The allocator of the node pools, which a body's parse reserves from an
 /// estimate and then fills: their page faults on first touch were a tenth
