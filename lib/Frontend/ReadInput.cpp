@@ -44,10 +44,11 @@ public:
                         : std::malloc(Rounded));
     if (!New)
       return false;
-    // Only the huge pages the N bytes fill whole: the rest of the last one
-    // would be resident for nothing (up to 2 MiB), so it stays on 4 KiB
-    // pages.
-    adviseHugePages(New, N);
+    // The last huge page only when the N bytes fill at least half of it:
+    // the rest of it would be resident for nothing (FMHA's input left 1.2
+    // MiB of it unused), while a tail on 4 KiB pages costs a fault per
+    // page (a 1.5 MB input took 0.45 ms longer to check).
+    adviseHugePages(New, std::min(Rounded, (N + Huge / 2) / Huge * Huge));
     if (Used)
       std::memcpy(New, Data, Used);
     std::free(Data);
