@@ -8,6 +8,7 @@
 #include "tcgen05/Sema/Tcgen05Check.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
@@ -15,6 +16,44 @@
 #include <algorithm>
 
 using namespace tcgen05;
+
+namespace {
+
+/// A label's name and the scope it is defined in, as a key of 16 bytes,
+/// not the 24 of a pair: a -G kernel's 40,000 labels fill 65,536 buckets.
+/// The name is the label's definition.
+struct ScopedName {
+  const char *Data;
+  uint32_t Size;
+  uint32_t Scope;
+  llvm::StringRef name() const { return llvm::StringRef(Data, Size); }
+  Span span() const { return Span(Data, Data + Size); }
+  static ScopedName of(unsigned Scope, llvm::StringRef Name) {
+    return {Name.data(), static_cast<uint32_t>(Name.size()), Scope};
+  }
+};
+
+} // namespace
+
+template <> struct llvm::DenseMapInfo<ScopedName> {
+  static ScopedName getEmptyKey() {
+    return {DenseMapInfo<llvm::StringRef>::getEmptyKey().data(), 0, 0};
+  }
+  static ScopedName getTombstoneKey() {
+    return {DenseMapInfo<llvm::StringRef>::getTombstoneKey().data(), 0, 0};
+  }
+  static unsigned getHashValue(const ScopedName &K) {
+    return detail::combineHashValue(
+        K.Scope * 37U, DenseMapInfo<StringRef>::getHashValue(K.name()));
+  }
+  static bool isEqual(const ScopedName &A, const ScopedName &B) {
+    // The two sentinels are pointers that must not be read.
+    const char *Empty = getEmptyKey().Data, *Tomb = getTombstoneKey().Data;
+    if (A.Data == Empty || A.Data == Tomb || B.Data == Empty || B.Data == Tomb)
+      return A.Data == B.Data;
+    return A.Scope == B.Scope && A.name() == B.name();
+  }
+};
 
 namespace {
 
@@ -246,7 +285,7 @@ private:
   /// Labels by (scope, name); a label is visible in its scope and the
   /// scopes nested in it, before and after its definition.  Scope 0 is the
   /// body; ScopeParent[I] encloses scope I.
-  llvm::DenseMap<std::pair<unsigned, llvm::StringRef>, Span> Labels;
+  llvm::DenseSet<ScopedName> Labels;
   std::vector<unsigned> ScopeParent;
   /// collectLabels' body scopes from the body inward, kept from piece to
   /// piece.
@@ -329,10 +368,10 @@ void FunctionChecker::declare(const Declarator &D, Span Type) {
   // first (ptxas: "Duplicate definition"); a parameterized range does not
   // take its prefix's name.
   if (!D.IsRange && !BodyScopes.empty()) {
-    auto L = Labels.find({BodyScopes.back(), Name});
+    auto L = Labels.find(ScopedName::of(BodyScopes.back(), Name));
     // The variable is still bound, so its uses add no errors.
     if (L != Labels.end())
-      reportLabelClash(L->second, D.Name);
+      reportLabelClash(L->span(), D.Name);
   }
   if (D.IsRange)
     rangesChanged();
@@ -389,7 +428,7 @@ bool FunctionChecker::isLabelVisible(llvm::StringRef Name,
   if (Labels.empty())
     return false;
   for (unsigned S = BodyScope;; S = ScopeParent[S]) {
-    if (Labels.count({S, Name}))
+    if (Labels.count(ScopedName::of(S, Name)))
       return true;
     if (S == 0)
       return false;
@@ -528,11 +567,12 @@ void FunctionChecker::collectLabels() {
       break;
     case StmtKind::Label: {
       Span L = F.Labels[S.Index];
-      auto [It, New] = Labels.try_emplace({LabelScopes.back(), L.text()}, L);
+      auto [It, New] =
+          Labels.insert(ScopedName::of(LabelScopes.back(), L.text()));
       if (!New) {
         Sink.report(DiagID::err_label_redefinition, L.range(),
                     {shortName(L.text())})
-            .note(DiagID::note_previous_label, It->second.range(),
+            .note(DiagID::note_previous_label, It->span().range(),
                   {shortName(L.text())});
         break;
       }
