@@ -37,13 +37,13 @@ TEST(ControlFlowGraphTest, BranchesAndFallThrough) {
           "L3: trap;\n");         // bb5: unreachable
   ASSERT_TRUE(G.Sink.diagnostics().empty());
   EXPECT_EQ(G.G->size(), 7u); // And the empty block after trap.
-  EXPECT_EQ(Graph::numbers(G.at("@%p1")->Succs), (Ns{2, 1}));
-  EXPECT_EQ(Graph::numbers(G.at("bra.uni")->Succs), (Ns{3}));
-  EXPECT_EQ(Graph::numbers(G.at("mov.b32 %r3")->Succs), (Ns{3}));
-  EXPECT_EQ(Graph::numbers(G.at("@%p2")->Succs), (Ns{4}));
-  EXPECT_TRUE(G.at("exit")->Succs.empty());
-  EXPECT_TRUE(G.at("trap")->Preds.empty());
-  EXPECT_EQ(Graph::numbers(G.at("@%p2")->Preds), (Ns{1, 2}));
+  EXPECT_EQ(Graph::numbers(G.at("@%p1")->succs()), (Ns{2, 1}));
+  EXPECT_EQ(Graph::numbers(G.at("bra.uni")->succs()), (Ns{3}));
+  EXPECT_EQ(Graph::numbers(G.at("mov.b32 %r3")->succs()), (Ns{3}));
+  EXPECT_EQ(Graph::numbers(G.at("@%p2")->succs()), (Ns{4}));
+  EXPECT_TRUE(G.at("exit")->succs().empty());
+  EXPECT_TRUE(G.at("trap")->preds().empty());
+  EXPECT_EQ(Graph::numbers(G.at("@%p2")->preds()), (Ns{1, 2}));
   EXPECT_TRUE(G.G->unmodelled().empty());
 }
 
@@ -61,14 +61,14 @@ TEST(ControlFlowGraphTest, LabelsOfEveryShapeAreTargets) {
           "unused: mov.b32 %r4, 4;\n"
           "skip: ret;\n");
   ASSERT_TRUE(G.Sink.diagnostics().empty());
-  EXPECT_EQ(Graph::numbers(G.at("@%p1")->Succs),
+  EXPECT_EQ(Graph::numbers(G.at("@%p1")->succs()),
             (Ns{G.at("mov.b32 %r1")->Number, G.at("@%p2")->Number}));
-  EXPECT_EQ(Graph::numbers(G.at("@%p2")->Succs),
+  EXPECT_EQ(Graph::numbers(G.at("@%p2")->succs()),
             (Ns{G.at("mov.b32 %r2")->Number, G.at("@%p0")->Number}));
-  EXPECT_EQ(Graph::numbers(G.at("@%p0")->Succs),
+  EXPECT_EQ(Graph::numbers(G.at("@%p0")->succs()),
             (Ns{G.at("mov.b32 %r3")->Number, G.at("bra.uni")->Number}));
-  EXPECT_EQ(Graph::numbers(G.at("bra.uni")->Succs), (Ns{G.at("ret")->Number}));
-  EXPECT_EQ(Graph::numbers(G.at("mov.b32 %r4")->Preds),
+  EXPECT_EQ(Graph::numbers(G.at("bra.uni")->succs()), (Ns{G.at("ret")->Number}));
+  EXPECT_EQ(Graph::numbers(G.at("mov.b32 %r4")->preds()),
             (Ns{G.at("mov.b32 %r3")->Number}));
   EXPECT_TRUE(G.G->unmodelled().empty());
 }
@@ -87,12 +87,12 @@ TEST(ControlFlowGraphTest, ScopedLabels) {
   CFGBlock *First = G.at("@%p1"), *Second = G.at("@%p2");
   CFGBlock *AfterFirst = G.at("mov.b32 %r1");
   CFGBlock *AfterSecond = G.at("mov.b32 %r2");
-  EXPECT_EQ(Graph::numbers(First->Succs), (Ns{AfterFirst->Number, First->Number + 1}));
-  EXPECT_EQ(Graph::numbers(Second->Succs), (Ns{AfterSecond->Number, Second->Number + 1}));
+  EXPECT_EQ(Graph::numbers(First->succs()), (Ns{AfterFirst->Number, First->Number + 1}));
+  EXPECT_EQ(Graph::numbers(Second->succs()), (Ns{AfterSecond->Number, Second->Number + 1}));
   // bra W goes back to its own scope's W.
-  EXPECT_EQ(Graph::numbers(G.G->block(First->Number + 1).Succs), (Ns{First->Number}));
-  EXPECT_EQ(Graph::numbers(AfterSecond->Succs), (Ns{G.at("ret")->Number}));
-  EXPECT_TRUE(G.at("mov.b32 %r3")->Preds.empty());
+  EXPECT_EQ(Graph::numbers(G.G->block(First->Number + 1).succs()), (Ns{First->Number}));
+  EXPECT_EQ(Graph::numbers(AfterSecond->succs()), (Ns{G.at("ret")->Number}));
+  EXPECT_TRUE(G.at("mov.b32 %r3")->preds().empty());
 }
 
 TEST(ControlFlowGraphTest, BranchTargetsAndUnmodelled) {
@@ -105,7 +105,7 @@ TEST(ControlFlowGraphTest, BranchTargetsAndUnmodelled) {
           "call (%r2), f, (%r3);\n");
   CFGBlock *Brx = G.at("brx.idx");
   CFGBlock *A = G.at("ret");
-  EXPECT_EQ(Graph::numbers(Brx->Succs), (Ns{A->Number, A->Number + 1}));
+  EXPECT_EQ(Graph::numbers(Brx->succs()), (Ns{A->Number, A->Number + 1}));
   ASSERT_EQ(G.G->unmodelled().size(), 2u);
   EXPECT_EQ(G.G->unmodelled()[0].Kind, UnmodelledConstruct::IndirectCall);
   EXPECT_EQ(G.G->unmodelled()[1].Kind, UnmodelledConstruct::UnresolvedTarget);
@@ -230,7 +230,7 @@ TEST(ControlFlowGraphTest, DominatorTreesAgreeWithLLVMs) {
       const CFGBlock *Up = &A;
       while (const CFGBlock *Next = PostRef.getNode(Up)->getIDom()->getBlock())
         Up = Next;
-      AllReachExit &= Up->Succs.empty();
+      AllReachExit &= Up->succs().empty();
     }
     WithoutEndlessLoops += AllReachExit;
     // The tree of our own is the one that served a body whose every block

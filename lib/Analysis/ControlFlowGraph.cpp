@@ -209,14 +209,16 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
   Edges.resize(2 * NumEdges);
   CFGBlock **Next = Edges.data();
   for (uint32_t B = 0; B < Blocks.size(); ++B) {
-    Blocks[B].Succs = llvm::ArrayRef<CFGBlock *>(Next, Succ[B].size());
+    Blocks[B].SuccBegin = static_cast<uint32_t>(Next - Edges.data());
+    Blocks[B].NumSuccs = static_cast<uint32_t>(Succ[B].size());
     for (uint32_t To : Succ[B])
       *Next++ = &Blocks[To];
   }
   // Predecessor lists are filled in block order through a cursor each.
   std::vector<CFGBlock **> Cursor(Blocks.size());
   for (uint32_t B = 0; B < Blocks.size(); ++B) {
-    Blocks[B].Preds = llvm::ArrayRef<CFGBlock *>(Next, NumPreds[B]);
+    Blocks[B].PredBegin = static_cast<uint32_t>(Next - Edges.data());
+    Blocks[B].NumPreds = NumPreds[B];
     Cursor[B] = Next;
     Next += NumPreds[B];
   }
@@ -232,6 +234,6 @@ void ControlFlowGraph::computeReversePostOrder() {
   if (Blocks.empty())
     return;
   tcgen05::reversePostOrder(
-      Blocks.size(), 0, [&](uint32_t B) { return Blocks[B].Succs.size(); },
-      [&](uint32_t B, uint32_t K) { return Blocks[B].Succs[K]->Number; }, Rpo);
+      Blocks.size(), 0, [&](uint32_t B) { return Blocks[B].succs().size(); },
+      [&](uint32_t B, uint32_t K) { return Blocks[B].succs()[K]->Number; }, Rpo);
 }

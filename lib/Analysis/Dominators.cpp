@@ -78,7 +78,7 @@ void DomTreeArrays::numberTree(llvm::ArrayRef<uint32_t> Order) {
 
 DominatorTree::DominatorTree(const ControlFlowGraph &G) : G(G) {
   T.build(G.size(), G.reversePostOrder(), [&](uint32_t N, auto &&Fn) {
-    for (const CFGBlock *P : G.block(N).Preds)
+    for (const CFGBlock *P : G.block(N).preds())
       Fn(P->Number);
   });
 }
@@ -89,14 +89,14 @@ PostDominatorTree::PostDominatorTree(ControlFlowGraph &G) : G(G) {
   const uint32_t Exit = static_cast<uint32_t>(G.size());
   std::vector<uint32_t> Exits;
   for (const CFGBlock &B : G)
-    if (B.Succs.empty())
+    if (B.succs().empty())
       Exits.push_back(B.Number);
   std::vector<uint32_t> Order;
   tcgen05::reversePostOrder(
       G.size() + 1, Exit,
-      [&](uint32_t N) { return N == Exit ? Exits.size() : G.block(N).Preds.size(); },
+      [&](uint32_t N) { return N == Exit ? Exits.size() : G.block(N).preds().size(); },
       [&](uint32_t N, uint32_t K) {
-        return N == Exit ? Exits[K] : G.block(N).Preds[K]->Number;
+        return N == Exit ? Exits[K] : G.block(N).preds()[K]->Number;
       },
       Order);
   if (Order.size() != G.size() + 1) {
@@ -107,9 +107,9 @@ PostDominatorTree::PostDominatorTree(ControlFlowGraph &G) : G(G) {
   }
   T.build(G.size() + 1, Order, [&](uint32_t N, auto &&Fn) {
     const CFGBlock &B = G.block(N);
-    if (B.Succs.empty())
+    if (B.succs().empty())
       Fn(Exit);
-    for (const CFGBlock *S : B.Succs)
+    for (const CFGBlock *S : B.succs())
       Fn(S->Number);
   });
 }

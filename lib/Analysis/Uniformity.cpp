@@ -405,7 +405,7 @@ void UniformityInfo::forEachDominated(const CFGBlock *Root, Fn &&Each) const {
 void UniformityInfo::markBlocks() {
   llvm::SmallVector<const CFGBlock *, 16> Work;
   for (const CFGBlock &B : G) {
-    if (B.empty() || B.Succs.size() != 2 || B.Succs[0] == B.Succs[1])
+    if (B.empty() || B.succs().size() != 2 || B.succs()[0] == B.succs()[1])
       continue;
     uint32_t Last = B.EndInst - 1;
     const Instruction &I = F.Instructions[Last];
@@ -426,14 +426,14 @@ void UniformityInfo::markBlocks() {
     };
     if (Join) {
       llvm::BitVector Seen(G.size());
-      Work.assign(B.Succs.begin(), B.Succs.end());
+      Work.assign(B.succs().begin(), B.succs().end());
       while (!Work.empty()) {
         const CFGBlock *C = Work.pop_back_val();
         if (C == Join || Seen.test(C->Number))
           continue;
         Seen.set(C->Number);
         Mark(C);
-        Work.append(C->Succs.begin(), C->Succs.end());
+        Work.append(C->succs().begin(), C->succs().end());
       }
     } else {
       // The paths never meet again: one side ends in an exit.  Threads that
@@ -441,8 +441,8 @@ void UniformityInfo::markBlocks() {
       // diverges, what other paths also reach is left as it is (a
       // kernel's roles are told apart by uniform branches that the graph
       // does not correlate).
-      for (const CFGBlock *S : B.Succs)
-        if (S->Preds.size() == 1)
+      for (const CFGBlock *S : B.succs())
+        if (S->preds().size() == 1)
           forEachDominated(S, Mark);
     }
     // Single-thread: the side only the one thread takes, while no other
@@ -450,10 +450,10 @@ void UniformityInfo::markBlocks() {
     if (K != ValueKind::OneLane && K != ValueKind::AllButOneLane)
       continue;
     const CFGBlock *Fall = nullptr, *Taken = nullptr;
-    for (const CFGBlock *S : B.Succs)
+    for (const CFGBlock *S : B.succs())
       (S->Number == B.Number + 1 ? Fall : Taken) = S;
     const CFGBlock *Start = K == ValueKind::OneLane ? Taken : Fall;
-    if (!Start || Start->Preds.size() != 1 || !Fall || !Taken)
+    if (!Start || Start->preds().size() != 1 || !Fall || !Taken)
       continue;
     forEachDominated(Start, [&](const CFGBlock *C) { SingleThread.set(C->Number); });
   }

@@ -106,8 +106,8 @@ struct HazardFunction {
     for (uint32_t I = From + 1; I < Start.EndInst; ++I)
       Each(I);
     llvm::BitVector Seen(G.size());
-    llvm::SmallVector<const CFGBlock *, 16> Work(Start.Succs.begin(),
-                                                 Start.Succs.end());
+    llvm::SmallVector<const CFGBlock *, 16> Work(Start.succs().begin(),
+                                                 Start.succs().end());
     while (!Work.empty()) {
       const CFGBlock *B = Work.pop_back_val();
       if (Seen.test(B->Number))
@@ -115,7 +115,7 @@ struct HazardFunction {
       Seen.set(B->Number);
       for (uint32_t I = B->FirstInst; I < B->EndInst; ++I)
         Each(I);
-      Work.append(B->Succs.begin(), B->Succs.end());
+      Work.append(B->succs().begin(), B->succs().end());
     }
   }
 };

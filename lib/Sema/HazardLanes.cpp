@@ -82,10 +82,10 @@ public:
   std::optional<std::pair<unsigned, uint32_t>> quarterAt(const CFGBlock &B) const {
     for (const CFGBlock *D = H.DT.isReachableFromEntry(&B) ? &B : nullptr; D;
          D = H.DT.idom(D)) {
-      if (D->Preds.size() != 1)
+      if (D->preds().size() != 1)
         continue;
-      const CFGBlock *P = D->Preds.front();
-      if (P->empty() || P->Succs.size() != 2)
+      const CFGBlock *P = D->preds().front();
+      if (P->empty() || P->succs().size() != 2)
         continue;
       uint32_t Branch = P->EndInst - 1;
       const Instruction &Bra = H.F.Instructions[Branch];

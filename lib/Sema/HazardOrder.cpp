@@ -726,13 +726,13 @@ void tcgen05::checkHZ13C(const HazardContext &C) {
     if (ToCommit.test(B->Number))
       continue;
     ToCommit.set(B->Number);
-    Work.append(B->Preds.begin(), B->Preds.end());
+    Work.append(B->preds().begin(), B->preds().end());
   }
   for (const Tcgen05Inst &T : C.F.Tcgen05) {
     if (!isCommitted(T.Opcode))
       continue;
     const CFGBlock &B = C.G.blockOf(T.Instruction);
-    bool Tracked = llvm::any_of(B.Succs, [&](const CFGBlock *S) {
+    bool Tracked = llvm::any_of(B.succs(), [&](const CFGBlock *S) {
       return ToCommit.test(S->Number);
     });
     for (uint32_t I = T.Instruction + 1; I < B.EndInst && !Tracked; ++I)

@@ -41,13 +41,21 @@ struct CFGBlock {
   uint32_t Number = 0;
   /// The block's instructions: [FirstInst, EndInst) of Function::Instructions.
   uint32_t FirstInst = 0, EndInst = 0;
-  llvm::ArrayRef<CFGBlock *> Succs, Preds;
 
+  /// Slices of the graph's one edge array, kept as positions in it: 40
+  /// bytes a block, not 56 (-G's kernel has 45,000 blocks).
+  llvm::ArrayRef<CFGBlock *> succs() const;
+  llvm::ArrayRef<CFGBlock *> preds() const;
   ControlFlowGraph *getParent() const { return Parent; }
   bool empty() const { return FirstInst == EndInst; }
   /// For the dominator tree's printer.
   void printAsOperand(llvm::raw_ostream &OS, bool PrintType) const;
+
+private:
+  friend class ControlFlowGraph;
+  uint32_t SuccBegin = 0, NumSuccs = 0, PredBegin = 0, NumPreds = 0;
 };
+static_assert(sizeof(CFGBlock) <= 40, "a block's node grew");
 
 /// A call instruction and the function it calls.
 struct CallSite {
@@ -104,7 +112,16 @@ private:
   std::vector<uint32_t> InstBlock;
   std::vector<CallSite> Calls;
   std::vector<UnmodelledConstruct> Unmodelled;
+
+  friend struct CFGBlock;
 };
+
+inline llvm::ArrayRef<CFGBlock *> CFGBlock::succs() const {
+  return llvm::ArrayRef<CFGBlock *>(Parent->Edges.data() + SuccBegin, NumSuccs);
+}
+inline llvm::ArrayRef<CFGBlock *> CFGBlock::preds() const {
+  return llvm::ArrayRef<CFGBlock *>(Parent->Edges.data() + PredBegin, NumPreds);
+}
 
 } // namespace tcgen05
 
@@ -114,8 +131,8 @@ template <> struct GraphTraits<tcgen05::CFGBlock *> {
   using NodeRef = tcgen05::CFGBlock *;
   using ChildIteratorType = tcgen05::CFGBlock *const *;
   static NodeRef getEntryNode(NodeRef N) { return N; }
-  static ChildIteratorType child_begin(NodeRef N) { return N->Succs.begin(); }
-  static ChildIteratorType child_end(NodeRef N) { return N->Succs.end(); }
+  static ChildIteratorType child_begin(NodeRef N) { return N->succs().begin(); }
+  static ChildIteratorType child_end(NodeRef N) { return N->succs().end(); }
   static unsigned getNumber(const tcgen05::CFGBlock *N) { return N->Number; }
 };
 
@@ -123,8 +140,8 @@ template <> struct GraphTraits<const tcgen05::CFGBlock *> {
   using NodeRef = const tcgen05::CFGBlock *;
   using ChildIteratorType = tcgen05::CFGBlock *const *;
   static NodeRef getEntryNode(NodeRef N) { return N; }
-  static ChildIteratorType child_begin(NodeRef N) { return N->Succs.begin(); }
-  static ChildIteratorType child_end(NodeRef N) { return N->Succs.end(); }
+  static ChildIteratorType child_begin(NodeRef N) { return N->succs().begin(); }
+  static ChildIteratorType child_end(NodeRef N) { return N->succs().end(); }
   static unsigned getNumber(const tcgen05::CFGBlock *N) { return N->Number; }
 };
 
@@ -132,8 +149,8 @@ template <> struct GraphTraits<Inverse<tcgen05::CFGBlock *>> {
   using NodeRef = tcgen05::CFGBlock *;
   using ChildIteratorType = tcgen05::CFGBlock *const *;
   static NodeRef getEntryNode(Inverse<NodeRef> N) { return N.Graph; }
-  static ChildIteratorType child_begin(NodeRef N) { return N->Preds.begin(); }
-  static ChildIteratorType child_end(NodeRef N) { return N->Preds.end(); }
+  static ChildIteratorType child_begin(NodeRef N) { return N->preds().begin(); }
+  static ChildIteratorType child_end(NodeRef N) { return N->preds().end(); }
   static unsigned getNumber(const tcgen05::CFGBlock *N) { return N->Number; }
 };
 
@@ -141,8 +158,8 @@ template <> struct GraphTraits<Inverse<const tcgen05::CFGBlock *>> {
   using NodeRef = const tcgen05::CFGBlock *;
   using ChildIteratorType = tcgen05::CFGBlock *const *;
   static NodeRef getEntryNode(Inverse<NodeRef> N) { return N.Graph; }
-  static ChildIteratorType child_begin(NodeRef N) { return N->Preds.begin(); }
-  static ChildIteratorType child_end(NodeRef N) { return N->Preds.end(); }
+  static ChildIteratorType child_begin(NodeRef N) { return N->preds().begin(); }
+  static ChildIteratorType child_end(NodeRef N) { return N->preds().end(); }
   static unsigned getNumber(const tcgen05::CFGBlock *N) { return N->Number; }
 };
 

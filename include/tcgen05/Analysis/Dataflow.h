@@ -148,7 +148,7 @@ public:
       }
     };
     for (const CFGBlock *B : Rpo)
-      if (Forward ? B->Number == 0 : B->Succs.empty()) {
+      if (Forward ? B->Number == 0 : B->succs().empty()) {
         In.first(B->Number, A.boundary());
         Push(*B);
       }
@@ -171,7 +171,7 @@ public:
       Steps += A.transfer(B, S) + 1;
       if (Steps > Budget)
         return false;
-      for (const CFGBlock *Next : Forward ? B.Succs : B.Preds) {
+      for (const CFGBlock *Next : Forward ? B.succs() : B.preds()) {
         uint32_t N = Next->Number;
         if (!In.reached(N)) {
           In.first(N, S);
