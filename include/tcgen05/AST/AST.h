@@ -186,14 +186,16 @@ struct Guard {
 
 // A body holds an instruction every 40-65 bytes of text: their size is much
 // of its parse's memory.  The opcode and the guard lie inside the
-// statement, so they are offsets into it (56 bytes a node, not 80).
+// statement, so they are offsets into it (48 bytes a node, not 80).
 struct Instruction {
 private:
   const char *SrcBegin = nullptr;
   uint32_t SrcLen = 0;
   uint32_t OpcodeOffset = 0, OpcodeLen = 0;
-  /// GuardLen is 0 when there is no guard.
-  uint32_t GuardOffset = 0, GuardLen = 0;
+  /// GuardLen is 0 when there is no guard; GuardNegated is `@!`.
+  uint32_t GuardOffset = 0;
+  uint32_t GuardLen : 31;
+  uint32_t GuardNegated : 1;
 
 public:
   /// Dotted suffixes in source order, e.g. '.cta_group::1', '.b32'.
@@ -210,10 +212,8 @@ public:
   uint32_t Tcgen05 = NoTcgen05;
   static constexpr uint32_t NoTcgen05 = ~0u;
 
-private:
-  bool GuardNegated = false;
+  Instruction() : GuardLen(0), GuardNegated(0) {}
 
-public:
   /// The whole statement including its ';'.
   Span src() const { return Span(SrcBegin, SrcBegin + SrcLen); }
   Span opcode() const {
@@ -242,12 +242,15 @@ public:
     OpcodeLen = static_cast<uint32_t>(Opcode.End - Opcode.Begin);
     if (Pred.Reg.valid()) {
       GuardOffset = static_cast<uint32_t>(Pred.Reg.Begin - Src.Begin);
-      GuardLen = static_cast<uint32_t>(Pred.Reg.End - Pred.Reg.Begin);
+      // 31 bits: a longer name (no register's) keeps its guard, not its
+      // whole length.
+      GuardLen = static_cast<uint32_t>(std::min<size_t>(
+          Pred.Reg.End - Pred.Reg.Begin, 0x7FFFFFFFu));
     }
     GuardNegated = Pred.Negated;
   }
 };
-static_assert(sizeof(Instruction) <= 56, "an instruction's node grew");
+static_assert(sizeof(Instruction) <= 48, "an instruction's node grew");
 
 struct Declarator {
   Span Name;
