@@ -67,7 +67,8 @@ TEST(ControlFlowGraphTest, LabelsOfEveryShapeAreTargets) {
             (Ns{G.at("mov.b32 %r2")->Number, G.at("@%p0")->Number}));
   EXPECT_EQ(Graph::numbers(G.at("@%p0")->succs()),
             (Ns{G.at("mov.b32 %r3")->Number, G.at("bra.uni")->Number}));
-  EXPECT_EQ(Graph::numbers(G.at("bra.uni")->succs()), (Ns{G.at("ret")->Number}));
+  EXPECT_EQ(Graph::numbers(G.at("bra.uni")->succs()),
+            (Ns{G.at("ret")->Number}));
   EXPECT_EQ(Graph::numbers(G.at("mov.b32 %r4")->preds()),
             (Ns{G.at("mov.b32 %r3")->Number}));
   EXPECT_TRUE(G.G->unmodelled().empty());
@@ -87,10 +88,13 @@ TEST(ControlFlowGraphTest, ScopedLabels) {
   CFGBlock *First = G.at("@%p1"), *Second = G.at("@%p2");
   CFGBlock *AfterFirst = G.at("mov.b32 %r1");
   CFGBlock *AfterSecond = G.at("mov.b32 %r2");
-  EXPECT_EQ(Graph::numbers(First->succs()), (Ns{AfterFirst->Number, First->Number + 1}));
-  EXPECT_EQ(Graph::numbers(Second->succs()), (Ns{AfterSecond->Number, Second->Number + 1}));
+  EXPECT_EQ(Graph::numbers(First->succs()),
+            (Ns{AfterFirst->Number, First->Number + 1}));
+  EXPECT_EQ(Graph::numbers(Second->succs()),
+            (Ns{AfterSecond->Number, Second->Number + 1}));
   // bra W goes back to its own scope's W.
-  EXPECT_EQ(Graph::numbers(G.G->block(First->Number + 1).succs()), (Ns{First->Number}));
+  EXPECT_EQ(Graph::numbers(G.G->block(First->Number + 1).succs()),
+            (Ns{First->Number}));
   EXPECT_EQ(Graph::numbers(AfterSecond->succs()), (Ns{G.at("ret")->Number}));
   EXPECT_TRUE(G.at("mov.b32 %r3")->preds().empty());
 }

@@ -54,16 +54,19 @@ TEST(SuppressionsTest, AMisspeltCodeSilencesNothing) {
 // range boundary moved, fails here.
 TEST(SuppressionsTest, ProseThatStartsWithTcIsNotACode) {
   // No code: every code, as a bare `ignore`.
-  Suppressions Bare("x; // tcgen05-check: ignore tcgen05 descriptor from TMA\n");
+  Suppressions Bare(
+      "x; // tcgen05-check: ignore tcgen05 descriptor from TMA\n");
   EXPECT_TRUE(Bare.covers(1, 4001));
   EXPECT_TRUE(Bare.covers(1, 6002));
   // A code, then prose.
-  Suppressions Coded("x; // tcgen05-check: ignore TC6004 tcgen05 race is benign\n");
+  Suppressions Coded(
+      "x; // tcgen05-check: ignore TC6004 tcgen05 race is benign\n");
   EXPECT_TRUE(Coded.covers(1, 6004));
   EXPECT_FALSE(Coded.covers(1, 4001));
   // Misspelt codes, however written, still silence nothing.
   for (const char *Word : {"TCO004", "tc60o4", "TC6004."}) {
-    std::string Text = "x; // tcgen05-check: ignore " + std::string(Word) + "\n";
+    std::string Text =
+        "x; // tcgen05-check: ignore " + std::string(Word) + "\n";
     Suppressions S(Text);
     EXPECT_FALSE(S.covers(1, 6004)) << Word;
     EXPECT_FALSE(S.covers(1, 4001)) << Word;

@@ -194,7 +194,8 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     bool FallsThrough = true;
     if (!Blk.empty()) {
       const Instruction &Last = F.Instructions[Blk.EndInst - 1];
-      FallsThrough = !endsBlock(Last.opcode().text()) || Last.pred().Reg.valid();
+      FallsThrough =
+          !endsBlock(Last.opcode().text()) || Last.pred().Reg.valid();
     }
     if (FallsThrough && B + 1 < Blocks.size())
       AddEdge(B, B + 1);
@@ -235,5 +236,6 @@ void ControlFlowGraph::computeReversePostOrder() {
     return;
   tcgen05::reversePostOrder(
       Blocks.size(), 0, [&](uint32_t B) { return Blocks[B].succs().size(); },
-      [&](uint32_t B, uint32_t K) { return Blocks[B].succs()[K]->Number; }, Rpo);
+      [&](uint32_t B, uint32_t K) { return Blocks[B].succs()[K]->Number; },
+      Rpo);
 }

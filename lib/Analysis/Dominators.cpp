@@ -94,7 +94,9 @@ PostDominatorTree::PostDominatorTree(ControlFlowGraph &G) : G(G) {
   std::vector<uint32_t> Order;
   tcgen05::reversePostOrder(
       G.size() + 1, Exit,
-      [&](uint32_t N) { return N == Exit ? Exits.size() : G.block(N).preds().size(); },
+      [&](uint32_t N) {
+        return N == Exit ? Exits.size() : G.block(N).preds().size();
+      },
       [&](uint32_t N, uint32_t K) {
         return N == Exit ? Exits[K] : G.block(N).preds()[K]->Number;
       },

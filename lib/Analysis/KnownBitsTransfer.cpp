@@ -23,7 +23,8 @@ RegisterFact tcgen05::operandFact(const NodePool &P, const Operand &O,
     R.Bits = KnownBits::makeConstant(APInt(64, O.value()));
     break;
   case OperandKind::Unary:
-    if (O.Op == '-' && P.Operands[O.children().First].Kind == OperandKind::Integer)
+    if (O.Op == '-' &&
+        P.Operands[O.children().First].Kind == OperandKind::Integer)
       R.Bits = KnownBits::makeConstant(
           APInt(64, 0 - P.Operands[O.children().First].value()));
     break;

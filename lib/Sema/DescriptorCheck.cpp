@@ -222,7 +222,8 @@ void reportSite(const Function &F, const DescriptorSite &D,
   if (!D.Known)
     return;
   for (const IdescFinding &Finding : Cache.findings(D)) {
-    Diagnostic &Diag = Sink.report(Finding.ID, D.Op->src().range(), Finding.Args);
+    Diagnostic &Diag =
+        Sink.report(Finding.ID, D.Op->src().range(), Finding.Args);
     if (D.Kind == DescriptorKind::Instr)
       Diag.note(DiagID::note_idesc_decoded, {},
                 {D.Use.Kind->Kind.str(),

@@ -151,8 +151,8 @@ void tcgen05::checkHZ09(const HazardContext &C) {
     if (GuardVaries)
       D.note(DiagID::note_hz_diverges_here, I.guardSrc().range(), {});
     else if (uint32_t Branch = C.U.divergingBranch(B); Branch != ~0u)
-      D.note(DiagID::note_hz_diverges_here, C.F.Instructions[Branch].src().range(),
-             {});
+      D.note(DiagID::note_hz_diverges_here,
+             C.F.Instructions[Branch].src().range(), {});
     C.cite(D);
   }
 }

@@ -89,7 +89,8 @@ public:
         continue;
       uint32_t Branch = P->EndInst - 1;
       const Instruction &Bra = H.F.Instructions[Branch];
-      if (Bra.opcode().text() != "bra" || !Bra.pred().Reg.valid() || Bra.pred().Reg.empty())
+      if (Bra.opcode().text() != "bra" || !Bra.pred().Reg.valid() ||
+          Bra.pred().Reg.empty())
         continue;
       // Which way the predicate holds on the edge into D.
       bool Taken = D->Number != P->Number + 1;

@@ -187,7 +187,8 @@ private:
 
   /// The opcode and its qualifiers: where instruction-wide findings point.
   Span nameSpan() const {
-    return Span(I.opcode().Begin, Quals.empty() ? I.opcode().End : Quals.back().End);
+    return Span(I.opcode().Begin,
+                Quals.empty() ? I.opcode().End : Quals.back().End);
   }
 
   void checkTarget() {
@@ -299,7 +300,9 @@ private:
     });
     unsigned Most = Specs.size();
     if (Ops.size() < Required || Ops.size() > Most) {
-      Span At = Ops.empty() ? nameSpan() : Span(Ops.front().src().Begin, Ops.back().src().End);
+      Span At = Ops.empty()
+                    ? nameSpan()
+                    : Span(Ops.front().src().Begin, Ops.back().src().End);
       Diagnostic &D =
           Required == Most
               ? Sink.report(DiagID::err_other_operand_count, At.range(),

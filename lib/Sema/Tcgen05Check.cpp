@@ -428,7 +428,8 @@ void InstructionChecker::checkLdStVector() {
     return;
   unsigned Want = S->RegistersAtX1 * N;
   if (Values->Op->children().Count != Want)
-    cite(Sink.report(DiagID::err_tcgen05_vector_length, Values->Op->src().range(),
+    cite(Sink.report(DiagID::err_tcgen05_vector_length,
+                     Values->Op->src().range(),
                      {"r", quotedName(), Want,
                       Shape->Word.text().str() + Num->Word.text().str(),
                       Values->Op->children().Count}),
@@ -443,7 +444,8 @@ void InstructionChecker::checkDisableOutputLane() {
   // One 32-bit mask per lane group: 4 for one CTA, 8 for a CTA pair.
   unsigned Want = Group->Word.text() == ".cta_group::2" ? 8 : 4;
   if (Lanes->Op->children().Count != Want)
-    cite(Sink.report(DiagID::err_tcgen05_vector_length, Lanes->Op->src().range(),
+    cite(Sink.report(DiagID::err_tcgen05_vector_length,
+                     Lanes->Op->src().range(),
                      {"disable-output-lane", quotedName(), Want,
                       Group->Word.text(), Lanes->Op->children().Count}),
          formInfo(*TheForm).Section);
@@ -533,11 +535,13 @@ void InstructionChecker::checkOperands() {
   bool TrailingUnchecked = K && K->ScaleInputD == ScaleInputDUse::Unchecked;
   if (const OperandUse *E = findRole(Role::ExtraImm)) {
     if (findRole(Role::DisableOutputLane))
-      cite(Sink.report(DiagID::err_tcgen05_operand_not_with, E->Op->src().range(),
+      cite(Sink.report(DiagID::err_tcgen05_operand_not_with,
+                       E->Op->src().range(),
                        {"extra-imm", quotedName(), "disable-output-lane"}),
            formInfo(*TheForm).Section);
     else
-      Sink.report(DiagID::warn_tcgen05_undocumented_operand, E->Op->src().range(),
+      Sink.report(DiagID::warn_tcgen05_undocumented_operand,
+                  E->Op->src().range(),
                   {"extra-imm", quotedName(), DiagArg::range(0, 15)});
   }
   for (const OperandUse &O : Ops) {
@@ -675,7 +679,8 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       if (std::optional<llvm::StringRef> Type = declaredType(Regs, Base)) {
         unsigned W = typeWidth(*Type);
         if (W && W != 32 && W != 64) {
-          cite(Sink.report(DiagID::err_tcgen05_operand_width, Base.src().range(),
+          cite(Sink.report(DiagID::err_tcgen05_operand_width,
+                           Base.src().range(),
                            {Role, quotedName(), "32- or 64-bit",
                             Base.text().str(), Type->str()}),
                R.Section);

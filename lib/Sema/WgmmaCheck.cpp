@@ -141,9 +141,10 @@ public:
     unsigned Want = ARegs ? Row->RegOps : Row->DescOps;
     if (Ops.size() != Want) {
       Diagnostic &D = Sink.report(
-          DiagID::err_wgmma_operand_count, Span(Ops.front().src().Begin, Ops.back().src().End).range(),
-          {Name.str(), TypeList, ARegs ? "in registers" : "in shared memory", Want,
-           static_cast<uint64_t>(Ops.size())});
+          DiagID::err_wgmma_operand_count,
+          Span(Ops.front().src().Begin, Ops.back().src().End).range(),
+          {Name.str(), TypeList, ARegs ? "in registers" : "in shared memory",
+           Want, static_cast<uint64_t>(Ops.size())});
       report(D, Row->Section);
     }
   }
@@ -160,10 +161,12 @@ private:
     unsigned Version = std::max(M.VersionMajor * 10 + M.VersionMinor, T.MinPTX);
     if (targetSetContains(TargetSetId::Wgmma, T, Version))
       return;
-    Diagnostic &D = Sink.report(
-        DiagID::err_wgmma_target,
-        Span(I.opcode().Begin, Quals.empty() ? I.opcode().End : Quals.front().End).range(),
-        {Name.str(), T.Name.str()});
+    Diagnostic &D =
+        Sink.report(DiagID::err_wgmma_target,
+                    Span(I.opcode().Begin,
+                         Quals.empty() ? I.opcode().End : Quals.front().End)
+                        .range(),
+                    {Name.str(), T.Name.str()});
     D.note(DiagID::note_tcgen05_supported_on, {},
            {Name.str(), describeTargetSet(TargetSetId::Wgmma)});
     report(D, "9.7.15.5.1");
@@ -180,7 +183,8 @@ private:
         return true;
     }
     // ptxas: "Vector expected for argument 1".
-    Diagnostic &D = Sink.report(DiagID::err_wgmma_vector, O.src().range(), {Name.str(), "a"});
+    Diagnostic &D = Sink.report(DiagID::err_wgmma_vector, O.src().range(),
+                                {Name.str(), "a"});
     D.note(DiagID::note_wgmma_a_forms, {}, {});
     report(D, Row.Section);
     return false;
@@ -191,7 +195,8 @@ private:
   void checkVector(const Operand &O, const char *Role, unsigned Want, bool Float,
                    const FragmentRow &Row, const std::string &TypeList) {
     if (O.Kind != OperandKind::Vector) {
-      report(Sink.report(DiagID::err_wgmma_vector, O.src().range(), {Name.str(), Role}),
+      report(Sink.report(DiagID::err_wgmma_vector, O.src().range(),
+                         {Name.str(), Role}),
              Row.Section);
       return;
     }
@@ -202,7 +207,8 @@ private:
     bool AllFloat = true;
     for (const Operand &E : Elems) {
       if (E.Kind != OperandKind::Register && E.Kind != OperandKind::Symbol) {
-        report(Sink.report(DiagID::err_wgmma_vector, E.src().range(), {Name.str(), Role}),
+        report(Sink.report(DiagID::err_wgmma_vector, E.src().range(),
+                           {Name.str(), Role}),
                Row.Section);
         return;
       }
@@ -255,7 +261,8 @@ void tcgen05::checkWgmmaFragments(const Module &M, const Function &F, uint32_t I
                                   const RegisterLookup &Regs, DiagnosticSink &Sink) {
   const Instruction &I = F.Instructions[Index];
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
-  if (I.opcode().text() != "wgmma" || Quals.empty() || Quals.front().text() != ".mma_async")
+  if (I.opcode().text() != "wgmma" || Quals.empty() ||
+      Quals.front().text() != ".mma_async")
     return;
   WgmmaChecker(M, F, I, Regs, Sink).run();
 }

@@ -297,8 +297,8 @@ bool Tcgen05Transformer::commit(Tcgen05Opcode Op) {
   for (size_t K = 0; Same && K < Operands.size(); ++K)
     Same = GenericOps[K].src().Begin == Operands[K].Begin;
   if (!Same) {
-    Diagnostic &D =
-        Sink.report(DiagID::err_tcgen05_syntax, I.src().range(), {Spelled.Name});
+    Diagnostic &D = Sink.report(DiagID::err_tcgen05_syntax, I.src().range(),
+                                {Spelled.Name});
     addFormNotes(D, Spelled);
     return false;
   }

@@ -125,10 +125,11 @@ private:
 
   /// The kinds with children; the others may have a value.
   static constexpr uint32_t KindsWithChildren =
-      1u << unsigned(OperandKind::Address) | 1u << unsigned(OperandKind::Vector) |
-      1u << unsigned(OperandKind::List) | 1u << unsigned(OperandKind::Unary) |
-      1u << unsigned(OperandKind::Binary) | 1u << unsigned(OperandKind::Member) |
-      1u << unsigned(OperandKind::Call) | 1u << unsigned(OperandKind::Field);
+      1u << unsigned(OperandKind::Address) |
+      1u << unsigned(OperandKind::Vector) | 1u << unsigned(OperandKind::List) |
+      1u << unsigned(OperandKind::Unary) | 1u << unsigned(OperandKind::Binary) |
+      1u << unsigned(OperandKind::Member) | 1u << unsigned(OperandKind::Call) |
+      1u << unsigned(OperandKind::Field);
 
 public:
   bool hasChildren() const {

@@ -95,7 +95,8 @@ private:
         sizeof(typename decltype(From)::value_type) / 4;
     bool Changed = false;
     for (unsigned K = 0; K < Words; ++K) {
-      uint32_t W = static_cast<uint32_t>(From[K / Halves] >> (32 * (K % Halves)));
+      uint32_t W =
+          static_cast<uint32_t>(From[K / Halves] >> (32 * (K % Halves)));
       Changed |= (W & ~Row[K]) != 0;
       Row[K] |= W;
     }
