@@ -132,10 +132,12 @@ TEST(ParserTest, OpcodeAndGuardInsideTheStatement) {
   EXPECT_TRUE(G.pred().Negated);
   EXPECT_EQ(G.pred().Reg.text(), "%p12");
   EXPECT_EQ(G.guardSrc().text(), "@!%p12");
+  EXPECT_TRUE(G.guarded());
   const Instruction &A = P.inst(1);
   EXPECT_EQ(A.src().text(), "add.s32 %r1, %r2, 1;");
   EXPECT_EQ(A.opcode().text(), "add");
   EXPECT_FALSE(A.pred().Reg.valid());
+  EXPECT_FALSE(A.guarded());
   EXPECT_FALSE(A.pred().Negated);
 }
 

@@ -194,8 +194,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     bool FallsThrough = true;
     if (!Blk.empty()) {
       const Instruction &Last = F.Instructions[Blk.EndInst - 1];
-      FallsThrough =
-          !endsBlock(Last.opcode().text()) || Last.pred().Reg.valid();
+      FallsThrough = !endsBlock(Last.opcode().text()) || Last.guarded();
     }
     if (FallsThrough && B + 1 < Blocks.size())
       AddEdge(B, B + 1);

@@ -27,7 +27,7 @@ void KnownBitsAnalysis::findInvariants(const ControlFlowGraph &G,
     if (SlotReg[R] == None)
       continue;
     llvm::ArrayRef<uint32_t> W = Regs.writers(SlotReg[R]);
-    if (W.size() == 1 && !F.Instructions[W[0]].pred().Reg.valid())
+    if (W.size() == 1 && !F.Instructions[W[0]].guarded())
       Writer[R] = W[0];
   }
   // The write must come before every read that consults the facts: the

@@ -204,7 +204,7 @@ void Transfer::set(const Operand &Dst, const KnownBits &B) {
   Fact.Bits = B.zextOrTrunc(64);
   Fact.DefInst = Index;
   Fact.Misaligned = Misaligned;
-  if (I.pred().Reg.valid()) { // Guarded: the old value may survive.
+  if (I.guarded()) { // Guarded: the old value may survive.
     const RegisterFact *Old = Facts.fact(Dst);
     Fact.Bits = Fact.Bits.intersectWith(Old ? Old->Bits : KnownBits(64));
   }

@@ -219,9 +219,8 @@ RegisterNames::RegisterNames(const Function &F) : Base(F.Operands.data()) {
   }
   GuardName.assign(F.Instructions.size(), None);
   for (size_t K = 0; K < F.Instructions.size(); ++K) {
-    const Guard &Pred = F.Instructions[K].pred();
-    if (Pred.Reg.valid() && !Pred.Reg.empty())
-      GuardName[K] = Number(Pred.Reg.text());
+    if (F.Instructions[K].guarded())
+      GuardName[K] = Number(F.Instructions[K].pred().Reg.text());
   }
 }
 

@@ -105,8 +105,8 @@ void printQualifiers(const Function &F, const Instruction &I,
 
 void printInstruction(const Function &F, const Instruction &I,
                       llvm::raw_ostream &OS) {
-  if (I.pred().Reg.valid())
-    OS << '@' << (I.pred().Negated ? "!" : "") << I.pred().Reg.text() << ' ';
+  if (Guard G = I.pred(); G.Reg.valid())
+    OS << '@' << (G.Negated ? "!" : "") << G.Reg.text() << ' ';
   OS << I.opcode().text();
   printQualifiers(F, I, OS);
   if (I.Operands.Count) {

@@ -52,7 +52,7 @@ public:
     if (I == Several)
       return WarpValue::None;
     const Instruction &Def = H.F.Instructions[I];
-    if (Def.pred().Reg.valid() && !Def.pred().Reg.empty())
+    if (Def.guarded())
       return WarpValue::None;
     llvm::ArrayRef<Operand> Ops = H.F.operands(Def.Operands);
     llvm::StringRef Op = Def.opcode().text();
@@ -89,8 +89,7 @@ public:
         continue;
       uint32_t Branch = P->EndInst - 1;
       const Instruction &Bra = H.F.Instructions[Branch];
-      if (Bra.opcode().text() != "bra" || !Bra.pred().Reg.valid() ||
-          Bra.pred().Reg.empty())
+      if (Bra.opcode().text() != "bra" || !Bra.guarded())
         continue;
       // Which way the predicate holds on the edge into D.
       bool Taken = D->Number != P->Number + 1;

@@ -678,11 +678,11 @@ void FunctionChecker::checkStatements() {
     case StmtKind::Instruction: {
       const Instruction &I = F.Instructions[S.Index];
       uint32_t GuardId = NameIds ? NameIds->guardOf(S.Index) : RegisterNames::None;
-      if (I.pred().Reg.valid() &&
-          !isDeclared(GuardId, I.pred().Reg.text(), I.pred().Reg.Begin)) {
+      if (Span Reg = I.pred().Reg;
+          Reg.valid() && !isDeclared(GuardId, Reg.text(), Reg.Begin)) {
         Operand G;
         G.Kind = OperandKind::Register;
-        G.setSrc(I.pred().Reg);
+        G.setSrc(Reg);
         undeclared(G, false);
       }
       llvm::StringRef Op = I.opcode().text();

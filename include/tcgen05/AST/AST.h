@@ -220,6 +220,8 @@ public:
   Span opcode() const {
     return Span(SrcBegin + OpcodeOffset, SrcBegin + OpcodeOffset + OpcodeLen);
   }
+  /// Whether the instruction has a guard, `@%p` or `@!%p`.
+  bool guarded() const { return GuardLen != 0; }
   /// The guard; its Reg is not valid when there is none.
   Guard pred() const {
     Guard G;
