@@ -44,12 +44,7 @@ template <typename Model> class FactFlow {
     FactFlow &Flow;
     using State = llvm::BitVector;
     State boundary() { return Flow.M.boundary(); }
-    bool join(State &Into, const State &From, bool) {
-      if (From.subsetOf(Into))
-        return false;
-      Into |= From;
-      return true;
-    }
+    // No join: UnionBitStates joins by union itself.
     uint64_t transfer(const CFGBlock &B, State &S) {
       llvm::ArrayRef<uint32_t> Events = Flow.eventsOf(B);
       for (uint32_t I : Events) {

@@ -14,6 +14,7 @@
 //   /// long descending chains (a loop counter losing one known bit per
 //   /// trip) then jumps to its end for whatever still changes.
 //   bool join(State &Into, const State &From, bool Widen);
+//   (not with UnionBitStates, which joins by union itself)
 //   /// Applies the block to S (forward: entry to exit; backward: exit to
 //   /// entry); returns the work done, in steps charged to the budget.
 //   uint64_t transfer(const CFGBlock &B, State &S);
