@@ -19,9 +19,9 @@ using namespace tcgen05;
 
 namespace {
 
-/// A label's name and the scope it is defined in, as a key of 16 bytes,
-/// not the 24 of a pair: a -G kernel's 40,000 labels fill 65,536 buckets.
-/// The name is the label's definition.
+/// A name in the source and a scope, as a key of 16 bytes, not the 24 of
+/// a pair: a -G kernel's 40,000 labels fill 65,536 buckets.  A label's
+/// name is its definition.
 struct ScopedName {
   const char *Data;
   uint32_t Size;
@@ -300,8 +300,7 @@ private:
   /// variable of their name.
   bool CheckedPiece = false;
   std::vector<Unresolved> UnresolvedNames;
-  llvm::DenseMap<std::pair<unsigned, llvm::StringRef>, uint32_t>
-      UnresolvedIndex;
+  llvm::DenseMap<ScopedName, uint32_t> UnresolvedIndex;
 };
 
 void FunctionChecker::openScope() {
@@ -495,7 +494,7 @@ void FunctionChecker::undeclared(const Operand &O, bool IsBranch) {
   if (LabelsComplete)
     return reportUndeclared(O, IsBranch, rangeNote(O.text()));
   auto [It, New] = UnresolvedIndex.try_emplace(
-      {BodyScopes.back(), O.text()},
+      ScopedName::of(BodyScopes.back(), O.text()),
       static_cast<uint32_t>(UnresolvedNames.size()));
   if (New)
     UnresolvedNames.push_back(Unresolved{O.text(), BodyScopes.back(), {}});
