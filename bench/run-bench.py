@@ -32,18 +32,23 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
 
+# Runs per tool and thread count whose highest peak RSS is reported.
+PEAK_RUNS = 3
 
-def run_once(cmd, ok_codes=(0,)):
-    """Wall time of one run and its peak RSS (bytes).  tcgen05-check exits
-    with 1 when it reports findings: that is a result, not a failure.
+
+def run_once(cmd, ok_codes=(0,), peak=False):
+    """Wall time of one run, and with peak its peak RSS (bytes), else None.
+    tcgen05-check exits with 1 when it reports findings: that is a result,
+    not a failure.
 
     A child's peak RSS as wait4 reports it starts from its parent's at
     fork (the kernel carries it across exec), and this script's includes
     decompressing the inputs: GNU time, a small process, forks the tool
-    when it is there.  Its own time is not counted: the wall clock runs
-    from its start, which costs well under a millisecond."""
+    when it is there.  Its start and exit cost about a millisecond, an
+    eighth of a 1 MB file's check, so a run that measures the peak is not
+    one that is timed."""
     peak_file = None
-    if GNU_TIME:
+    if peak and GNU_TIME:
         fd, peak_file = tempfile.mkstemp(prefix="peak-")
         os.close(fd)
         cmd = [GNU_TIME, "-f", "%M", "-o", peak_file] + cmd
@@ -53,7 +58,7 @@ def run_once(cmd, ok_codes=(0,)):
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.stderr.close()
-    peak = usage.ru_maxrss * 1024
+    peak = usage.ru_maxrss * 1024 if peak else None
     if peak_file:
         with open(peak_file) as f:
             lines = [l for l in f.read().split() if l.isdigit()]
@@ -74,14 +79,11 @@ def run_pair(cmd):
         return [r.result()[0] for r in runs]
 
 
-def run(cmd, repeat):
-    """Best wall time of `repeat` runs, and the peak RSS (bytes) of the
-    last one."""
-    best, rss = float("inf"), 0
-    for _ in range(repeat):
-        t, rss = run_once(cmd, (0, 1))
-        best = min(best, t)
-    return best, rss
+def run(cmd, repeat, peak=True):
+    """Best wall time of `repeat` runs, and with peak the peak RSS (bytes)
+    of one more."""
+    best = min(run_once(cmd, (0, 1))[0] for _ in range(repeat))
+    return best, run_once(cmd, (0, 1), peak=True)[1] if peak else None
 
 
 def median(xs):
@@ -136,13 +138,16 @@ def bench_real(args, tmp):
         for r in range(args.rounds):
             k = r % len(runs)
             for label, tool, j in runs[k:] + runs[:k]:
-                t, rss = run_once([tool, f"-j={j}", "-ferror-limit=0", path], (0, 1))
+                t, _ = run_once([tool, f"-j={j}", "-ferror-limit=0", path], (0, 1))
                 times.setdefault((label, j), []).append(t)
-                peaks[(label, j)] = max(peaks.get((label, j), 0), rss)
             pairs.append(sum(run_pair([args.tool, "-j=1", "-ferror-limit=0", path])) / 2)
             if r < args.ptxas_rounds:
                 t, _ = run_once([args.ptxas, "-arch=" + compute_arch(path), path, "-o", os.devnull])
                 ptxas.append(t)
+        for label, tool, j in runs:
+            peaks[(label, j)] = max(
+                run_once([tool, f"-j={j}", "-ferror-limit=0", path], (0, 1), peak=True)[1]
+                for _ in range(PEAK_RUNS))
         row = f"| {name} | {mb:.1f} |"
         for label, _ in tools:
             j1, j2 = median(times[(label, 1)]), median(times[(label, 2)])
@@ -221,7 +226,7 @@ def main():
         for name, path in files:
             mb = os.path.getsize(path) / 1e6
             t, rss = run([args.tool, path], repeat)
-            pt, _ = run([args.ptxas, "-arch=" + compute_arch(path), path, "-o", os.devnull], 1)
+            pt, _ = run([args.ptxas, "-arch=" + compute_arch(path), path, "-o", os.devnull], 1, peak=False)
             print(f"| {name} | {mb:.1f} | {t:.3f} | {mb / t:.0f} | {rss / 1e6:.0f} | {pt:.2f} | {mb / pt:.1f} | {pt / t:.0f}x |")
 
         print()
@@ -231,7 +236,7 @@ def main():
         mb = os.path.getsize(path) / 1e6
         base = None
         for j in (1, 2):
-            t, _ = run([args.tool, f"-j={j}", path], repeat)
+            t, _ = run([args.tool, f"-j={j}", path], repeat, peak=False)
             base = base or t
             print(f"| {j} | {t:.3f} | {mb / t:.0f} | {base / t:.2f}x |")
 
@@ -240,7 +245,7 @@ def main():
         print("|---|---:|---:|---:|---:|")
         path = files[-1][1]
         mb = os.path.getsize(path) / 1e6
-        check_t, _ = run([args.tool, path], repeat)
+        check_t, _ = run([args.tool, path], repeat, peak=False)
         for label, extra in (("--emit=ptx", []),
                              ("--emit=ptx --target=sm_103a --ptx-version=auto",
                               ["--target=sm_103a", "--ptx-version=auto"])):
