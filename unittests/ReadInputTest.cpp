@@ -3,15 +3,19 @@
 #include "tcgen05/Frontend/ReadInput.h"
 
 #include "tcgen05/Basic/Parallel.h"
+#include "tcgen05/Frontend/Check.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
+#include <functional>
 #include <string>
+#include <vector>
 
 using namespace tcgen05;
 
@@ -29,6 +33,12 @@ public:
   }
   ~TempFile() { llvm::sys::fs::remove(Path); }
   llvm::StringRef path() const { return Path; }
+  void rewrite(const std::string &Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    EXPECT_FALSE(EC);
+    OS << Text;
+  }
 
 private:
   llvm::SmallString<128> Path;
@@ -78,6 +88,134 @@ TEST(ReadInputTest, SmallFilesAreReadWhole) {
   ASSERT_TRUE(R.Buffer);
   EXPECT_EQ(R.Buffer->getBuffer(), Text);
   EXPECT_FALSE(R.HasNul);
+}
+
+/// A module whose DWARF-like .section, large enough to be given back,
+/// comes before a kernel with findings: their line numbers count the
+/// section's lines.
+std::string moduleWithSection() {
+  std::string S = ".version 8.7\n.target sm_100a\n.address_size 64\n"
+                  ".section .debug_str\n{\n";
+  for (unsigned I = 0; I < 4000; ++I) {
+    S += "\t.b8 ";
+    for (unsigned K = 0; K < 16; ++K)
+      S += std::to_string((I * 7 + K) % 250) + (K < 15 ? "," : "\n");
+  }
+  S += "}\n.visible .entry k()\n{\n.reg .b64 %rd<2>;\n"
+       "tcgen05.alloc.cta_group::3.sync.aligned.shared::cta.b32 [%rd1], 32;\n"
+       "ret;\n}\n";
+  return S;
+}
+
+/// Each diagnostic of checking Path, as "line:column message".
+std::vector<std::string> checkFileWith(llvm::StringRef Path,
+                                       llvm::ThreadPoolInterface *Pool,
+                                       bool GiveBack) {
+  llvm::SourceMgr SM;
+  CollectingDiagnosticConsumer C;
+  DiagnosticOptions DO;
+  DO.ErrorLimit = 0;
+  DiagnosticsEngine Engine(C, DO);
+  CheckOptions Opts;
+  Opts.Pool = Pool;
+  Opts.GiveBackSections = GiveBack;
+  checkFile(Path, SM, Engine, Opts);
+  std::vector<std::string> Out;
+  for (const Diagnostic &D : C.Diags) {
+    auto [Line, Col] = D.Range.Start.isValid()
+                           ? SM.getLineAndColumn(D.Range.Start)
+                           : std::pair<unsigned, unsigned>();
+    Out.push_back(std::to_string(Line) + ":" + std::to_string(Col) + " " +
+                  D.Message);
+  }
+  return Out;
+}
+
+TEST(ReadInputTest, PagesGivenBackAreReadAgain) {
+  std::string Text = largeText();
+  TempFile F(Text);
+  InputRead R = readInput(F.path());
+  ASSERT_TRUE(R.Buffer);
+  llvm::StringRef Buf = R.Buffer->getBuffer();
+  InputPages Pages(F.path().str(), Buf);
+  EXPECT_FALSE(Pages.any());
+  Pages.giveBack(Buf.substr(3 << 20, 1000)); // too small to give back
+  EXPECT_FALSE(Pages.any());
+  Pages.giveBack(Buf.substr(1001, 1 << 20));
+  Pages.giveBack(Buf.substr(2 << 20, (1 << 20) + 77));
+  EXPECT_TRUE(Pages.any());
+  EXPECT_TRUE(Pages.restore());
+  EXPECT_EQ(R.Buffer->getBuffer(), Text);
+  EXPECT_FALSE(Pages.any());
+}
+
+TEST(ReadInputTest, PagesGivenBackOfAChangedFileAreReported) {
+  std::string Text = largeText();
+  std::string Edited = Text;
+  Edited[(1 << 20) + 5000] ^= 1;
+  for (const std::string &Now : {Edited, Text.substr(0, 1 << 20)}) {
+    TempFile F(Text);
+    InputRead R = readInput(F.path());
+    ASSERT_TRUE(R.Buffer);
+    llvm::StringRef Buf = R.Buffer->getBuffer();
+    InputPages Pages(F.path().str(), Buf);
+    Pages.giveBack(Buf.substr(1 << 20, 1 << 20));
+    F.rewrite(Now);
+    EXPECT_FALSE(Pages.restore()) << Now.size();
+  }
+}
+
+TEST(ReadInputTest, DiagnosticsAfterASectionGivenBackShowTheirLines) {
+  TempFile F(moduleWithSection());
+  std::vector<std::string> Kept = checkFileWith(F.path(), nullptr, false);
+  ASSERT_FALSE(Kept.empty());
+  EXPECT_EQ(Kept[0].substr(0, 5), "4010:");
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(2);
+  EXPECT_EQ(checkFileWith(F.path(), nullptr, true), Kept);
+  EXPECT_EQ(checkFileWith(F.path(), Pool.get(), true), Kept);
+}
+
+/// A pool that runs Hook after each task it runs.
+class HookAfterTasks final : public llvm::ThreadPoolInterface {
+public:
+  explicit HookAfterTasks(std::function<void()> Hook)
+      : Inner(llvm::hardware_concurrency(2)), Hook(std::move(Hook)) {}
+  void wait() override { Inner.wait(); }
+  void wait(llvm::ThreadPoolTaskGroup &Group) override { Inner.wait(Group); }
+  unsigned getMaxConcurrency() const override {
+    return Inner.getMaxConcurrency();
+  }
+
+private:
+  void asyncEnqueue(llvm::unique_function<void()> Task,
+                    llvm::ThreadPoolTaskGroup *Group) override {
+    auto Run = [this, Task = std::move(Task)]() mutable {
+      Task();
+      Hook();
+    };
+    if (Group)
+      Inner.async(*Group, std::move(Run));
+    else
+      Inner.async(std::move(Run));
+  }
+  llvm::StdThreadPool Inner;
+  std::function<void()> Hook;
+};
+
+TEST(ReadInputTest, AFileChangedWhileItsSectionWasGivenBackIsReported) {
+  std::string Text = moduleWithSection();
+  std::string Changed = Text;
+  size_t Data = Changed.find(".b8 ") + 100000;
+  Changed[Data] = Changed[Data] == '\n' ? '\t' : '\n';
+  TempFile F(Text);
+  HookAfterTasks Pool([&] { F.rewrite(Changed); });
+  std::vector<std::string> Diags = checkFileWith(F.path(), &Pool, true);
+  ASSERT_FALSE(Diags.empty());
+  EXPECT_EQ(Diags[0], "0:0 '" + F.path().str() +
+                          "' changed while it was checked: the source lines "
+                          "shown may not be the ones checked");
+  // err_input_changed comes first, and the findings still follow it.
+  EXPECT_GT(Diags.size(), 1u);
 }
 
 } // namespace

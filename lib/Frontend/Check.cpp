@@ -21,6 +21,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 
@@ -157,10 +158,12 @@ namespace {
 constexpr size_t WholeHugePagesInput = size_t(2) << 20;
 
 /// checkBuffer; NulFree when the reader has already looked for NUL bytes
-/// and found none, which spares a pass over the whole input.
+/// and found none, which spares a pass over the whole input.  Pages, when
+/// given, takes back the contents of each .section once they are checked.
 CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                       DiagnosticsEngine &Engine, const CheckOptions &Options,
-                      AnalysisStats *Stats, bool NulFree) {
+                      AnalysisStats *Stats, bool NulFree,
+                      InputPages *Pages = nullptr) {
   // Analyses whose every finding is silenced are not run.
   CheckOptions Opts = Options;
   Opts.CheckHazards &= !Engine.groupDisabled("tcgen05-hazards");
@@ -236,8 +239,12 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
           Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(Shapes);
         },
         [&](unsigned W, CheckItem *Item) {
-          if (!Item->F)
-            return checkSectionContents(Item->Text, Item->Sink);
+          if (!Item->F) {
+            checkSectionContents(Item->Text, Item->Sink);
+            if (Pages)
+              Pages->giveBack(Item->Text.text());
+            return;
+          }
           checkBody(Context, *Item, Scratch[W], *Parsers[W]);
         },
         &Side);
@@ -281,10 +288,15 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
       Rest.push_back(&Item);
   MakeStream(/*Share=*/Work.size() > 1);
   unsigned Workers = parallelWorkers(Pool, Work.size());
+  // One worker takes the .section contents first, so that pages given
+  // back are gone before the bodies' nodes are built (the -G kernel's).
   if (Workers > 1)
     llvm::stable_sort(Rest, [](const CheckItem *A, const CheckItem *B) {
       return A->size() > B->size();
     });
+  else if (Pages)
+    std::stable_partition(Rest.begin(), Rest.end(),
+                          [](const CheckItem *A) { return !A->F; });
   for (CheckItem *Item : Rest)
     Stream->push(Item);
   Stream->start(Workers);
@@ -307,6 +319,15 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   checkUnresolvedFunctions(M, Symbols, Summaries, Opts.SeparateCompilation,
                            KernelSink);
   ModuleSink.append(std::move(KernelSink));
+  // What is shown of a diagnostic reads the text up to it.  The bodies'
+  // storage goes first, so that the pages read again do not add to it.
+  if (Pages && Pages->any() && !ModuleSink.diagnostics().empty()) {
+    Scratch.clear();
+    Scratch.shrink_to_fit();
+    if (!Pages->restore())
+      Engine.emit(&SM, Diagnostic::make(DiagID::err_input_changed, {},
+                                        {Name}, Name));
+  }
   ModuleSink.sortBySource();
   // Markers are searched for only when there is something to suppress.
   if (!ModuleSink.diagnostics().empty())
@@ -377,5 +398,10 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                            Opts.StdinName, Opts.Pool, NulFree);
   if (S != CheckStatus::Clean)
     return S;
-  return checkText(SM, ID, Engine, Opts, Stats, NulFree);
+  std::optional<InputPages> Pages;
+  if (Opts.GiveBackSections && Path != "-" &&
+      llvm::sys::fs::is_regular_file(Path))
+    Pages.emplace(Path.str(), SM.getMemoryBuffer(ID)->getBuffer());
+  return checkText(SM, ID, Engine, Opts, Stats, NulFree,
+                   Pages ? &*Pages : nullptr);
 }

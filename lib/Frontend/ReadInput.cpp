@@ -6,13 +6,19 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
 
 using namespace tcgen05;
 
@@ -242,4 +248,62 @@ InputRead tcgen05::readInput(llvm::StringRef Path, uint64_t MaxSize,
   R = Halves ? std::move(*Halves) : readAll(*FD, Path, MaxSize, Hint);
   llvm::sys::fs::closeFile(*FD);
   return R;
+}
+
+/// Parts smaller than this are kept.
+constexpr size_t MinGiveBack = 64 * 1024;
+
+static uint64_t hashOf(const char *P, size_t N) {
+  return llvm::xxh3_64bits(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(P), N));
+}
+
+void InputPages::giveBack(llvm::StringRef Text) {
+#ifdef MADV_DONTNEED
+  if (Text.size() < MinGiveBack)
+    return;
+  auto Page = static_cast<uintptr_t>(llvm::sys::Process::getPageSizeEstimate());
+  auto Begin = reinterpret_cast<uintptr_t>(Text.begin());
+  uintptr_t First = (Begin + Page - 1) & ~(Page - 1);
+  uintptr_t Last = (Begin + Text.size()) & ~(Page - 1);
+  if (First >= Last)
+    return;
+  const char *P = reinterpret_cast<const char *>(First);
+  // The hash tells restore() whether the file still holds these bytes.
+  Range R{static_cast<size_t>(P - Buffer.begin()), Last - First,
+          hashOf(P, Last - First)};
+  if (::madvise(reinterpret_cast<void *>(First), Last - First,
+                MADV_DONTNEED) != 0)
+    return;
+  std::lock_guard<std::mutex> Guard(Lock);
+  Ranges.push_back(R);
+#else
+  (void)Text;
+#endif
+}
+
+bool InputPages::restore() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (Ranges.empty())
+    return true;
+  llvm::Expected<llvm::sys::fs::file_t> FD =
+      llvm::sys::fs::openNativeFileForRead(Path);
+  if (!FD) {
+    llvm::consumeError(FD.takeError());
+    return false;
+  }
+  bool Same = true;
+  for (const Range &R : Ranges) {
+    char *P = const_cast<char *>(Buffer.data()) + R.Offset;
+    llvm::Expected<size_t> Got = readSlice(*FD, P, R.Size, R.Offset);
+    if (!Got) {
+      llvm::consumeError(Got.takeError());
+      Same = false;
+      continue;
+    }
+    Same &= *Got == R.Size && hashOf(P, R.Size) == R.Hash;
+  }
+  llvm::sys::fs::closeFile(*FD);
+  Ranges.clear();
+  return Same;
 }

@@ -85,6 +85,14 @@ struct CheckOptions {
   std::string StdinName;
   /// Inputs larger than this many bytes are refused (TC0006, TC0009).
   uint64_t MaxInputSize = DefaultMaxInputSize;
+  /// checkFile gives the memory of each .section's contents back to the
+  /// system once they are checked (a -G module's DWARF data is two thirds
+  /// of its text), and reads them from the file again before it shows a
+  /// diagnostic (TC0012 if the file changed meanwhile).  After a check
+  /// that reports nothing they stay given back: the buffer it leaves in the
+  /// SourceMgr reads as zero bytes there.  For a caller that does not read
+  /// the buffer after a clean check.
+  bool GiveBackSections = false;
 };
 
 enum class CheckStatus {

@@ -16,7 +16,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <system_error>
+#include <vector>
 
 namespace llvm {
 class MemoryBuffer;
@@ -50,6 +53,41 @@ InputRead readInput(llvm::StringRef Path,
                     uint64_t MaxSize = DefaultMaxInputSize,
                     llvm::StringRef StdinName = "<stdin>",
                     llvm::ThreadPoolInterface *Pool = nullptr);
+
+/// The pages of an input read from a file that a check gives back to the
+/// system once it is done with them, and reads from the file again when a
+/// diagnostic is to be shown.  A -G module's DWARF sections are two thirds
+/// of its text, checked a byte at a time and then read by nothing else.
+class InputPages {
+public:
+  /// For Buffer, which holds the file at Path from its first byte.
+  InputPages(std::string Path, llvm::StringRef Buffer)
+      : Path(std::move(Path)), Buffer(Buffer) {}
+
+  /// Gives back the whole pages inside Text, a part of the buffer that
+  /// nothing reads until restore().  A part under 64 KiB is kept: it is
+  /// not worth the system calls.  May be called from several threads.
+  void giveBack(llvm::StringRef Text);
+
+  /// Whether any page was given back.
+  bool any() const { return !Ranges.empty(); }
+
+  /// Reads every page given back from the file again.  False when the file
+  /// cannot be read or no longer holds what was given back: it changed
+  /// while it was checked.
+  bool restore();
+
+private:
+  struct Range {
+    size_t Offset;
+    size_t Size;
+    uint64_t Hash;
+  };
+  std::string Path;
+  llvm::StringRef Buffer;
+  std::mutex Lock;
+  std::vector<Range> Ranges;
+};
 
 } // namespace tcgen05
 
