@@ -70,7 +70,10 @@ public:
   void giveBack(llvm::StringRef Text);
 
   /// Whether any page was given back.
-  bool any() const { return !Ranges.empty(); }
+  bool any() const {
+    std::lock_guard<std::mutex> Guard(Lock);
+    return !Ranges.empty();
+  }
 
   /// Reads every page given back from the file again.  False when the file
   /// cannot be read or no longer holds what was given back: it changed
@@ -85,7 +88,7 @@ private:
   };
   std::string Path;
   llvm::StringRef Buffer;
-  std::mutex Lock;
+  mutable std::mutex Lock;
   std::vector<Range> Ranges;
 };
 
