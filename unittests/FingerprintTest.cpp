@@ -65,31 +65,42 @@ TEST(FingerprintTest, ReusedHashesMatchHashingEachFindingAlone) {
   EXPECT_NE(hashOf(Got[5]), hashOf(Got[0]));
 }
 
+/// The fingerprint Prints gives the finding at the start of Text, a
+/// buffer named Name over Text's own memory.
+std::string printAtStart(FingerprintMaker &Prints, const std::string &Text,
+                         const char *Name) {
+  llvm::SourceMgr SM;
+  SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(Text, Name),
+                        llvm::SMLoc());
+  const char *P = Text.data();
+  return Prints.next(
+      &SM, Diagnostic::make(DiagID::err_undeclared_symbol,
+                            llvm::SMRange(llvm::SMLoc::getFromPointer(P),
+                                          llvm::SMLoc::getFromPointer(P + 1)),
+                            {"a"}));
+}
+
 TEST(FingerprintTest, ANewInputInTheSameMemoryIsHashedAgain) {
   // A caller that reads its next input into the first one's memory: the
   // same line at the same address, another file name.
   std::string Text = "a b\n";
-  auto Finding = [&] {
-    const char *P = Text.data();
-    return Diagnostic::make(DiagID::err_undeclared_symbol,
-                            llvm::SMRange(llvm::SMLoc::getFromPointer(P),
-                                          llvm::SMLoc::getFromPointer(P + 1)),
-                            {"a"});
-  };
-  FingerprintMaker Prints;
-  std::string First, Second;
-  {
-    llvm::SourceMgr SM;
-    SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(Text, "a.ptx"),
-                          llvm::SMLoc());
-    First = Prints.next(&SM, Finding());
-  }
-  llvm::SourceMgr SM;
-  SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(Text, "b.ptx"),
-                        llvm::SMLoc());
-  Second = Prints.next(&SM, Finding());
-  FingerprintMaker Alone;
-  EXPECT_EQ(Second, Alone.next(&SM, Finding()));
+  FingerprintMaker Prints, Alone;
+  std::string First = printAtStart(Prints, Text, "a.ptx");
+  std::string Second = printAtStart(Prints, Text, "b.ptx");
+  EXPECT_EQ(Second, printAtStart(Alone, Text, "b.ptx"));
+  EXPECT_NE(hashOf(First), hashOf(Second));
+}
+
+TEST(FingerprintTest, ANewBatchInTheSameMemoryIsHashedAgain) {
+  // The same file read again into the same memory, edited in between: the
+  // same name, address and line length, another line.
+  std::string Text = "a b\n";
+  FingerprintMaker Prints, Alone;
+  std::string First = printAtStart(Prints, Text, "a.ptx");
+  Text = "a c\n";
+  Prints.beginBatch();
+  std::string Second = printAtStart(Prints, Text, "a.ptx");
+  EXPECT_EQ(hashOf(Second), hashOf(printAtStart(Alone, Text, "a.ptx")));
   EXPECT_NE(hashOf(First), hashOf(Second));
 }
 

@@ -8,6 +8,10 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 using namespace tcgen05;
 
 namespace {
@@ -108,3 +112,35 @@ TEST(TextPrinterTest, WritesEachDiagnosticAtOnce) {
       << OS.Text;
   EXPECT_NE(OS.Text.find("\x1b["), std::string::npos) << "no colors:" << OS.Text;
 }
+
+// A caller that checks one input, frees it and reads the next into the
+// same memory: the printer finds the second one's lines afresh.
+TEST(TextPrinterTest, ABufferInAFreedOnesMemoryGetsItsOwnLines) {
+  std::string Storage(400, 'x');
+  for (size_t I = 1; I < 200; I += 2)
+    Storage[I] = '\n';
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  auto Printer = createTextDiagnosticPrinter(OS, /*Colors=*/false);
+  DiagnosticsEngine Engine(*Printer, DiagnosticOptions());
+  auto Report = [&](size_t Offset) {
+    llvm::SourceMgr SM;
+    SM.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(Storage, "t", false), llvm::SMLoc());
+    const char *P = Storage.data() + Offset;
+    std::vector<Diagnostic> Diags{Diagnostic::make(
+        DiagID::err_undeclared_symbol,
+        llvm::SMRange(llvm::SMLoc::getFromPointer(P),
+                      llvm::SMLoc::getFromPointer(P + 1)),
+        {"x"})};
+    Engine.emitAll(&SM, Diags);
+  };
+  Report(100); // line 51
+  // The same size at the same address: the first 300 bytes on one line.
+  std::fill(Storage.begin(), Storage.end(), 'x');
+  Storage[300] = '\n';
+  Report(350);
+  EXPECT_NE(Out.find("t:51:1: "), std::string::npos) << Out;
+  EXPECT_NE(Out.find("t:2:50: "), std::string::npos) << Out;
+}
+

@@ -393,6 +393,11 @@ void DiagnosticSink::sortBySource() {
 }
 
 bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
+  Consumer.beginBatch();
+  return emitInBatch(SM, std::move(D));
+}
+
+bool DiagnosticsEngine::emitInBatch(const llvm::SourceMgr *SM, Diagnostic D) {
   if (LimitReached)
     return false;
   llvm::StringRef Group = diagGroup(D.ID);
@@ -475,7 +480,8 @@ std::string tcgen05::diagnosticSummary(unsigned Errors, unsigned Warnings) {
 
 void DiagnosticsEngine::emitAll(const llvm::SourceMgr *SM,
                                 std::vector<Diagnostic> &Diags) {
+  Consumer.beginBatch();
   for (Diagnostic &D : Diags)
-    if (!emit(SM, std::move(D)) && LimitReached)
+    if (!emitInBatch(SM, std::move(D)) && LimitReached)
       break;
 }

@@ -40,6 +40,10 @@ public:
     A.handleDiagnostic(SM, D);
     B.handleDiagnostic(SM, D);
   }
+  void beginBatch() override {
+    A.beginBatch();
+    B.beginBatch();
+  }
   void finish() override {
     A.finish();
     B.finish();

@@ -54,6 +54,8 @@ public:
   JSONDiagnosticPrinter(llvm::raw_ostream &OS, const llvm::json::Value *Result)
       : OS(OS), J(OS, /*IndentSize=*/2), Result(Result) {}
 
+  void beginBatch() override { Locations = LocationResolver(); }
+
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
     begin();

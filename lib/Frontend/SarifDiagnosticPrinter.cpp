@@ -95,6 +95,11 @@ public:
       this->HelpBase += '/';
   }
 
+  void beginBatch() override {
+    Locations = LocationResolver();
+    Prints.beginBatch();
+  }
+
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
     begin();

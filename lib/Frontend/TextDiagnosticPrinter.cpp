@@ -47,6 +47,8 @@ public:
   TextDiagnosticPrinter(llvm::raw_ostream &Out, bool Colors)
       : Out(Out), Colors(Colors) {}
 
+  void beginBatch() override { Locations = LocationResolver(); }
+
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
     std::string Msg = D.Message;

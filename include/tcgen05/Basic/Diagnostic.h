@@ -189,6 +189,11 @@ public:
   /// SM is null for diagnostics about inputs that could not be loaded.
   virtual void handleDiagnostic(const llvm::SourceMgr *SM,
                                 const Diagnostic &D) = 0;
+  /// Called before each batch of diagnostics: one emitAll, or one emit.  A
+  /// consumer that finds lines from where the last diagnostic was forgets
+  /// that place here: the next batch's buffer may sit where a freed one
+  /// did, with other text.
+  virtual void beginBatch() {}
   /// Called once after the last input.
   virtual void finish() {}
 };
@@ -284,6 +289,8 @@ public:
   DiagnosticConsumer &consumer() { return Consumer; }
 
 private:
+  bool emitInBatch(const llvm::SourceMgr *SM, Diagnostic D);
+
   DiagnosticConsumer &Consumer;
   DiagnosticOptions Opts;
   unsigned NumErrors = 0;

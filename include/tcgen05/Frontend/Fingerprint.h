@@ -29,6 +29,12 @@ namespace tcgen05 {
 class FingerprintMaker {
 public:
   std::string next(const llvm::SourceMgr *SM, const Diagnostic &D);
+  /// Forgets the last finding's place and line (see
+  /// DiagnosticConsumer::beginBatch); occurrences still count on.
+  void beginBatch() {
+    Lines = LocationResolver();
+    Last.reset();
+  }
 
 private:
   llvm::StringMap<unsigned> Seen;

@@ -30,6 +30,7 @@ class VerifyDiagnosticConsumer : public DiagnosticConsumer {
 public:
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override;
+  void beginBatch() override { Locations = LocationResolver(); }
 
   /// Compares what was reported with what every buffer of SM expects.
   /// Prints each mismatch to OS; returns the number of mismatches.
