@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
@@ -33,11 +34,21 @@ public:
   }
   ~TempFile() { llvm::sys::fs::remove(Path); }
   llvm::StringRef path() const { return Path; }
+  llvm::sys::fs::file_status status() const {
+    llvm::sys::fs::file_status S;
+    EXPECT_FALSE(llvm::sys::fs::status(Path, S));
+    return S;
+  }
+  /// Writes Text over the file, a second after its last write: the
+  /// system's clock for file times may not have moved since.
   void rewrite(const std::string &Text) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC);
-    EXPECT_FALSE(EC);
+    auto Later = status().getLastModificationTime() + std::chrono::seconds(1);
+    int FD = -1;
+    ASSERT_FALSE(llvm::sys::fs::openFileForWrite(Path, FD));
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
+    OS.flush();
+    EXPECT_FALSE(llvm::sys::fs::setLastAccessAndModificationTime(FD, Later));
   }
 
 private:
@@ -137,7 +148,7 @@ TEST(ReadInputTest, PagesGivenBackAreReadAgain) {
   InputRead R = readInput(F.path());
   ASSERT_TRUE(R.Buffer);
   llvm::StringRef Buf = R.Buffer->getBuffer();
-  InputPages Pages(F.path().str(), Buf);
+  InputPages Pages(F.path().str(), Buf, F.status());
   EXPECT_FALSE(Pages.any());
   Pages.giveBack(Buf.substr(3 << 20, 1000)); // too small to give back
   EXPECT_FALSE(Pages.any());
@@ -158,7 +169,7 @@ TEST(ReadInputTest, PagesGivenBackOfAChangedFileAreReported) {
     InputRead R = readInput(F.path());
     ASSERT_TRUE(R.Buffer);
     llvm::StringRef Buf = R.Buffer->getBuffer();
-    InputPages Pages(F.path().str(), Buf);
+    InputPages Pages(F.path().str(), Buf, F.status());
     Pages.giveBack(Buf.substr(1 << 20, 1 << 20));
     F.rewrite(Now);
     EXPECT_FALSE(Pages.restore()) << Now.size();

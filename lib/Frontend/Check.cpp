@@ -394,14 +394,17 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                AnalysisStats *Stats) {
   unsigned ID = 0;
   bool NulFree = false;
+  llvm::sys::fs::file_status Before;
+  bool Rereadable = Opts.GiveBackSections && Path != "-" &&
+                    !llvm::sys::fs::status(Path, Before) &&
+                    Before.type() == llvm::sys::fs::file_type::regular_file;
   CheckStatus S = loadText(Path, SM, Engine, ID, Opts.MaxInputSize,
                            Opts.StdinName, Opts.Pool, NulFree);
   if (S != CheckStatus::Clean)
     return S;
   std::optional<InputPages> Pages;
-  if (Opts.GiveBackSections && Path != "-" &&
-      llvm::sys::fs::is_regular_file(Path))
-    Pages.emplace(Path.str(), SM.getMemoryBuffer(ID)->getBuffer());
+  if (Rereadable)
+    Pages.emplace(Path.str(), SM.getMemoryBuffer(ID)->getBuffer(), Before);
   return checkText(SM, ID, Engine, Opts, Stats, NulFree,
                    Pages ? &*Pages : nullptr);
 }

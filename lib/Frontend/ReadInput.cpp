@@ -8,7 +8,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -253,11 +252,6 @@ InputRead tcgen05::readInput(llvm::StringRef Path, uint64_t MaxSize,
 /// Parts smaller than this are kept.
 constexpr size_t MinGiveBack = 64 * 1024;
 
-static uint64_t hashOf(const char *P, size_t N) {
-  return llvm::xxh3_64bits(
-      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(P), N));
-}
-
 void InputPages::giveBack(llvm::StringRef Text) {
 #ifdef MADV_DONTNEED
   if (Text.size() < MinGiveBack)
@@ -269,9 +263,7 @@ void InputPages::giveBack(llvm::StringRef Text) {
   if (First >= Last)
     return;
   const char *P = reinterpret_cast<const char *>(First);
-  // The hash tells restore() whether the file still holds these bytes.
-  Range R{static_cast<size_t>(P - Buffer.begin()), Last - First,
-          hashOf(P, Last - First)};
+  Range R{static_cast<size_t>(P - Buffer.begin()), Last - First};
   if (::madvise(reinterpret_cast<void *>(First), Last - First,
                 MADV_DONTNEED) != 0)
     return;
@@ -292,7 +284,13 @@ bool InputPages::restore() {
     llvm::consumeError(FD.takeError());
     return false;
   }
-  bool Same = true;
+  llvm::sys::fs::file_status Now;
+  bool Same = !llvm::sys::fs::status(*FD, Now) &&
+              Now.getUniqueID() == Status.getUniqueID() &&
+              Now.getSize() == Status.getSize() &&
+              Now.getLastModificationTime() ==
+                  Status.getLastModificationTime();
+  // Read even when changed: the lines shown are then at least the file's.
   for (const Range &R : Ranges) {
     char *P = const_cast<char *>(Buffer.data()) + R.Offset;
     llvm::Expected<size_t> Got = readSlice(*FD, P, R.Size, R.Offset);
@@ -301,7 +299,7 @@ bool InputPages::restore() {
       Same = false;
       continue;
     }
-    Same &= *Got == R.Size && hashOf(P, R.Size) == R.Hash;
+    Same &= *Got == R.Size;
   }
   llvm::sys::fs::closeFile(*FD);
   Ranges.clear();

@@ -13,6 +13,7 @@
 #define TCGEN05_FRONTEND_READINPUT_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <cstdint>
 #include <memory>
@@ -60,9 +61,12 @@ InputRead readInput(llvm::StringRef Path,
 /// of its text, checked a byte at a time and then read by nothing else.
 class InputPages {
 public:
-  /// For Buffer, which holds the file at Path from its first byte.
-  InputPages(std::string Path, llvm::StringRef Buffer)
-      : Path(std::move(Path)), Buffer(Buffer) {}
+  /// For Buffer, which holds the file at Path from its first byte, and was
+  /// read after the file had Status (taken before the read, so that a
+  /// change during the read is seen as one).
+  InputPages(std::string Path, llvm::StringRef Buffer,
+             llvm::sys::fs::file_status Status)
+      : Path(std::move(Path)), Buffer(Buffer), Status(Status) {}
 
   /// Gives back the whole pages inside Text, a part of the buffer that
   /// nothing reads until restore().  A part under 64 KiB is kept: it is
@@ -76,18 +80,20 @@ public:
   }
 
   /// Reads every page given back from the file again.  False when the file
-  /// cannot be read or no longer holds what was given back: it changed
-  /// while it was checked.
+  /// cannot be read or is no longer the one read: another file, size or
+  /// modification time.  A rewrite that keeps all three is not seen (as
+  /// make and ninja do not see one); a hash of the pages given back would
+  /// see it, for 1 ms of -G's two-thread check.
   bool restore();
 
 private:
   struct Range {
     size_t Offset;
     size_t Size;
-    uint64_t Hash;
   };
   std::string Path;
   llvm::StringRef Buffer;
+  llvm::sys::fs::file_status Status;
   mutable std::mutex Lock;
   std::vector<Range> Ranges;
 };
