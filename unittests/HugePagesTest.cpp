@@ -28,28 +28,16 @@ TEST(HugePagesTest, LargeArraysAreAlignedAndRoundedToHugePages) {
   releaseArray(P, Bytes);
 }
 
-// The node pools put a room of this size whole onto the one huge page it
-// is rounded up to.
-TEST(HugePagesTest, ArraysWithAMappingOfTheirOwnOwnTheirHugePage) {
-  char *P = static_cast<char *>(allocateArray(OwnMappingSize));
-  ASSERT_NE(P, nullptr);
-  EXPECT_TRUE(alignedToHugePages(P));
-  adviseHugePages(P, HugePageSize);
-  std::memset(P, 1, HugePageSize);
-  EXPECT_EQ(P[HugePageSize - 1], 1);
-  releaseArray(P, OwnMappingSize);
-}
-
 TEST(HugePagesTest, SmallArraysArePlainHeapMemory) {
   void *Empty = allocateArray(0);
   EXPECT_NE(Empty, nullptr);
   releaseArray(Empty, 0);
-  char *P = static_cast<char *>(allocateArray(OwnMappingSize - 1));
+  char *P = static_cast<char *>(allocateArray(HugePageSize - 1));
   ASSERT_NE(P, nullptr);
   // Below a huge page: nothing to advise.
-  adviseHugePages(P, OwnMappingSize - 1);
-  P[OwnMappingSize - 2] = 1;
-  releaseArray(P, OwnMappingSize - 1);
+  adviseHugePages(P, HugePageSize - 1);
+  P[HugePageSize - 2] = 1;
+  releaseArray(P, HugePageSize - 1);
 }
 
 TEST(HugePagesTest, ImpossibleSizesFail) {

@@ -22,13 +22,16 @@ void tcgen05::adviseHugePages(const void *P, size_t Bytes) {
 #endif
 }
 
+/// Arrays from this size up are aligned to huge pages.
+constexpr size_t AlignedArraySize = tcgen05::HugePageSize;
+
 static size_t roundToHugePages(size_t Bytes) {
   using tcgen05::HugePageSize;
   return (Bytes + HugePageSize - 1) / HugePageSize * HugePageSize;
 }
 
 void *tcgen05::allocateArray(size_t Bytes) {
-  if (Bytes < OwnMappingSize)
+  if (Bytes < AlignedArraySize)
     return std::malloc(Bytes ? Bytes : 1);
   if (Bytes > size_t(-1) - 2 * HugePageSize)
     return nullptr;
@@ -59,7 +62,7 @@ void tcgen05::releaseArray(void *P, size_t Bytes) {
   if (!P)
     return;
 #if __has_include(<sys/mman.h>)
-  if (Bytes >= OwnMappingSize) {
+  if (Bytes >= AlignedArraySize) {
     ::munmap(P, roundToHugePages(Bytes));
     return;
   }

@@ -313,17 +313,23 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
   // fills 50-75% of it, and a huge page the parse only begins to fill is
   // resident whole (the -G kernel's pools left 4.5 MB of them unused).
   // The rest is faulted in 4 KiB pages, a few hundred on that kernel.
-  // With WholeHugePages, a room with a mapping of its own that one huge
-  // page holds goes onto it whole: the page costs the time of about 30
-  // faults of 4 KiB, and spares a 1 MB kernel's pools 400 of them.
+  // With WholeHugePages, a room of a quarter of a huge page up to one
+  // grows to fill one huge page, which it is then advised whole: the page
+  // costs the time of about 30 faults of 4 KiB, and spares a 1 MB kernel's
+  // pools 400 of them.
   auto Reserve = [&Opts](auto &Pool, size_t N) {
-    N = std::min(N, (size_t(64) << 20) / sizeof(Pool[0]));
+    constexpr size_t Size = sizeof(Pool[0]);
+    N = std::min(N, (size_t(64) << 20) / Size);
+    bool OnePage = Opts.WholeHugePages && N * Size >= HugePageSize / 4 &&
+                   N * Size <= HugePageSize;
+    if (OnePage)
+      N = (HugePageSize + Size - 1) / Size;
     if (N > Pool.capacity()) {
       Pool.reserve(std::max(N, 2 * Pool.capacity()));
-      size_t Room = Pool.capacity() * sizeof(Pool[0]);
-      bool OnePage = Opts.WholeHugePages && Room >= OwnMappingSize &&
-                     Room <= HugePageSize;
-      adviseHugePages(Pool.data(), OnePage ? HugePageSize : Room / 2);
+      size_t Room = Pool.capacity() * Size;
+      adviseHugePages(Pool.data(),
+                      OnePage && Pool.capacity() == N ? HugePageSize
+                                                      : Room / 2);
     }
   };
   Reserve(F.Operands, Bytes / 10);

@@ -19,19 +19,15 @@ namespace tcgen05 {
 /// The size of a transparent huge page.
 constexpr size_t HugePageSize = size_t(2) << 20;
 
-/// Arrays from this size up have a mapping of their own, aligned to huge
-/// pages and rounded up to whole ones (allocateArray).
-constexpr size_t OwnMappingSize = HugePageSize / 4;
-
 /// Advises the whole huge pages inside [P, P + Bytes) for transparent huge
 /// pages.  Only for memory about to be filled: a huge page touched once is
 /// resident whole.  Does nothing where the system has no such advice.
 void adviseHugePages(const void *P, size_t Bytes);
 
-/// Memory for an array of Bytes: of OwnMappingSize or more, aligned to
-/// huge pages and rounded up to whole ones, so that adviseHugePages can put
-/// any prefix of it on them; below that, plain heap memory.  Null when out
-/// of memory.
+/// Memory for an array of Bytes: of a huge page or more, aligned to huge
+/// pages and rounded up to whole ones, so that adviseHugePages can put any
+/// prefix of it on them; below that, plain heap memory.  Null when out of
+/// memory.
 void *allocateArray(size_t Bytes);
 
 /// Releases P from allocateArray(Bytes).
