@@ -28,8 +28,9 @@ struct ParseOptions {
   /// on another thread if it likes: the DWARF sections of a -G module are
   /// most of its text.  Any other block is checked in place.
   bool DeferSectionContents = false;
-  /// parseFunctionBody puts a node pool whose room one huge page holds onto
-  /// that page whole, not only the first half of a room onto huge pages.
+  /// parseFunctionBody grows a node pool's room of a quarter of a huge page
+  /// up to one to a whole huge page, advised whole, instead of advising only
+  /// the first half of a room.
   /// It trades up to a huge page of memory per pool for the 4 KiB faults
   /// of the pool's first fill: a sixth of a 1 MB kernel's check, but only
   /// once per body storage, so little of a file of many kernels.
