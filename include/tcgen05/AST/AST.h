@@ -243,6 +243,8 @@ public:
     SrcLen = static_cast<uint32_t>(Src.End - Src.Begin);
     OpcodeOffset = static_cast<uint32_t>(Opcode.Begin - Src.Begin);
     OpcodeLen = static_cast<uint32_t>(Opcode.End - Opcode.Begin);
+    GuardOffset = 0;
+    GuardLen = 0;
     if (Pred.Reg.valid()) {
       GuardOffset = static_cast<uint32_t>(Pred.Reg.Begin - Src.Begin);
       // 31 bits: a longer name (no register's) keeps its guard, not its
