@@ -34,6 +34,8 @@ struct ParseOptions {
   /// It trades up to a huge page of memory per pool for the 4 KiB faults
   /// of the pool's first fill: a sixth of a 1 MB kernel's check, but only
   /// once per body storage, so little of a file of many kernels.
+  /// checkFile and checkBuffer set it themselves, for inputs up to 2 MiB, as
+  /// they set DeferSectionContents; it is for callers of parseFunctionBody.
   bool WholeHugePages = false;
 };
 
