@@ -41,6 +41,7 @@ set(TCGEN05_PGO_DATA ${CMAKE_BINARY_DIR}/pgo/profile)
 
 if(TCGEN05_PGO)
   include(ExternalProject)
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" TCGEN05_PGO_CONFIG)
   set(InstrumentedTool ${TCGEN05_PGO_TREE}/bin/tcgen05-check)
   ExternalProject_Add(tcgen05-pgo-instrumented
     SOURCE_DIR ${PROJECT_SOURCE_DIR}
@@ -50,6 +51,11 @@ if(TCGEN05_PGO)
       -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
       -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
       -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
+      # Compiled as here but for the counters: a flag that changed the
+      # code would make the counts describe other code.
+      -DCMAKE_C_FLAGS=${CMAKE_C_FLAGS}
+      -DCMAKE_CXX_FLAGS=${CMAKE_CXX_FLAGS}
+      -DCMAKE_CXX_FLAGS_${TCGEN05_PGO_CONFIG}=${CMAKE_CXX_FLAGS_${TCGEN05_PGO_CONFIG}}
       -DLLVM_DIR=${LLVM_DIR}
       -Dantlr4-runtime_DIR=${antlr4-runtime_DIR}
       -DTCGEN05_PGO=OFF
