@@ -16,6 +16,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <algorithm>
+#include <vector>
 
 using namespace tcgen05;
 
@@ -164,6 +165,8 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
     return llvm::SMRange(At(R.Start), R.End.isValid() ? At(R.End) : At(R.Start));
   };
   unsigned ErrorsBefore = Engine.numErrors();
+  // One batch: the printers then find each line from the last one's.
+  std::vector<Diagnostic> Shown;
   for (Diagnostic &D : Inner.Diags) {
     // The wrapper's '}' is the end of the template to its author.
     if (D.Range.Start.isValid() &&
@@ -187,8 +190,9 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
       continue;
     for (DiagNote &N : D.Notes)
       N.Range = Move(N.Range);
-    Engine.emit(&SM, std::move(D));
+    Shown.push_back(std::move(D));
   }
+  Engine.emitAll(&SM, Shown);
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors
                                            : CheckStatus::Clean;
 }
