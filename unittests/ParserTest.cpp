@@ -1,4 +1,5 @@
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/HugePages.h"
 #include "tcgen05/Parse/Lexer.h"
 #include "tcgen05/Parse/Parser.h"
 #include "Parse/ParserBase.h"
@@ -6,6 +7,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -122,6 +124,33 @@ TEST(ParserTest, ChildrenAndValueDoNotShowThroughEachOther) {
 }
 
 // The opcode and the guard are kept as offsets into the statement.
+TEST(ParserTest, WholeHugePagesPutAPoolOnOneAlignedHugePage) {
+  // About 290 KB of body: its operand pool's estimate, 700 KB, is between
+  // a quarter of a huge page and one.
+  std::string Body;
+  for (int I = 0; I < 18000; ++I)
+    Body += "mov.b32 %r1, 1;\n";
+  Parsed Plain(Body);
+  size_t Room = Plain.fn().Operands.capacity() * sizeof(Operand);
+  ASSERT_GE(Room, HugePageSize / 4);
+  ASSERT_LT(Room, HugePageSize);
+
+  Parsed Whole(Body);
+  Function &F = Whole.fn();
+  F.clearBody();
+  F.Operands = HugePageVector<Operand>();
+  ParseOptions Opts;
+  Opts.WholeHugePages = true;
+  DiagnosticSink Sink;
+  parseFunctionBody(F, Sink, nullptr, Opts);
+  EXPECT_TRUE(Sink.diagnostics().empty());
+  EXPECT_GE(F.Operands.capacity() * sizeof(Operand), HugePageSize);
+  EXPECT_LT(F.Operands.capacity() * sizeof(Operand),
+            HugePageSize + sizeof(Operand));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(F.Operands.data()) % HugePageSize, 0u);
+  EXPECT_EQ(F.Instructions.size(), Plain.fn().Instructions.size());
+}
+
 TEST(ParserTest, OpcodeAndGuardInsideTheStatement) {
   Parsed P("@!%p12  /* c */ bra.uni $L1;\n"
            "  add.s32 %r1, %r2, 1;");

@@ -316,7 +316,10 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
   // With WholeHugePages, a room of a quarter of a huge page up to one
   // grows to fill one huge page, which it is then advised whole: the page
   // costs the time of about 30 faults of 4 KiB, and spares a 1 MB kernel's
-  // pools 400 of them.
+  // pools 400 of them.  The count is rounded up, not down: no node's size
+  // divides a huge page, and only a room of a huge page or more is aligned
+  // to one (allocateArray); one a node short of it would be heap memory
+  // with no whole huge page inside.
   auto Reserve = [&Opts](auto &Pool, size_t N) {
     constexpr size_t Size = sizeof(Pool[0]);
     N = std::min(N, (size_t(64) << 20) / Size);
