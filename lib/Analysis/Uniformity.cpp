@@ -68,7 +68,7 @@ UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
                                const DominatorTree &DT,
                                const PostDominatorTree &PDT,
                                const RegisterNumbering &Regs)
-    : F(F), G(G), DT(DT), PDT(PDT), Regs(Regs),
+    : F(F), G(G), DT(DT), PDT(PDT), Regs(Regs), Conds(F, G, DT, Regs),
       RegKind(Regs.size(), ValueKind::None), Demanded(Regs.size()),
       Divergent(G.size()), SingleThread(G.size()), Cause(G.size(), ~0u) {
   // Only guards are asked about: the lints read instructions' guards and
@@ -261,6 +261,15 @@ ValueKind UniformityInfo::transfer(uint32_t Index) const {
         return Cmp == ".ne" ? Mine : negate(Mine);
     }
   }
+  if (Op == "selp" && Src.size() == 3 && Imm(0) && Imm(1) &&
+      (Src[2] == ValueKind::OneLane || Src[2] == ValueKind::AllButOneLane)) {
+    // selp d, a, b, p with constants: a flag of p (nvcc materializes
+    // elect_one_sync()'s bool so).
+    if (*Imm(0) != 0 && *Imm(1) == 0)
+      return Src[2];
+    if (*Imm(0) == 0 && *Imm(1) != 0)
+      return negate(Src[2]);
+  }
   if ((Op == "and" || Op == "or") && TwoSources) {
     // A predicate true in one thread stays so when and-ed with a uniform
     // one; false in one thread when or-ed.
@@ -371,15 +380,21 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
         K = ValueKind::Varying;
       }
       // d|p pairs: elect.sync elects one thread, setp's second predicate
-      // is the negation of the first.
-      unsigned Position = 0;
+      // is the negation of the first.  The place in the pair is the
+      // operand's, not the count of registers written before it: with the
+      // sink first (elect.sync _|p), p is still the elected lane's flag.
+      const Operand &First = F.Operands[I.Operands.First];
+      const Operand *Second = First.Kind == OperandKind::Binary &&
+                                      First.children().Count == 2
+                                  ? &F.operands(First.children())[1]
+                                  : nullptr;
       forEachInstructionWrittenOperand(F, I, Written, [&](const Operand &W) {
         ValueKind Mine = K;
+        bool IsSecond = &W == Second;
         if (Op == "elect")
-          Mine = Position == 1 ? ValueKind::OneLane : K;
-        else if (Op == "setp" && Position == 1)
+          Mine = IsSecond ? ValueKind::OneLane : K;
+        else if (Op == "setp" && IsSecond)
           Mine = negate(K);
-        ++Position;
         uint32_t R = Regs.of(W);
         ValueKind &Slot = RegKind[R];
         ValueKind New = joinKinds(Slot, Mine);
@@ -402,6 +417,58 @@ void UniformityInfo::forEachDominated(const CFGBlock *Root, Fn &&Each) const {
   DT.forEachDominated(Root, Each);
 }
 
+bool UniformityInfo::premise(uint32_t Reg,
+                             llvm::SmallVectorImpl<ValueRange> &Out,
+                             unsigned Depth) const {
+  if (Reg == RegisterNumbering::None || Depth > 6)
+    return false;
+  auto Same = [](const ValueRange &A, const ValueRange &B) {
+    return A.Reg == B.Reg && A.Lo == B.Lo && A.Hi == B.Hi &&
+           A.AllBut == B.AllBut && A.Unsigned == B.Unsigned;
+  };
+  auto UniformBranch = [&](uint32_t Branch) {
+    return guard(Branch) == ValueKind::Uniform;
+  };
+  bool First = true;
+  llvm::SmallVector<ValueRange, 8> Common;
+  for (uint32_t W : Regs.writers(Reg)) {
+    const Instruction &I = F.Instructions[W];
+    llvm::StringRef Op = I.opcode().text();
+    if (Op != "elect" && guard(W) == ValueKind::Uniform &&
+        transfer(W) == ValueKind::Uniform)
+      continue;
+    // A write that may differ between threads: the conditions on the way
+    // to it, and those of the one source that may differ, if it has one.
+    llvm::SmallVector<ValueRange, 8> Here;
+    Conds.dominating(G.blockOf(W), Here, 8, UniformBranch);
+    if (Op != "elect" && guard(W) == ValueKind::Uniform) {
+      uint32_t Varying = RegisterNumbering::None;
+      unsigned Count = 0;
+      for (const Operand &O : F.operands(I.Operands).drop_front())
+        if (O.Kind == OperandKind::Register &&
+            !isUniformish(operandKind(O))) {
+          Varying = Regs.of(O);
+          ++Count;
+        }
+      llvm::SmallVector<ValueRange, 8> FromSource;
+      if (Count == 1 && premise(Varying, FromSource, Depth + 1))
+        Here.append(FromSource.begin(), FromSource.end());
+    }
+    if (First) {
+      Common = Here;
+      First = false;
+    } else {
+      llvm::erase_if(Common, [&](const ValueRange &C) {
+        return llvm::none_of(Here, [&](const ValueRange &H) { return Same(C, H); });
+      });
+    }
+    if (Common.empty())
+      return false;
+  }
+  Out.assign(Common.begin(), Common.end());
+  return !Out.empty();
+}
+
 void UniformityInfo::markBlocks() {
   llvm::SmallVector<const CFGBlock *, 16> Work;
   for (const CFGBlock &B : G) {
@@ -416,7 +483,16 @@ void UniformityInfo::markBlocks() {
     ValueKind K = guard(Last);
     if (K == ValueKind::Uniform)
       continue;
-    // Divergent: what lies between the branch and where its paths meet.
+    // Divergent: what lies between the branch and where its paths meet,
+    // but for what only warps that the branch cannot split reach.
+    llvm::SmallVector<ValueRange, 8> Premise;
+    bool HasPremise = premise(Regs.guardOf(Last), Premise);
+    auto Follows = [&](const CFGBlock &From, const CFGBlock &To) {
+      if (!HasPremise || &From == &B)
+        return true;
+      std::optional<ValueRange> E = Conds.onEdge(From, To);
+      return !E || !BranchConditions::contradict(Premise, *E);
+    };
     const CFGBlock *Join = PDT.ipdom(&B);
     auto Mark = [&](const CFGBlock *C) {
       if (!Divergent.test(C->Number)) {
@@ -424,26 +500,27 @@ void UniformityInfo::markBlocks() {
         Cause[C->Number] = Last;
       }
     };
-    if (Join) {
+    // The paths never meet again when one side ends in an exit.  Threads
+    // that have exited are not followed; what each side alone leads to
+    // diverges, what other paths also reach is left as it is (a kernel's
+    // roles are told apart by uniform branches that the graph does not
+    // correlate).
+    for (const CFGBlock *Side : B.succs()) {
+      if (!Join && Side->preds().size() != 1)
+        continue;
       llvm::BitVector Seen(G.size());
-      Work.assign(B.succs().begin(), B.succs().end());
+      Work.assign(1, Side);
       while (!Work.empty()) {
         const CFGBlock *C = Work.pop_back_val();
-        if (C == Join || Seen.test(C->Number))
+        if (C == Join || Seen.test(C->Number) ||
+            (!Join && !DT.dominates(Side, C)))
           continue;
         Seen.set(C->Number);
         Mark(C);
-        Work.append(C->succs().begin(), C->succs().end());
+        for (const CFGBlock *S : C->succs())
+          if (Follows(*C, *S))
+            Work.push_back(S);
       }
-    } else {
-      // The paths never meet again: one side ends in an exit.  Threads that
-      // have exited are not followed; what each side alone leads to
-      // diverges, what other paths also reach is left as it is (a
-      // kernel's roles are told apart by uniform branches that the graph
-      // does not correlate).
-      for (const CFGBlock *S : B.succs())
-        if (S->preds().size() == 1)
-          forEachDominated(S, Mark);
     }
     // Single-thread: the side only the one thread takes, while no other
     // path enters it.

@@ -14,7 +14,11 @@
 // arithmetic.  Branches on varying predicates
 // make the blocks between the branch and its immediate post-dominator
 // divergent; a branch whose paths never meet again (one side exits) makes
-// divergent only what each side alone leads to.  A value is not made
+// divergent only what each side alone leads to.  A branch on a value that
+// varies only in warps where a uniform condition holds (nvcc -G's
+// `warp == 1 && elect_one_sync()`, one predicate) does not make divergent
+// the blocks that only warps failing the condition reach (the `else if
+// (warp == 2)` branch).  A value is not made
 // varying because a divergent path wrote it (temporal divergence is not
 // followed: names are reused across live ranges).  A load of a uniform
 // address by a converged warp is uniform.  Blocks are assumed 1-D, so that
@@ -26,6 +30,7 @@
 #define TCGEN05_ANALYSIS_UNIFORMITY_H
 
 #include "tcgen05/AST/AST.h"
+#include "tcgen05/Analysis/BranchConditions.h"
 #include "tcgen05/Analysis/ControlFlowGraph.h"
 #include "tcgen05/Analysis/Dominators.h"
 #include "tcgen05/Analysis/Registers.h"
@@ -100,6 +105,12 @@ private:
               std::vector<std::pair<uint32_t, uint32_t>> &Reads);
   /// Marks divergent and single-thread blocks from the values' kinds.
   void markBlocks();
+  /// Conditions, each the same in every thread of a warp, that hold
+  /// wherever Reg was written a value that may differ between the threads
+  /// of a warp (elect.sync's predicate under `warp == 1`): in a warp where
+  /// one fails, Reg is uniform.  False when there are none.
+  bool premise(uint32_t Reg, llvm::SmallVectorImpl<ValueRange> &Out,
+               unsigned Depth = 0) const;
   ValueKind operandKind(const Operand &O) const;
   ValueKind transfer(uint32_t I) const;
   /// Calls Each with Root and every block it dominates.
@@ -111,6 +122,7 @@ private:
   const DominatorTree &DT;
   const PostDominatorTree &PDT;
   const RegisterNumbering &Regs;
+  BranchConditions Conds;
   std::vector<ValueKind> RegKind;
   /// The registers classified so far (the others stay None).
   llvm::BitVector Demanded;

@@ -1,0 +1,95 @@
+//===- BranchConditions.h - What a branch edge says about values -*- C++ -*-===//
+//
+// The edges of a conditional branch carry a condition: `@%p bra L` is taken
+// where %p holds.  Resolved through the instructions that computed the
+// predicate (not, mov, setp against a constant), a condition is a range of
+// one register's values, and two conditions on one register whose ranges
+// do not meet cannot both hold.  The uniformity analysis uses this to see
+// that a region entered only by warps of one role (warp == 1) cannot reach
+// a block guarded by another role's test (warp == 2); the hazard lints use
+// it to drop paths whose branch conditions contradict each other.
+//
+// Only registers with one writer are resolved: their value is the same at
+// every point of a thread's run, so a condition tested at one place still
+// holds at another.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TCGEN05_ANALYSIS_BRANCHCONDITIONS_H
+#define TCGEN05_ANALYSIS_BRANCHCONDITIONS_H
+
+#include "tcgen05/AST/AST.h"
+#include "tcgen05/Analysis/ControlFlowGraph.h"
+#include "tcgen05/Analysis/Dominators.h"
+#include "tcgen05/Analysis/Registers.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace tcgen05 {
+
+/// A set of values of one register: [Lo, Hi], or every value but Lo when
+/// AllBut is set.  A predicate register's values are 0 and 1.
+struct ValueRange {
+  uint32_t Reg = ~0u;
+  int64_t Lo = 0, Hi = 0;
+  bool AllBut = false;
+  /// Bounds compare as unsigned (setp.lo/hs, .u and .b types).
+  bool Unsigned = false;
+
+  /// Whether no value is in both A and B (both on one register).
+  static bool disjoint(const ValueRange &A, const ValueRange &B);
+  /// The complement, where it is one range.
+  std::optional<ValueRange> negated() const;
+};
+
+/// A setp of a register against an immediate, read as a range: what the
+/// predicate being Value says about Reg.
+std::optional<ValueRange> compareRange(const Function &F, const Instruction &I,
+                                       const RegisterNumbering &Regs,
+                                       bool Value, bool SecondDest);
+
+class BranchConditions {
+public:
+  BranchConditions(const Function &F, const ControlFlowGraph &G,
+                   const DominatorTree &DT, const RegisterNumbering &Regs)
+      : F(F), G(G), DT(DT), Regs(Regs) {}
+
+  /// The condition that holds on the edge From -> To, when From ends in a
+  /// conditional branch with two different successors and its predicate
+  /// resolves to a register with one writer.
+  std::optional<ValueRange> onEdge(const CFGBlock &From,
+                                   const CFGBlock &To) const;
+  /// What predicate Reg being Value says, resolved through its single
+  /// writers.
+  std::optional<ValueRange> ofPredicate(uint32_t Reg, bool Value,
+                                        unsigned Depth = 0) const;
+  /// The conditions of the edges that every path from the entry to B
+  /// crosses (edges into a block with one predecessor, up B's dominator
+  /// tree), at most Max; only branches Accept takes, when given.
+  void dominating(const CFGBlock &B, llvm::SmallVectorImpl<ValueRange> &Out,
+                  unsigned Max = 8,
+                  llvm::function_ref<bool(uint32_t Branch)> Accept = {}) const;
+  /// Whether some condition of A and some of B cannot both hold.
+  static bool contradict(llvm::ArrayRef<ValueRange> A,
+                         llvm::ArrayRef<ValueRange> B);
+  /// The register's one writer, unguarded, or nullptr.
+  const Instruction *singleWriter(uint32_t Reg) const;
+  /// Whether I's block lies on no cycle: a thread runs I at most once.
+  bool runsOnce(const Instruction &I) const;
+
+private:
+  const Function &F;
+  const ControlFlowGraph &G;
+  const DominatorTree &DT;
+  const RegisterNumbering &Regs;
+  /// Blocks on a cycle, found when first asked.
+  mutable std::optional<llvm::BitVector> InCycle;
+};
+
+} // namespace tcgen05
+
+#endif

@@ -1,0 +1,290 @@
+//===- BranchConditions.cpp - What a branch edge says about values --------===//
+
+#include "tcgen05/Analysis/BranchConditions.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <limits>
+
+using namespace tcgen05;
+
+namespace {
+
+enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge };
+
+/// setp's comparison words for integers: lo, ls, hi and hs compare as
+/// unsigned whatever the type.
+struct CmpWord {
+  llvm::StringLiteral Word;
+  Cmp Op;
+  bool Unsigned;
+};
+constexpr CmpWord CmpWords[] = {
+    {".eq", Cmp::Eq, false}, {".ne", Cmp::Ne, false}, {".lt", Cmp::Lt, false},
+    {".le", Cmp::Le, false}, {".gt", Cmp::Gt, false}, {".ge", Cmp::Ge, false},
+    {".lo", Cmp::Lt, true},  {".ls", Cmp::Le, true},  {".hi", Cmp::Gt, true},
+    {".hs", Cmp::Ge, true},
+};
+
+std::optional<Cmp> parseCmp(llvm::StringRef Q, bool &Unsigned) {
+  for (const CmpWord &W : CmpWords)
+    if (W.Word == Q) {
+      Unsigned = W.Unsigned;
+      return W.Op;
+    }
+  return std::nullopt;
+}
+
+Cmp mirror(Cmp C) {
+  switch (C) {
+  case Cmp::Lt:
+    return Cmp::Gt;
+  case Cmp::Le:
+    return Cmp::Ge;
+  case Cmp::Gt:
+    return Cmp::Lt;
+  case Cmp::Ge:
+    return Cmp::Le;
+  default:
+    return C;
+  }
+}
+
+Cmp negate(Cmp C) {
+  switch (C) {
+  case Cmp::Eq:
+    return Cmp::Ne;
+  case Cmp::Ne:
+    return Cmp::Eq;
+  case Cmp::Lt:
+    return Cmp::Ge;
+  case Cmp::Le:
+    return Cmp::Gt;
+  case Cmp::Gt:
+    return Cmp::Le;
+  case Cmp::Ge:
+    return Cmp::Lt;
+  }
+  return C;
+}
+
+/// Whether every bound of R lies in [0, 2^31): then signed and unsigned
+/// readings agree.
+bool smallNonNegative(const ValueRange &R) {
+  return R.Lo >= 0 && R.Hi >= 0 && R.Lo <= INT32_MAX && R.Hi <= INT32_MAX;
+}
+
+} // namespace
+
+bool ValueRange::disjoint(const ValueRange &A, const ValueRange &B) {
+  if (A.Reg != B.Reg)
+    return false;
+  if (A.Unsigned != B.Unsigned && !(smallNonNegative(A) && smallNonNegative(B)))
+    return false;
+  if (A.AllBut && B.AllBut)
+    return false;
+  if (A.AllBut || B.AllBut) {
+    const ValueRange &R = A.AllBut ? B : A, &P = A.AllBut ? A : B;
+    return R.Lo == R.Hi && R.Lo == P.Lo;
+  }
+  return A.Lo > A.Hi || B.Lo > B.Hi || A.Hi < B.Lo || B.Hi < A.Lo;
+}
+
+std::optional<ValueRange> ValueRange::negated() const {
+  ValueRange N = *this;
+  if (AllBut) {
+    N.AllBut = false;
+    N.Hi = Lo;
+    return N;
+  }
+  if (Lo == Hi) {
+    N.AllBut = true;
+    return N;
+  }
+  return std::nullopt;
+}
+
+std::optional<ValueRange> tcgen05::compareRange(const Function &F,
+                                                const Instruction &I,
+                                                const RegisterNumbering &Regs,
+                                                bool Value, bool SecondDest) {
+  llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
+  llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
+  // setp.CmpOp.type p[|q], a, b: a combining form (.and, .or, .xor with a
+  // fourth operand) says nothing alone.
+  if (I.opcode().text() != "setp" || Ops.size() != 3 || Quals.size() != 2)
+    return std::nullopt;
+  bool Unsigned;
+  std::optional<Cmp> C = parseCmp(Quals[0].text(), Unsigned);
+  llvm::StringRef Type = Quals[1].text();
+  if (!C || Type.size() < 3)
+    return std::nullopt;
+  char Kind = Type[1];
+  unsigned Width = 0;
+  if ((Kind != 's' && Kind != 'u' && Kind != 'b') ||
+      Type.drop_front(2).getAsInteger(10, Width) ||
+      (Width != 16 && Width != 32 && Width != 64))
+    return std::nullopt;
+  Unsigned |= Kind != 's';
+  bool RegLeft = Ops[1].Kind == OperandKind::Register &&
+                 Ops[2].Kind == OperandKind::Integer;
+  bool RegRight = Ops[2].Kind == OperandKind::Register &&
+                  Ops[1].Kind == OperandKind::Integer;
+  if (!RegLeft && !RegRight)
+    return std::nullopt;
+  const Operand &R = RegLeft ? Ops[1] : Ops[2];
+  uint64_t Imm = (RegLeft ? Ops[2] : Ops[1]).value();
+  uint32_t Reg = Regs.of(R);
+  if (Reg == RegisterNumbering::None)
+    return std::nullopt;
+  Cmp Op = RegLeft ? *C : mirror(*C);
+  if (Value == SecondDest)
+    Op = negate(Op);
+  uint64_t Mask = Width == 64 ? ~0ull : (1ull << Width) - 1;
+  ValueRange Out;
+  Out.Reg = Reg;
+  if (Op == Cmp::Eq || Op == Cmp::Ne) {
+    // Equality compares bits: read every type as unsigned.
+    Out.Unsigned = true;
+    Out.Lo = Out.Hi = static_cast<int64_t>(Imm & Mask);
+    Out.AllBut = Op == Cmp::Ne;
+    if (Width == 64 && Out.Lo < 0)
+      return std::nullopt;
+    return Out;
+  }
+  // Ordered compares only for 16 and 32 bits, whose bounds fit.
+  if (Width == 64)
+    return std::nullopt;
+  int64_t Min, Max, K;
+  if (Unsigned) {
+    Min = 0;
+    Max = static_cast<int64_t>(Mask);
+    K = static_cast<int64_t>(Imm & Mask);
+  } else {
+    Min = -(int64_t(1) << (Width - 1));
+    Max = (int64_t(1) << (Width - 1)) - 1;
+    uint64_t Bits = Imm & Mask;
+    K = Bits >> (Width - 1) ? static_cast<int64_t>(Bits) - (int64_t(1) << Width)
+                            : static_cast<int64_t>(Bits);
+  }
+  Out.Unsigned = Unsigned;
+  switch (Op) {
+  case Cmp::Lt:
+    Out.Lo = Min, Out.Hi = K - 1;
+    break;
+  case Cmp::Le:
+    Out.Lo = Min, Out.Hi = K;
+    break;
+  case Cmp::Gt:
+    Out.Lo = K + 1, Out.Hi = Max;
+    break;
+  case Cmp::Ge:
+    Out.Lo = K, Out.Hi = Max;
+    break;
+  default:
+    return std::nullopt;
+  }
+  return Out;
+}
+
+const Instruction *BranchConditions::singleWriter(uint32_t Reg) const {
+  if (Reg == RegisterNumbering::None)
+    return nullptr;
+  llvm::ArrayRef<uint32_t> W = Regs.writers(Reg);
+  if (W.size() != 1 || F.Instructions[W[0]].guarded())
+    return nullptr;
+  return &F.Instructions[W[0]];
+}
+
+bool BranchConditions::runsOnce(const Instruction &I) const {
+  if (!InCycle) {
+    InCycle.emplace(G.size());
+    for (auto It = llvm::scc_begin(&G); !It.isAtEnd(); ++It)
+      if (It.hasCycle())
+        for (const CFGBlock *B : *It)
+          InCycle->set(B->Number);
+  }
+  return !InCycle->test(G.blockOf(&I - F.Instructions.data()).Number);
+}
+
+std::optional<ValueRange> BranchConditions::ofPredicate(uint32_t Reg,
+                                                        bool Value,
+                                                        unsigned Depth) const {
+  const Instruction *W = singleWriter(Reg);
+  if (!W)
+    return std::nullopt;
+  // The predicate itself, when nothing it was computed from resolves: its
+  // one writer must run once, or a loop could change it between tests.
+  auto Flag = [&]() -> std::optional<ValueRange> {
+    if (!runsOnce(*W))
+      return std::nullopt;
+    ValueRange R;
+    R.Reg = Reg;
+    R.Lo = R.Hi = Value;
+    R.Unsigned = true;
+    return R;
+  };
+  llvm::ArrayRef<Operand> Ops = F.operands(W->Operands);
+  llvm::StringRef Op = W->opcode().text();
+  if (Depth < 8 && Ops.size() == 2 && Ops[1].Kind == OperandKind::Register &&
+      (Op == "not" || Op == "mov")) {
+    uint32_t Src = Regs.of(Ops[1]);
+    if (Src != RegisterNumbering::None)
+      if (auto R = ofPredicate(Src, Op == "not" ? !Value : Value, Depth + 1))
+        return R;
+    return Flag();
+  }
+  if (Op == "setp" && !Ops.empty()) {
+    // p|q: which of the two Reg is.
+    bool Second = false;
+    if (Ops[0].Kind == OperandKind::Binary) {
+      llvm::ArrayRef<Operand> Pair = F.operands(Ops[0].children());
+      Second = Pair.size() == 2 && Regs.of(Pair[1]) == Reg;
+    }
+    if (auto R = compareRange(F, *W, Regs, Value, Second))
+      if (const Instruction *Def = singleWriter(R->Reg); Def && runsOnce(*Def))
+        return R;
+  }
+  return Flag();
+}
+
+std::optional<ValueRange> BranchConditions::onEdge(const CFGBlock &From,
+                                                   const CFGBlock &To) const {
+  if (From.empty() || From.succs().size() != 2 ||
+      From.succs()[0] == From.succs()[1])
+    return std::nullopt;
+  uint32_t Last = From.EndInst - 1;
+  const Instruction &I = F.Instructions[Last];
+  if (I.opcode().text() != "bra" || !I.guarded())
+    return std::nullopt;
+  uint32_t Reg = Regs.guardOf(Last);
+  if (Reg == RegisterNumbering::None)
+    return std::nullopt;
+  bool Taken = To.Number != From.Number + 1;
+  // The guard holds on the taken edge.
+  return ofPredicate(Reg, Taken != I.pred().Negated);
+}
+
+void BranchConditions::dominating(
+    const CFGBlock &B, llvm::SmallVectorImpl<ValueRange> &Out, unsigned Max,
+    llvm::function_ref<bool(uint32_t)> Accept) const {
+  for (const CFGBlock *X = &B; X && Out.size() < Max; X = DT.idom(X)) {
+    if (X->preds().size() != 1)
+      continue;
+    const CFGBlock &P = *X->preds()[0];
+    if (P.empty() || (Accept && !Accept(P.EndInst - 1)))
+      continue;
+    if (auto R = onEdge(P, *X))
+      Out.push_back(*R);
+  }
+}
+
+bool BranchConditions::contradict(llvm::ArrayRef<ValueRange> A,
+                                  llvm::ArrayRef<ValueRange> B) {
+  for (const ValueRange &X : A)
+    for (const ValueRange &Y : B)
+      if (ValueRange::disjoint(X, Y))
+        return true;
+  return false;
+}
