@@ -105,6 +105,18 @@ std::optional<ValueRange> ValueRange::negated() const {
   return std::nullopt;
 }
 
+std::optional<uint64_t> tcgen05::immediateBits(const Function &F,
+                                               const Operand &O) {
+  if (O.Kind == OperandKind::Integer)
+    return O.value();
+  if (O.Kind == OperandKind::Unary && O.Op == '-') {
+    const Operand &C = F.operands(O.children())[0];
+    if (C.Kind == OperandKind::Integer)
+      return uint64_t(0) - C.value();
+  }
+  return std::nullopt;
+}
+
 std::optional<ValueRange> tcgen05::compareRange(const Function &F,
                                                 const Instruction &I,
                                                 const RegisterNumbering &Regs,
@@ -127,14 +139,14 @@ std::optional<ValueRange> tcgen05::compareRange(const Function &F,
       (Width != 16 && Width != 32 && Width != 64))
     return std::nullopt;
   Unsigned |= Kind != 's';
-  bool RegLeft = Ops[1].Kind == OperandKind::Register &&
-                 Ops[2].Kind == OperandKind::Integer;
-  bool RegRight = Ops[2].Kind == OperandKind::Register &&
-                  Ops[1].Kind == OperandKind::Integer;
+  std::optional<uint64_t> Right = immediateBits(F, Ops[2]);
+  std::optional<uint64_t> Left = immediateBits(F, Ops[1]);
+  bool RegLeft = Ops[1].Kind == OperandKind::Register && Right;
+  bool RegRight = Ops[2].Kind == OperandKind::Register && Left;
   if (!RegLeft && !RegRight)
     return std::nullopt;
   const Operand &R = RegLeft ? Ops[1] : Ops[2];
-  uint64_t Imm = (RegLeft ? Ops[2] : Ops[1]).value();
+  uint64_t Imm = RegLeft ? *Right : *Left;
   uint32_t Reg = Regs.of(R);
   if (Reg == RegisterNumbering::None)
     return std::nullopt;

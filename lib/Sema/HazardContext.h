@@ -130,13 +130,50 @@ struct HazardContext : HazardFunction {
   const char *Section;
 
   Diagnostic &report(uint32_t Inst, llvm::ArrayRef<DiagArg> Args) const {
-    return Sink.report(ID, F.Instructions[Inst].src().range(), Args);
+    return reportAs(ID, Inst, Args);
+  }
+  /// A finding of another row that this lint's checker makes (the
+  /// path-dependent variant of its rule).
+  Diagnostic &reportAs(DiagID Diag, uint32_t Inst,
+                       llvm::ArrayRef<DiagArg> Args) const {
+    return Sink.report(Diag, F.Instructions[Inst].src().range(), Args);
   }
   void note(Diagnostic &D, DiagID Note, uint32_t Inst,
             llvm::ArrayRef<DiagArg> Args = {}) const {
     D.note(Note, F.Instructions[Inst].src().range(), Args);
   }
   void cite(Diagnostic &D) const { D.note(DiagID::note_cite, {}, {Section}); }
+};
+
+/// Edges that the facts of some instructions never cross, because the path
+/// from the instruction to the edge is not one (HazardPaths.cpp): the side
+/// of an elect.sync that skips the thread elected before with the same
+/// mask, and the side of a branch a counter decides.
+class InfeasibleEdges {
+public:
+  /// FactInst[K] is the instruction fact K stands for (~0u for none).
+  InfeasibleEdges(const HazardFunction &C, llvm::ArrayRef<uint32_t> FactInst);
+  /// The facts that do not cross From -> To, or nullptr.
+  const llvm::BitVector *kills(const CFGBlock &From, const CFGBlock &To) const;
+
+private:
+  llvm::DenseMap<uint64_t, llvm::BitVector> Kills;
+  llvm::BitVector HasKills; ///< By block: some edge out of it kills.
+};
+
+/// Which releases hand Tensor Memory to threads that can then change it
+/// with one of Changers (HazardHandOff.cpp).
+class HandOffs {
+public:
+  HandOffs(const HazardFunction &C, llvm::ArrayRef<Tcgen05Opcode> Changers);
+  ~HandOffs();
+  /// Whether the release (an arrive, a barrier, a dealloc) at instruction
+  /// Release hands Tensor Memory over.
+  bool handsOff(uint32_t Release);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
 };
 
 // One checker per row of Hazards.def.

@@ -19,6 +19,7 @@
 #include "tcgen05/Analysis/Dataflow.h"
 #include "tcgen05/Analysis/Registers.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -53,11 +54,15 @@ template <typename Model> class FactFlow {
       }
       return Events.size();
     }
+    const llvm::BitVector *edgeKills(const CFGBlock &From, const CFGBlock &To) {
+      return Flow.Paths.kills(From, To);
+    }
   };
 
 public:
   FactFlow(const HazardFunction &C, Model &M)
-      : C(C), M(M), P{*this}, Solver(C.G, P, DataflowDirection::Forward) {
+      : C(C), M(M), Paths(C, M.factInsts()), P{*this},
+        Solver(C.G, P, DataflowDirection::Forward) {
     llvm::ArrayRef<uint32_t> Common = C.syncsAndTcgen05(), Own = M.events();
     Events.reserve(Common.size() + Own.size());
     std::set_union(Common.begin(), Common.end(), Own.begin(), Own.end(),
@@ -109,6 +114,7 @@ private:
   Model &M;
   std::vector<uint32_t> Events;
   std::vector<uint32_t> First; ///< Block N's events: [First[N], First[N+1]).
+  InfeasibleEdges Paths;
   Problem P;
   DataflowSolver<Problem, UnionBitStates<Problem>> Solver;
   bool Complete = false;
@@ -139,10 +145,10 @@ struct InstFacts {
 };
 
 /// Adds a note at each distinct instruction behind the facts of S in
-/// [Begin, End), at most MaxNotes.
+/// [Begin, End), at most MaxNotes, each naming its own instruction.
 void noteFacts(const HazardContext &C, Diagnostic &D, const llvm::BitVector &S,
                const InstFacts &Facts, unsigned Begin, unsigned End,
-               DiagID Note, llvm::ArrayRef<DiagArg> Args) {
+               DiagID Note) {
   llvm::SmallVector<uint32_t, MaxNotes> Noted;
   for (int K = S.find_next(static_cast<int>(Begin) - 1);
        K != -1 && static_cast<unsigned>(K) < End && Noted.size() < MaxNotes;
@@ -151,7 +157,7 @@ void noteFacts(const HazardContext &C, Diagnostic &D, const llvm::BitVector &S,
     if (llvm::is_contained(Noted, I))
       continue;
     Noted.push_back(I);
-    C.note(D, Note, I, Args);
+    C.note(D, Note, I, {C.displayName(I)});
   }
 }
 
@@ -222,6 +228,7 @@ public:
 
   /// The instructions whose reads end a load's facts.
   llvm::ArrayRef<uint32_t> events() const { return Readers; }
+  llvm::ArrayRef<uint32_t> factInsts() const { return Facts.Inst; }
 
   bool empty() const { return Facts.size() == 0; }
   llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
@@ -261,6 +268,19 @@ public:
   unsigned LdEnd = 0;
   /// The load facts the current instruction's reads just ended.
   llvm::SmallVector<unsigned, 4> ReadNow;
+
+  /// Whether instruction I ends fact K: a wait of its kind, or a read of
+  /// the load's result.
+  bool kills(uint32_t I, unsigned K) const {
+    if (const Tcgen05Inst *T = C.tcgen05At(I); T && T->Opcode == Tcgen05Opcode::Wait)
+      return C.hasQualifier(*T, ".wait::ld") == (K < LdEnd);
+    if (K >= LdEnd || ReadKills.empty())
+      return false;
+    for (unsigned J = ReadKills[I]; J < ReadKills[I + 1]; ++J)
+      if (KillList[J] == K)
+        return true;
+    return false;
+  }
 
 private:
   /// The instructions with an operand or guard naming one of the registers
@@ -322,6 +342,7 @@ bool hasOpcode(const Function &F, Tcgen05Opcode Op) {
 class UnfencedAcquires {
 public:
   llvm::ArrayRef<uint32_t> events() const { return {}; }
+  llvm::ArrayRef<uint32_t> factInsts() const { return Facts.Inst; }
   explicit UnfencedAcquires(const HazardFunction &C) : C(C) {
     FactOf.assign(C.F.Instructions.size(), ~0u);
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
@@ -357,6 +378,7 @@ private:
 class UnfencedAsyncOps {
 public:
   llvm::ArrayRef<uint32_t> events() const { return {}; }
+  llvm::ArrayRef<uint32_t> factInsts() const { return Facts.Inst; }
   explicit UnfencedAsyncOps(const HazardFunction &C) : C(C) {
     FactOf.assign(C.F.Instructions.size(), ~0u);
     for (const Tcgen05Inst &T : C.F.Tcgen05)
@@ -437,9 +459,130 @@ template <typename Fn> void withPendingTmem(const HazardContext &C, Fn &&Visit) 
 
 namespace {
 
-/// Reports a release (an arrive, a barrier, a dealloc) reached while the
-/// facts [Begin, End) of M may hold.
+/// Calls Visit(I) for the instructions after From on every path, each block
+/// once; Visit returns whether the path goes on past I.
+template <typename Fn>
+void walkAfter(const HazardFunction &C, uint32_t From, Fn &&Visit) {
+  llvm::BitVector Seen(C.G.size());
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  auto Run = [&](const CFGBlock &B, uint32_t First) {
+    for (uint32_t I = First; I < B.EndInst; ++I)
+      if (!Visit(I))
+        return;
+    Work.append(B.succs().begin(), B.succs().end());
+  };
+  Run(C.G.blockOf(From), From + 1);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (Seen.test(B->Number))
+      continue;
+    Seen.set(B->Number);
+    Run(*B, B->FirstInst);
+  }
+}
+
+/// How sure a finding about fact K before instruction R is.
+struct Certainty {
+  /// Every path from the entry to R makes K hold there.
+  bool Every = false;
+  /// Otherwise, when some path to R does not pass the fact's instruction.
+  bool NotIssuedOnEvery = false;
+  /// Otherwise, a branch whose one side leads to what ends K and whose
+  /// other side skips it, or ~0u.
+  uint32_t Branch = ~0u;
+};
+
+/// Whether pending fact K of M holds before R on every path from the entry
+/// (clang's -Wuninitialized against -Wsometimes-uninitialized): the fact's
+/// instruction L dominates R, and no path from L to R that does not run L
+/// again passes what ends K.  Paths the may-analysis drops as infeasible
+/// are kept here, which only makes a finding less certain.
+Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
+                    unsigned K, uint32_t R) {
+  Certainty Out;
+  uint32_t L = M.Facts.Inst[K];
+  const CFGBlock &LB = C.G.blockOf(L), &RB = C.G.blockOf(R);
+  if (&LB == &RB ? L > R : !C.DT.dominates(&LB, &RB)) {
+    Out.NotIssuedOnEvery = true;
+    return Out;
+  }
+  // The ends of K reachable from L, and the blocks entered before one.
+  llvm::SmallVector<uint32_t, 8> Kills;
+  llvm::BitVector Free(C.G.size());
+  Free.set(LB.Number);
+  walkAfter(C, L, [&](uint32_t I) {
+    Free.set(C.G.blockOf(I).Number);
+    if (I == L)
+      return false;
+    if (M.kills(I, K)) {
+      Kills.push_back(I);
+      return false;
+    }
+    return true;
+  });
+  bool KillReachesR = false;
+  for (uint32_t Kill : Kills) {
+    walkAfter(C, Kill, [&](uint32_t I) {
+      KillReachesR |= I == R;
+      return I != L && !KillReachesR;
+    });
+    if (KillReachesR)
+      break;
+  }
+  if (!KillReachesR) {
+    Out.Every = true;
+    return Out;
+  }
+  // The branch that skips the ends: blocks from which one is reached.
+  llvm::BitVector ToKill(C.G.size());
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  for (uint32_t Kill : Kills)
+    Work.push_back(&C.G.blockOf(Kill));
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (ToKill.test(B->Number))
+      continue;
+    ToKill.set(B->Number);
+    if (B != &LB)
+      Work.append(B->preds().begin(), B->preds().end());
+  }
+  for (unsigned N : Free.set_bits()) {
+    const CFGBlock &B = C.G.block(N);
+    if (B.succs().size() != 2 || B.empty())
+      continue;
+    bool A = ToKill.test(B.succs()[0]->Number), Z = ToKill.test(B.succs()[1]->Number);
+    if (A != Z && (Out.Branch == ~0u || B.EndInst - 1 < Out.Branch))
+      Out.Branch = B.EndInst - 1;
+  }
+  return Out;
+}
+
+/// Adds the note that names the path a finding depends on.
+void notePath(const HazardContext &C, Diagnostic &D, const Certainty &Why,
+              uint32_t Pending) {
+  std::string Name = C.displayName(Pending);
+  if (Why.NotIssuedOnEvery)
+    C.note(D, DiagID::note_hz_path_not_issued, Pending, {Name});
+  else if (Why.Branch != ~0u)
+    C.note(D, DiagID::note_hz_path_branch, Why.Branch, {Name});
+  else
+    D.note(DiagID::note_hz_path_some, {}, {Name});
+}
+
+/// Reports a release (an arrive, a barrier, a dealloc) that hands Tensor
+/// Memory over while the facts [Begin, End) of M may hold: each pending
+/// load or store once, at the first such release that exposes it.
 void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
+  // What a thread handed pending loads must not do to the columns yet:
+  // change them; for pending stores, touch them at all.
+  static constexpr Tcgen05Opcode AfterLoads[] = {
+      Tcgen05Opcode::Mma, Tcgen05Opcode::St, Tcgen05Opcode::Cp,
+      Tcgen05Opcode::Shift, Tcgen05Opcode::Dealloc};
+  static constexpr Tcgen05Opcode AfterStores[] = {
+      Tcgen05Opcode::Mma, Tcgen05Opcode::St, Tcgen05Opcode::Cp,
+      Tcgen05Opcode::Shift, Tcgen05Opcode::Dealloc, Tcgen05Opcode::Ld};
+  std::optional<HandOffs> Hands;
+  llvm::SmallDenseSet<uint32_t, 16> Reported;
   withPendingTmem(C, [&](const PendingTmemAccess &M, uint32_t I,
                          const llvm::BitVector &S) {
     if (!C.threadSync(I).Releases && !C.isOpcode(I, Tcgen05Opcode::Dealloc))
@@ -447,10 +590,48 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
     unsigned Begin = Loads ? 0 : M.LdEnd, End = Loads ? M.LdEnd : M.Facts.size();
     if (!anyIn(S, Begin, End))
       return;
-    Diagnostic &D = C.report(I, {C.displayName(I)});
-    noteFacts(C, D, S, M.Facts, Begin, End, DiagID::note_hz_pending_here,
-              {Loads ? "tcgen05.ld" : "tcgen05.st"});
-    C.cite(D);
+    // The pending operations not yet reported, as facts.
+    llvm::BitVector New(M.Facts.size());
+    for (int K = S.find_next(static_cast<int>(Begin) - 1);
+         K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K))
+      if (!Reported.count(M.Facts.Inst[K]))
+        New.set(K);
+    if (New.none())
+      return;
+    if (!Hands)
+      Hands.emplace(C.Fn, Loads ? llvm::ArrayRef<Tcgen05Opcode>(AfterLoads)
+                                : llvm::ArrayRef<Tcgen05Opcode>(AfterStores));
+    if (!Hands->handsOff(I))
+      return;
+    // An error for the operations pending on every path here, a warning
+    // naming the path for the others.
+    llvm::BitVector Every(M.Facts.size()), Some(M.Facts.size());
+    std::optional<Certainty> Why;
+    for (unsigned K : New.set_bits()) {
+      Reported.insert(M.Facts.Inst[K]);
+      Certainty Cert = certainty(C, M, K, I);
+      (Cert.Every ? Every : Some).set(K);
+      if (!Cert.Every && !Why)
+        Why = Cert;
+    }
+    // A load with one result pending everywhere is pending everywhere.
+    for (unsigned K : Every.set_bits())
+      for (unsigned J : Some.set_bits())
+        if (M.Facts.Inst[J] == M.Facts.Inst[K])
+          Some.reset(J);
+    if (Every.any()) {
+      Diagnostic &D = C.report(I, {C.displayName(I)});
+      noteFacts(C, D, Every, M.Facts, Begin, End, DiagID::note_hz_pending_here);
+      C.cite(D);
+    }
+    if (Some.any()) {
+      Diagnostic &D = C.reportAs(Loads ? DiagID::warn_hz_sync_before_wait_path
+                                       : C.ID,
+                                 I, {C.displayName(I)});
+      noteFacts(C, D, Some, M.Facts, Begin, End, DiagID::note_hz_pending_here);
+      notePath(C, D, *Why, M.Facts.Inst[Some.find_first()]);
+      C.cite(D);
+    }
   });
 }
 
@@ -481,9 +662,15 @@ void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
       uint32_t Prior = M.Facts.Inst[K];
       if (tmemAddress(C, *C.tcgen05At(Prior), Tcgen05OperandRole::TAddr) != Addr)
         continue;
-      Diagnostic &D = C.report(I, {C.displayName(I), Addr});
+      Certainty Cert = certainty(C, M, static_cast<unsigned>(K), I);
+      DiagID Sometimes = AfterStores ? DiagID::warn_hz_tmem_read_after_st_path
+                                     : DiagID::warn_hz_tmem_write_after_ld_path;
+      Diagnostic &D =
+          C.reportAs(Cert.Every ? C.ID : Sometimes, I, {C.displayName(I), Addr});
       C.note(D, DiagID::note_hz_pending_here, Prior,
              {AfterStores ? "tcgen05.st" : "tcgen05.ld"});
+      if (!Cert.Every)
+        notePath(C, D, Cert, Prior);
       C.cite(D);
       return;
     }
@@ -493,6 +680,11 @@ void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
 } // namespace
 
 void tcgen05::checkHZ02(const HazardContext &C) { checkReleaseBeforeWait(C, true); }
+// The path-dependent rows are reported by the checkers of HZ02, HZ03R and
+// HZ03W, which tell the two apart.
+void tcgen05::checkHZ02Path(const HazardContext &) {}
+void tcgen05::checkHZ03RPath(const HazardContext &) {}
+void tcgen05::checkHZ03WPath(const HazardContext &) {}
 void tcgen05::checkHZ02S(const HazardContext &C) { checkReleaseBeforeWait(C, false); }
 
 void tcgen05::checkHZ03R(const HazardContext &C) {
@@ -577,8 +769,7 @@ void checkReleaseFence(const HazardContext &C, bool WantRelaxed) {
       return;
     uint32_t Op = M.Facts.Inst[S.find_first()];
     Diagnostic &D = C.report(I, {C.displayName(I), C.displayName(Op)});
-    noteFacts(C, D, S, M.Facts, 0, M.Facts.size(), DiagID::note_hz_issued_here,
-              {C.displayName(Op)});
+    noteFacts(C, D, S, M.Facts, 0, M.Facts.size(), DiagID::note_hz_issued_here);
     C.cite(D);
   });
 }
@@ -602,6 +793,7 @@ namespace {
 class UnorderedAfterPeer {
 public:
   llvm::ArrayRef<uint32_t> events() const { return {}; }
+  llvm::ArrayRef<uint32_t> factInsts() const { return Facts.Inst; }
   explicit UnorderedAfterPeer(const HazardFunction &C) : C(C) {
     Facts.add(~0u);
     FactOf.assign(C.F.Instructions.size(), ~0u);
@@ -637,6 +829,7 @@ private:
 class MbarrierWaited {
 public:
   llvm::ArrayRef<uint32_t> events() const { return {}; }
+  llvm::ArrayRef<uint32_t> factInsts() const { return {}; }
   explicit MbarrierWaited(const HazardFunction &C) : C(C) {}
   llvm::BitVector boundary() const { return llvm::BitVector(1); }
   void pre(uint32_t, llvm::BitVector &) {}

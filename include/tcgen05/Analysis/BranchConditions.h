@@ -46,6 +46,9 @@ struct ValueRange {
   std::optional<ValueRange> negated() const;
 };
 
+/// The bits of an integer literal or a negated one ("-1"), or nothing.
+std::optional<uint64_t> immediateBits(const Function &F, const Operand &O);
+
 /// A setp of a register against an immediate, read as a range: what the
 /// predicate being Value says about Reg.
 std::optional<ValueRange> compareRange(const Function &F, const Instruction &I,

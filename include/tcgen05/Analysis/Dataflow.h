@@ -18,6 +18,9 @@
 //   /// Applies the block to S (forward: entry to exit; backward: exit to
 //   /// entry); returns the work done, in steps charged to the budget.
 //   uint64_t transfer(const CFGBlock &B, State &S);
+//   /// Optional, forward bit-vector problems: the facts that do not cross
+//   /// the edge From -> To (a path that is not one), or nullptr.
+//   const llvm::BitVector *edgeKills(const CFGBlock &From, const CFGBlock &To);
 //
 // A block's state is set by the first path that reaches it and joined with
 // the others after, so a must-analysis needs no "everything" element.
@@ -35,11 +38,22 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tcgen05 {
 
 enum class DataflowDirection { Forward, Backward };
+
+/// Whether AnalysisT has edgeKills (see above).
+template <typename AnalysisT, typename = void>
+struct HasEdgeKills : std::false_type {};
+template <typename AnalysisT>
+struct HasEdgeKills<AnalysisT,
+                    std::void_t<decltype(std::declval<AnalysisT &>().edgeKills(
+                        std::declval<const CFGBlock &>(),
+                        std::declval<const CFGBlock &>()))>> : std::true_type {};
 
 /// Where the solver keeps each block's input state: an optional State per
 /// block, merged by the analysis's join.
@@ -175,10 +189,19 @@ public:
         return false;
       for (const CFGBlock *Next : Forward ? B.succs() : B.preds()) {
         uint32_t N = Next->Number;
+        const State *Out = &S;
+        if constexpr (HasEdgeKills<AnalysisT>::value) {
+          if (Forward)
+            if (const llvm::BitVector *Kill = A.edgeKills(B, *Next)) {
+              EdgeState = S;
+              EdgeState.reset(*Kill);
+              Out = &EdgeState;
+            }
+        }
         if (!In.reached(N)) {
-          In.first(N, S);
+          In.first(N, *Out);
           Push(*Next);
-        } else if (In.join(N, S, Changes[N] >= WidenAfter, A)) {
+        } else if (In.join(N, *Out, Changes[N] >= WidenAfter, A)) {
           if (Changes[Next->Number] < WidenAfter)
             ++Changes[Next->Number];
           Push(*Next);
@@ -205,6 +228,8 @@ private:
   std::vector<uint8_t> Changes; ///< Saturates at WidenAfter.
   std::vector<uint32_t> Order;
   uint64_t Steps = 0;
+  /// The state crossing an edge that kills facts.
+  State EdgeState{};
 };
 
 } // namespace tcgen05

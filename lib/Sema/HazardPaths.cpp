@@ -1,0 +1,337 @@
+//===- HazardPaths.cpp - Paths the ordering lints do not follow -----------===//
+//
+// The ordering lints are may-analyses: a fact holds where some path makes
+// it hold.  A path through branches whose conditions contradict each other
+// is not one, and two kinds of it appear in every real kernel:
+//
+// - Two elect.sync with the same membermask elect the same thread (PTX ISA,
+//   elect.sync among the parallel synchronization instructions: "the same
+//   leader thread is elected for the same membermask every time").  The thread that issued an MMA under one never
+//   takes the side of the other that skips its commit.
+// - A counter tested against a constant before an instruction, then moved
+//   by constants on the one straight path to a branch on it: the branch's
+//   other side is not taken after the instruction (a store in a loop's last
+//   trip never reaches the back edge).
+//
+// Each such edge kills the facts of the instructions it cannot follow.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HazardContext.h"
+
+#include "tcgen05/Analysis/BranchConditions.h"
+#include "tcgen05/Analysis/Registers.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace tcgen05;
+
+namespace {
+
+/// An elect.sync predicate a branch tests: the elect's membermask, and the
+/// successor the elected thread takes.
+struct ElectBranch {
+  const CFGBlock *Block;
+  uint64_t Mask;
+  const CFGBlock *Elected, *Other;
+};
+
+class PathFacts {
+public:
+  explicit PathFacts(const HazardFunction &C)
+      : C(C), Regs(C.U.registers()), Conds(C.F, C.G, C.DT, Regs) {}
+
+  const Instruction *writer(uint32_t Reg) const {
+    return Conds.singleWriter(Reg);
+  }
+
+  /// Resolves predicate Reg being Value to an elect.sync's predicate:
+  /// the elect's mask key, and whether Value means the thread is elected.
+  std::optional<std::pair<uint64_t, bool>> electOf(uint32_t Reg, bool Value,
+                                                   unsigned Depth = 0) const {
+    const Instruction *W = writer(Reg);
+    if (!W || Depth > 8)
+      return std::nullopt;
+    llvm::StringRef Op = W->opcode().text();
+    llvm::ArrayRef<Operand> Ops = C.F.operands(W->Operands);
+    auto Source = [&](size_t K) {
+      return K < Ops.size() && Ops[K].Kind == OperandKind::Register
+                 ? Regs.of(Ops[K])
+                 : RegisterNumbering::None;
+    };
+    if ((Op == "not" || Op == "mov") && Ops.size() == 2)
+      return electOf(Source(1), Op == "not" ? !Value : Value, Depth + 1);
+    if (Op == "setp" && Ops.size() == 3) {
+      // setp.ne r, 0 / setp.eq r, 0 of r = selp a, b, p with constants.
+      llvm::ArrayRef<Span> Q = C.F.qualifiers(W->Qualifiers);
+      if (Q.size() != 2 || (Q[0].text() != ".ne" && Q[0].text() != ".eq") ||
+          immediateBits(C.F, Ops[2]) != uint64_t(0))
+        return std::nullopt;
+      bool NonZero = (Q[0].text() == ".ne") == Value;
+      const Instruction *S = writer(Source(1));
+      if (!S || S->opcode().text() != "selp")
+        return std::nullopt;
+      llvm::ArrayRef<Operand> SOps = C.F.operands(S->Operands);
+      std::optional<uint64_t> A = immediateBits(C.F, SOps.size() == 4 ? SOps[1] : SOps[0]);
+      std::optional<uint64_t> B = immediateBits(C.F, SOps.size() == 4 ? SOps[2] : SOps[0]);
+      if (SOps.size() != 4 || !A || !B || SOps[3].Kind != OperandKind::Register ||
+          (*A != 0) == (*B != 0))
+        return std::nullopt;
+      bool P = *A != 0 ? NonZero : !NonZero;
+      return electOf(Regs.of(SOps[3]), P, Depth + 1);
+    }
+    if (Op != "elect" || Ops.size() != 2 || Ops[0].Kind != OperandKind::Binary)
+      return std::nullopt;
+    llvm::ArrayRef<Operand> Pair = C.F.operands(Ops[0].children());
+    if (Pair.size() != 2 || Regs.of(Pair[1]) != Reg)
+      return std::nullopt;
+    uint64_t Key;
+    if (std::optional<uint64_t> Mask = immediateBits(C.F, Ops[1]))
+      Key = *Mask & 0xffffffffu;
+    else if (uint32_t M = Source(1); M != RegisterNumbering::None && writer(M))
+      Key = uint64_t(1) << 40 | M;
+    else
+      return std::nullopt;
+    return std::make_pair(Key, Value);
+  }
+
+  /// The conditional branches on an elect.sync predicate.
+  std::vector<ElectBranch> electBranches() const {
+    std::vector<ElectBranch> Out;
+    for (const CFGBlock &B : C.G) {
+      if (B.empty() || B.succs().size() != 2 || B.succs()[0] == B.succs()[1])
+        continue;
+      uint32_t Last = B.EndInst - 1;
+      const Instruction &I = C.F.Instructions[Last];
+      if (I.opcode().text() != "bra" || !I.guarded())
+        continue;
+      // The taken side is where the guard holds.
+      const CFGBlock *Fall = B.succs()[0]->Number == B.Number + 1 ? B.succs()[0]
+                                                                 : B.succs()[1];
+      const CFGBlock *Taken = Fall == B.succs()[0] ? B.succs()[1] : B.succs()[0];
+      auto E = electOf(Regs.guardOf(Last), !I.pred().Negated);
+      if (!E)
+        continue;
+      // E->second: the guard holding means elected.
+      Out.push_back({&B, E->first, E->second ? Taken : Fall,
+                     E->second ? Fall : Taken});
+    }
+    return Out;
+  }
+
+  /// The mask of the elect.sync whose elected thread alone runs I, if one
+  /// does: I's own guard, or a branch whose elected side dominates I.
+  std::optional<uint64_t> electedFor(uint32_t I,
+                                     llvm::ArrayRef<ElectBranch> Branches) const {
+    const Instruction &Inst = C.F.Instructions[I];
+    if (Inst.guarded())
+      if (auto E = electOf(Regs.guardOf(I), !Inst.pred().Negated); E && E->second)
+        return E->first;
+    for (const CFGBlock *X = &C.G.blockOf(I); X; X = C.DT.idom(X)) {
+      if (X->preds().size() != 1)
+        continue;
+      for (const ElectBranch &B : Branches)
+        if (B.Block == X->preds()[0] && B.Elected == X)
+          return B.Mask;
+    }
+    return std::nullopt;
+  }
+
+  /// The edge a counter makes untaken after I: I runs where a register
+  /// equals a constant (the edge into its block says so), and on the one
+  /// path from I, that register moves by constants up to a branch it
+  /// decides.
+  std::optional<std::pair<const CFGBlock *, const CFGBlock *>>
+  counterDecided(uint32_t I) const {
+    const CFGBlock &Home = C.G.blockOf(I);
+    // The condition on the way into I's block, from a setp in the
+    // predecessor.
+    const CFGBlock *X = &Home;
+    while (X->preds().size() == 1 && X->preds()[0]->succs().size() == 1)
+      X = X->preds()[0];
+    if (X->preds().size() != 1)
+      return std::nullopt;
+    const CFGBlock &P = *X->preds()[0];
+    if (P.empty() || P.succs().size() != 2)
+      return std::nullopt;
+    uint32_t Branch = P.EndInst - 1;
+    const Instruction &BI = C.F.Instructions[Branch];
+    if (BI.opcode().text() != "bra" || !BI.guarded())
+      return std::nullopt;
+    uint32_t Guard = Regs.guardOf(Branch);
+    uint32_t SetpAt = lastWriterIn(Guard, P.FirstInst, Branch);
+    if (SetpAt == ~0u)
+      return std::nullopt;
+    bool Taken = X->Number != P.Number + 1;
+    auto R = compareRange(C.F, C.F.Instructions[SetpAt], Regs,
+                          Taken != BI.pred().Negated, false);
+    if (!R || R->AllBut || R->Lo != R->Hi)
+      return std::nullopt;
+    // The counter keeps that value up to I.
+    uint32_t Counter = R->Reg;
+    if (lastWriterIn(Counter, SetpAt + 1, Branch) != ~0u)
+      return std::nullopt;
+    for (const CFGBlock *Y = &Home;; Y = Y->preds()[0]) {
+      uint32_t End = Y == &Home ? I : Y->EndInst;
+      if (lastWriterIn(Counter, Y->FirstInst, End) != ~0u)
+        return std::nullopt;
+      if (Y == X)
+        break;
+    }
+    // Along the one path from I: the counter's value, and the predicates
+    // compared with it.
+    int64_t Value = R->Lo;
+    llvm::DenseMap<uint32_t, bool> Known;
+    const CFGBlock *B = &Home;
+    uint32_t From = I + 1;
+    for (unsigned Blocks = 0; Blocks < 64; ++Blocks) {
+      for (uint32_t K = From; K < B->EndInst; ++K) {
+        if (!step(K, Counter, Value, Known))
+          return std::nullopt;
+      }
+      if (B->succs().size() == 1) {
+        B = B->succs()[0];
+        From = B->FirstInst;
+        continue;
+      }
+      if (B->succs().size() != 2 || B->empty())
+        return std::nullopt;
+      uint32_t Last = B->EndInst - 1;
+      const Instruction &L = C.F.Instructions[Last];
+      auto It = Known.find(Regs.guardOf(Last));
+      if (L.opcode().text() != "bra" || !L.guarded() || It == Known.end())
+        return std::nullopt;
+      bool Holds = It->second != L.pred().Negated;
+      const CFGBlock *Fall =
+          B->succs()[0]->Number == B->Number + 1 ? B->succs()[0] : B->succs()[1];
+      const CFGBlock *TakenSide =
+          Fall == B->succs()[0] ? B->succs()[1] : B->succs()[0];
+      const CFGBlock *Dead = Holds ? Fall : TakenSide;
+      const CFGBlock *Live = Holds ? TakenSide : Fall;
+      // Only the first arrival is decided: the fact must not come back to
+      // the branch through its live side.
+      if (reaches(Live, B))
+        return std::nullopt;
+      return std::make_pair(B, Dead);
+    }
+    return std::nullopt;
+  }
+
+private:
+  /// The last instruction in [Begin, End) writing Reg, or ~0u.
+  uint32_t lastWriterIn(uint32_t Reg, uint32_t Begin, uint32_t End) const {
+    if (Reg == RegisterNumbering::None)
+      return ~0u;
+    uint32_t Found = ~0u;
+    for (uint32_t W : Regs.writers(Reg))
+      if (W >= Begin && W < End)
+        Found = W;
+    return Found;
+  }
+
+  /// Applies instruction K to the counter's value and the known
+  /// predicates; false when the counter's value is lost.
+  bool step(uint32_t K, uint32_t Counter, int64_t &Value,
+            llvm::DenseMap<uint32_t, bool> &Known) const {
+    const Instruction &Inst = C.F.Instructions[K];
+    llvm::ArrayRef<Operand> Ops = C.F.operands(Inst.Operands);
+    unsigned Mask = Regs.writtenMask(K);
+    bool WritesCounter = false;
+    forEachInstructionWrittenOperand(C.F, Inst, Mask, [&](const Operand &O) {
+      uint32_t R = Regs.of(O);
+      WritesCounter |= R == Counter;
+      Known.erase(R);
+    });
+    if (WritesCounter) {
+      llvm::StringRef Op = Inst.opcode().text();
+      if (Inst.guarded() || Ops.size() < 2)
+        return false;
+      if (Op == "mov" && Ops.size() == 2 && immediateBits(C.F, Ops[1])) {
+        Value = static_cast<int64_t>(*immediateBits(C.F, Ops[1]));
+        return true;
+      }
+      if ((Op == "add" || Op == "sub") && Ops.size() == 3 &&
+          Regs.of(Ops[1]) == Counter && immediateBits(C.F, Ops[2])) {
+        int64_t D = static_cast<int64_t>(*immediateBits(C.F, Ops[2]));
+        // Immediates of 32-bit types are written as their bits.
+        if (D > INT32_MAX && D <= int64_t(UINT32_MAX))
+          D -= int64_t(1) << 32;
+        Value += Op == "add" ? D : -D;
+        return true;
+      }
+      return false;
+    }
+    if (Inst.opcode().text() == "setp" && !Inst.guarded() && !Ops.empty() &&
+        Ops[0].Kind == OperandKind::Register) {
+      if (auto R = compareRange(C.F, Inst, Regs, true, false);
+          R && R->Reg == Counter) {
+        bool In = R->AllBut ? Value != R->Lo : Value >= R->Lo && Value <= R->Hi;
+        Known[Regs.of(Ops[0])] = In;
+      }
+    }
+    return true;
+  }
+
+  /// Whether some path leads from From to To.
+  bool reaches(const CFGBlock *From, const CFGBlock *To) const {
+    llvm::BitVector Seen(C.G.size());
+    llvm::SmallVector<const CFGBlock *, 16> Work{From};
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.pop_back_val();
+      if (B == To)
+        return true;
+      if (Seen.test(B->Number))
+        continue;
+      Seen.set(B->Number);
+      Work.append(B->succs().begin(), B->succs().end());
+    }
+    return false;
+  }
+
+  const HazardFunction &C;
+  const RegisterNumbering &Regs;
+  BranchConditions Conds;
+};
+
+uint64_t edgeKey(const CFGBlock &From, const CFGBlock &To) {
+  return uint64_t(From.Number) << 32 | To.Number;
+}
+
+} // namespace
+
+InfeasibleEdges::InfeasibleEdges(const HazardFunction &C,
+                                 llvm::ArrayRef<uint32_t> FactInst) {
+  if (FactInst.empty())
+    return;
+  PathFacts P(C);
+  std::vector<ElectBranch> Elects = P.electBranches();
+  auto Kill = [&](const CFGBlock &From, const CFGBlock &To, unsigned Fact) {
+    llvm::BitVector &K = Kills[edgeKey(From, To)];
+    if (K.empty())
+      K.resize(FactInst.size());
+    K.set(Fact);
+    if (From.Number >= HasKills.size())
+      HasKills.resize(C.G.size());
+    HasKills.set(From.Number);
+  };
+  for (unsigned Fact = 0; Fact < FactInst.size(); ++Fact) {
+    uint32_t I = FactInst[Fact];
+    if (I >= C.F.Instructions.size())
+      continue;
+    if (!Elects.empty())
+      if (std::optional<uint64_t> Mask = P.electedFor(I, Elects))
+        for (const ElectBranch &B : Elects)
+          if (B.Mask == *Mask)
+            Kill(*B.Block, *B.Other, Fact);
+    if (auto Edge = P.counterDecided(I))
+      Kill(*Edge->first, *Edge->second, Fact);
+  }
+}
+
+const llvm::BitVector *InfeasibleEdges::kills(const CFGBlock &From,
+                                              const CFGBlock &To) const {
+  if (From.Number >= HasKills.size() || !HasKills.test(From.Number))
+    return nullptr;
+  auto It = Kills.find(edgeKey(From, To));
+  return It == Kills.end() ? nullptr : &It->second;
+}
