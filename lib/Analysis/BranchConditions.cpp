@@ -220,32 +220,79 @@ bool BranchConditions::runsOnce(const Instruction &I) const {
   return !InCycle->test(G.blockOf(&I - F.Instructions.data()).Number);
 }
 
-std::optional<ValueRange> BranchConditions::ofPredicate(uint32_t Reg,
-                                                        bool Value,
-                                                        unsigned Depth) const {
+void BranchConditions::ofPredicate(uint32_t Reg, bool Value, Conditions &Out,
+                                   unsigned Depth) const {
+  if (Reg == RegisterNumbering::None || Depth > 8)
+    return;
+  llvm::ArrayRef<uint32_t> Writers = Regs.writers(Reg);
+  if (Writers.size() > 1) {
+    // Several writes: what every write that can give Value implies, and the
+    // conditions on the way to it (a register that holds `a && b` is set
+    // to b only where a held).  A write of the other constant cannot.
+    bool First = true;
+    Conditions Common;
+    for (uint32_t W : Writers) {
+      const Instruction &I = F.Instructions[W];
+      llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
+      if (I.guarded() || I.opcode().text() != "mov" || Ops.size() != 2)
+        return;
+      Conditions Here;
+      std::optional<uint64_t> C = immediateBits(F, Ops[1]);
+      // A predicate moved from one that holds a constant (mov.pred %p, 0).
+      if (const Instruction *S = Ops[1].Kind == OperandKind::Register
+                                     ? singleWriter(Regs.of(Ops[1]))
+                                     : nullptr;
+          !C && S && S->opcode().text() == "mov" && S->Operands.Count == 2)
+        C = immediateBits(F, F.operands(S->Operands)[1]);
+      if (C) {
+        if ((*C != 0) != Value)
+          continue;
+      } else if (Ops[1].Kind == OperandKind::Register) {
+        ofPredicate(Regs.of(Ops[1]), Value, Here, Depth + 1);
+      } else {
+        return;
+      }
+      dominatingAll(G.blockOf(W), Here, 8, Depth + 1);
+      if (First) {
+        Common = std::move(Here);
+        First = false;
+      } else {
+        llvm::erase_if(Common, [&](const ValueRange &X) {
+          return llvm::none_of(Here, [&](const ValueRange &Y) {
+            return X.Reg == Y.Reg && X.Lo == Y.Lo && X.Hi == Y.Hi &&
+                   X.AllBut == Y.AllBut && X.Unsigned == Y.Unsigned;
+          });
+        });
+      }
+      if (Common.empty())
+        return;
+    }
+    Out.append(Common.begin(), Common.end());
+    return;
+  }
   const Instruction *W = singleWriter(Reg);
   if (!W)
-    return std::nullopt;
+    return;
   // The predicate itself, when nothing it was computed from resolves: its
   // one writer must run once, or a loop could change it between tests.
-  auto Flag = [&]() -> std::optional<ValueRange> {
+  auto Flag = [&] {
     if (!runsOnce(*W))
-      return std::nullopt;
+      return;
     ValueRange R;
     R.Reg = Reg;
     R.Lo = R.Hi = Value;
     R.Unsigned = true;
-    return R;
+    Out.push_back(R);
   };
   llvm::ArrayRef<Operand> Ops = F.operands(W->Operands);
   llvm::StringRef Op = W->opcode().text();
-  if (Depth < 8 && Ops.size() == 2 && Ops[1].Kind == OperandKind::Register &&
+  if (Ops.size() == 2 && Ops[1].Kind == OperandKind::Register &&
       (Op == "not" || Op == "mov")) {
-    uint32_t Src = Regs.of(Ops[1]);
-    if (Src != RegisterNumbering::None)
-      if (auto R = ofPredicate(Src, Op == "not" ? !Value : Value, Depth + 1))
-        return R;
-    return Flag();
+    size_t Before = Out.size();
+    ofPredicate(Regs.of(Ops[1]), Op == "not" ? !Value : Value, Out, Depth + 1);
+    if (Out.size() == Before)
+      Flag();
+    return;
   }
   if (Op == "setp" && !Ops.empty()) {
     // p|q: which of the two Reg is.
@@ -255,27 +302,56 @@ std::optional<ValueRange> BranchConditions::ofPredicate(uint32_t Reg,
       Second = Pair.size() == 2 && Regs.of(Pair[1]) == Reg;
     }
     if (auto R = compareRange(F, *W, Regs, Value, Second))
-      if (const Instruction *Def = singleWriter(R->Reg); Def && runsOnce(*Def))
-        return R;
+      if (const Instruction *Def = singleWriter(R->Reg); Def && runsOnce(*Def)) {
+        Out.push_back(*R);
+        return;
+      }
   }
-  return Flag();
+  Flag();
 }
 
-std::optional<ValueRange> BranchConditions::onEdge(const CFGBlock &From,
-                                                   const CFGBlock &To) const {
+const BranchConditions::Conditions &
+BranchConditions::onEdge(const CFGBlock &From, const CFGBlock &To) const {
+  uint64_t Key = uint64_t(From.Number) << 32 | To.Number;
+  if (auto It = EdgeMemo.find(Key); It != EdgeMemo.end())
+    return It->second;
+  Conditions C = resolveEdge(From, To);
+  return EdgeMemo[Key] = std::move(C);
+}
+
+BranchConditions::Conditions
+BranchConditions::resolveEdge(const CFGBlock &From, const CFGBlock &To) const {
+  Conditions Out;
   if (From.empty() || From.succs().size() != 2 ||
       From.succs()[0] == From.succs()[1])
-    return std::nullopt;
+    return Out;
   uint32_t Last = From.EndInst - 1;
   const Instruction &I = F.Instructions[Last];
   if (I.opcode().text() != "bra" || !I.guarded())
-    return std::nullopt;
-  uint32_t Reg = Regs.guardOf(Last);
-  if (Reg == RegisterNumbering::None)
-    return std::nullopt;
+    return Out;
   bool Taken = To.Number != From.Number + 1;
   // The guard holds on the taken edge.
-  return ofPredicate(Reg, Taken != I.pred().Negated);
+  ofPredicate(Regs.guardOf(Last), Taken != I.pred().Negated, Out);
+  return Out;
+}
+
+void BranchConditions::dominatingAll(const CFGBlock &B, Conditions &Out,
+                                     unsigned Max, unsigned Depth) const {
+  if (Depth > 8)
+    return;
+  for (const CFGBlock *X = &B; X && Out.size() < Max; X = DT.idom(X)) {
+    if (X->preds().size() != 1)
+      continue;
+    const CFGBlock &P = *X->preds()[0];
+    if (P.succs().size() != 2 || P.empty())
+      continue;
+    uint32_t Last = P.EndInst - 1;
+    const Instruction &I = F.Instructions[Last];
+    if (I.opcode().text() != "bra" || !I.guarded())
+      continue;
+    ofPredicate(Regs.guardOf(Last), (X->Number != P.Number + 1) != I.pred().Negated,
+                Out, Depth + 1);
+  }
 }
 
 void BranchConditions::dominating(
@@ -287,8 +363,8 @@ void BranchConditions::dominating(
     const CFGBlock &P = *X->preds()[0];
     if (P.empty() || (Accept && !Accept(P.EndInst - 1)))
       continue;
-    if (auto R = onEdge(P, *X))
-      Out.push_back(*R);
+    const Conditions &E = onEdge(P, *X);
+    Out.append(E.begin(), E.end());
   }
 }
 

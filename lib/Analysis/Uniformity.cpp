@@ -2,6 +2,8 @@
 
 #include "tcgen05/Analysis/Uniformity.h"
 
+#include "UniformityReaching.h"
+
 #include "tcgen05/Analysis/Registers.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -81,6 +83,8 @@ UniformityInfo::UniformityInfo(const Function &F, const ControlFlowGraph &G,
   markBlocks();
 }
 
+UniformityInfo::~UniformityInfo() = default;
+
 ValueKind UniformityInfo::value(llvm::StringRef Reg) {
   if (uint32_t Id = Regs.lookup(Reg); Id != RegisterNumbering::None) {
     if (!Demanded.test(Id))
@@ -93,6 +97,10 @@ ValueKind UniformityInfo::value(llvm::StringRef Reg) {
 }
 
 ValueKind UniformityInfo::operandKind(const Operand &O) const {
+  return operandKind(O, [&](uint32_t Id) { return RegKind[Id]; });
+}
+
+ValueKind UniformityInfo::operandKind(const Operand &O, RegKinds Kinds) const {
   switch (O.Kind) {
   case OperandKind::Integer:
   case OperandKind::Float:
@@ -106,7 +114,7 @@ ValueKind UniformityInfo::operandKind(const Operand &O) const {
     // inline-asm block declared without '%'.
     uint32_t Id = Regs.of(O);
     if (Id != RegisterNumbering::None)
-      return RegKind[Id];
+      return Kinds(Id);
     if (O.Kind == OperandKind::Symbol)
       return ValueKind::Uniform;
     return specialKind(O.text()).value_or(ValueKind::Varying);
@@ -115,7 +123,7 @@ ValueKind UniformityInfo::operandKind(const Operand &O) const {
     ValueKind K = ValueKind::None;
     bool AnyLane = false;
     for (const Operand &C : F.operands(O.children())) {
-      ValueKind CK = operandKind(C);
+      ValueKind CK = operandKind(C, Kinds);
       AnyLane |= CK != ValueKind::Uniform && CK != ValueKind::None;
       K = joinKinds(K, CK);
     }
@@ -127,12 +135,16 @@ ValueKind UniformityInfo::operandKind(const Operand &O) const {
 }
 
 ValueKind UniformityInfo::guard(uint32_t I) const {
+  return guard(I, [&](uint32_t Id) { return RegKind[Id]; });
+}
+
+ValueKind UniformityInfo::guard(uint32_t I, RegKinds Kinds) const {
   const Guard &G = F.Instructions[I].pred();
   if (!G.Reg.valid() || G.Reg.empty())
     return ValueKind::Uniform;
   uint32_t Id = Regs.guardOf(I);
   ValueKind K = Id != RegisterNumbering::None
-                    ? RegKind[Id]
+                    ? Kinds(Id)
                     : specialKind(G.Reg.text()).value_or(ValueKind::Varying);
   if (K == ValueKind::None)
     K = ValueKind::Uniform;
@@ -186,6 +198,10 @@ ValueKind compareLane(llvm::StringRef Cmp, uint64_t C, bool LaneOnLeft) {
 } // namespace
 
 ValueKind UniformityInfo::transfer(uint32_t Index) const {
+  return transfer(Index, [&](uint32_t Id) { return RegKind[Id]; });
+}
+
+ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
   const Instruction &I = F.Instructions[Index];
   llvm::StringRef Op = I.opcode().text();
   llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
@@ -195,7 +211,7 @@ ValueKind UniformityInfo::transfer(uint32_t Index) const {
   };
   llvm::SmallVector<ValueKind, 4> Src;
   for (const Operand &O : Ops.drop_front())
-    Src.push_back(operandKind(O));
+    Src.push_back(operandKind(O, Kinds));
 
   if (Op == "ld" || Op == "ldu") {
     // A kernel's parameters are the same for every thread.  Otherwise a
@@ -244,6 +260,21 @@ ValueKind UniformityInfo::transfer(uint32_t Index) const {
                                : ValueKind::Varying;
     if (C && (Op == "add" || Op == "sub") && *C % 32 == 0)
       return ValueKind::Lane;
+  }
+  if (TwoSources && Op == "and" && Imm(1) && Ops[1].Kind == OperandKind::Register) {
+    // (lane-valued << s) & C keeps no bit of the lane when C has none of
+    // bits s..s+4: CUTLASS builds Tensor Memory lane addresses from
+    // %tid.x << 16 and masks the warp's bits.
+    llvm::ArrayRef<uint32_t> W = Regs.writers(Regs.of(Ops[1]));
+    if (W.size() == 1 && !F.Instructions[W[0]].guarded()) {
+      const Instruction &Shl = F.Instructions[W[0]];
+      llvm::ArrayRef<Operand> SOps = F.operands(Shl.Operands);
+      if (Shl.opcode().text() == "shl" && SOps.size() == 3 &&
+          SOps[2].Kind == OperandKind::Integer && SOps[2].value() < 59 &&
+          operandKind(SOps[1], Kinds) == ValueKind::Lane &&
+          (*Imm(1) >> SOps[2].value() & 31) == 0)
+        return ValueKind::Uniform;
+    }
   }
   if (Op == "setp" && TwoSources && !Quals.empty()) {
     llvm::StringRef Cmp = Quals.front().text();
@@ -337,6 +368,42 @@ void UniformityInfo::demand(
     Writers.push_back(W);
 }
 
+ValueKind UniformityInfo::writtenKind(uint32_t Index, const Operand &W,
+                                       RegKinds Kinds) const {
+  const Instruction &I = F.Instructions[Index];
+  llvm::StringRef Op = I.opcode().text();
+  // A value written in a divergent block is not made varying: compiler
+  // output reuses registers, so one write under a varying branch would
+  // spoil every other live range of the name.  Values that differ only
+  // because a path wrote them are therefore missed.
+  ValueKind K = transfer(Index, Kinds);
+  ValueKind Guard = guard(Index, Kinds);
+  if (Guard == ValueKind::OneLane || Guard == ValueKind::AllButOneLane) {
+    // A constant written in one thread (or all but one) makes a flag.
+    const Operand *Src =
+        I.Operands.Count == 2 ? &F.Operands[I.Operands.First + 1] : nullptr;
+    if (K == ValueKind::Uniform && Src && isImmediate(*Src))
+      K = Src->value() ? Guard : negate(Guard);
+    else
+      K = ValueKind::Varying;
+  } else if (Guard != ValueKind::Uniform) {
+    K = ValueKind::Varying;
+  }
+  // d|p pairs: elect.sync elects one thread, setp's second predicate is the
+  // negation of the first.  The place in the pair is the operand's, not the
+  // count of registers written before it: with the sink first (elect.sync
+  // _|p), p is still the elected lane's flag.
+  const Operand &First = F.Operands[I.Operands.First];
+  bool IsSecond = First.Kind == OperandKind::Binary &&
+                  First.children().Count == 2 &&
+                  &W == &F.operands(First.children())[1];
+  if (Op == "elect")
+    return IsSecond ? ValueKind::OneLane : K;
+  if (Op == "setp" && IsSecond)
+    return negate(K);
+  return K;
+}
+
 void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
   std::vector<uint32_t> Writers;
   std::vector<std::pair<uint32_t, uint32_t>> Reads;
@@ -358,43 +425,11 @@ void UniformityInfo::classifyValues(llvm::ArrayRef<uint32_t> Roots) {
         continue;
       Pending.reset(Index);
       const Instruction &I = F.Instructions[Index];
-      llvm::StringRef Op = I.opcode().text();
       unsigned Written = Regs.writtenMask(Index);
       if (!(Written & 1))
         continue;
-      // A value written in a divergent block is not made varying: compiler
-      // output reuses registers, so one write under a varying branch would
-      // spoil every other live range of the name.  Values that differ only
-      // because a path wrote them are therefore missed.
-      ValueKind K = transfer(Index);
-      ValueKind Guard = guard(Index);
-      if (Guard == ValueKind::OneLane || Guard == ValueKind::AllButOneLane) {
-        // A constant written in one thread (or all but one) makes a flag.
-        const Operand *Src =
-            I.Operands.Count == 2 ? &F.Operands[I.Operands.First + 1] : nullptr;
-        if (K == ValueKind::Uniform && Src && isImmediate(*Src))
-          K = Src->value() ? Guard : negate(Guard);
-        else
-          K = ValueKind::Varying;
-      } else if (Guard != ValueKind::Uniform) {
-        K = ValueKind::Varying;
-      }
-      // d|p pairs: elect.sync elects one thread, setp's second predicate
-      // is the negation of the first.  The place in the pair is the
-      // operand's, not the count of registers written before it: with the
-      // sink first (elect.sync _|p), p is still the elected lane's flag.
-      const Operand &First = F.Operands[I.Operands.First];
-      const Operand *Second = First.Kind == OperandKind::Binary &&
-                                      First.children().Count == 2
-                                  ? &F.operands(First.children())[1]
-                                  : nullptr;
       forEachInstructionWrittenOperand(F, I, Written, [&](const Operand &W) {
-        ValueKind Mine = K;
-        bool IsSecond = &W == Second;
-        if (Op == "elect")
-          Mine = IsSecond ? ValueKind::OneLane : K;
-        else if (Op == "setp" && IsSecond)
-          Mine = negate(K);
+        ValueKind Mine = writtenKind(Index, W);
         uint32_t R = Regs.of(W);
         ValueKind &Slot = RegKind[R];
         ValueKind New = joinKinds(Slot, Mine);
@@ -470,7 +505,10 @@ bool UniformityInfo::premise(uint32_t Reg,
 }
 
 void UniformityInfo::markBlocks() {
-  llvm::SmallVector<const CFGBlock *, 16> Work;
+  llvm::SmallVector<const CFGBlock *, 16> Work, Region;
+  llvm::BitVector HasTcgen05(G.size());
+  for (const Tcgen05Inst &T : F.Tcgen05)
+    HasTcgen05.set(G.blockOf(T.Instruction).Number);
   for (const CFGBlock &B : G) {
     if (B.empty() || B.succs().size() != 2 || B.succs()[0] == B.succs()[1])
       continue;
@@ -485,13 +523,18 @@ void UniformityInfo::markBlocks() {
       continue;
     // Divergent: what lies between the branch and where its paths meet,
     // but for what only warps that the branch cannot split reach.
+    // The premise is found when a uniform condition on the way asks.
     llvm::SmallVector<ValueRange, 8> Premise;
-    bool HasPremise = premise(Regs.guardOf(Last), Premise);
+    std::optional<bool> HasPremise;
     auto Follows = [&](const CFGBlock &From, const CFGBlock &To) {
-      if (!HasPremise || &From == &B)
+      if (&From == &B || From.succs().size() != 2)
         return true;
-      std::optional<ValueRange> E = Conds.onEdge(From, To);
-      return !E || !BranchConditions::contradict(Premise, *E);
+      const BranchConditions::Conditions &E = Conds.onEdge(From, To);
+      if (E.empty())
+        return true;
+      if (!HasPremise)
+        HasPremise = premise(Regs.guardOf(Last), Premise);
+      return !*HasPremise || !BranchConditions::contradict(Premise, E);
     };
     const CFGBlock *Join = PDT.ipdom(&B);
     auto Mark = [&](const CFGBlock *C) {
@@ -505,6 +548,7 @@ void UniformityInfo::markBlocks() {
     // diverges, what other paths also reach is left as it is (a kernel's
     // roles are told apart by uniform branches that the graph does not
     // correlate).
+    Region.clear();
     for (const CFGBlock *Side : B.succs()) {
       if (!Join && Side->preds().size() != 1)
         continue;
@@ -516,12 +560,21 @@ void UniformityInfo::markBlocks() {
             (!Join && !DT.dominates(Side, C)))
           continue;
         Seen.set(C->Number);
-        Mark(C);
+        Region.push_back(C);
         for (const CFGBlock *S : C->succs())
           if (Follows(*C, *S))
             Work.push_back(S);
       }
     }
+    // Only tcgen05 instructions are asked about: the writes that reach the
+    // guard are looked at only where the region holds one.
+    if (llvm::any_of(Region, [&](const CFGBlock *C) {
+          return HasTcgen05.test(C->Number);
+        }) &&
+        (K = reachingGuard(Last)) == ValueKind::Uniform)
+      continue;
+    for (const CFGBlock *C : Region)
+      Mark(C);
     // Single-thread: the side only the one thread takes, while no other
     // path enters it.
     if (K != ValueKind::OneLane && K != ValueKind::AllButOneLane)

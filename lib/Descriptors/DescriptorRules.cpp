@@ -208,12 +208,6 @@ bool Evaluation::broken() {
   case DescRuleCond::UE4M3NeedsVec:
     return Raw == 0 && !Use.ScaleVec.empty() &&
            !llvm::is_contained(split(R.Arg), Use.ScaleVec);
-  case DescRuleCond::K96Shape: {
-    if (!Raw || !M)
-      return false;
-    std::string Shape = std::to_string(Use.CtaGroup) + ":" + std::to_string(M);
-    return !llvm::is_contained(split(R.Arg), Shape);
-  }
   case DescRuleCond::ShapeM:
     if (!S)
       return false;

@@ -48,8 +48,12 @@ public:
   /// Resolves predicate Reg being Value to an elect.sync's predicate:
   /// the elect's mask key, and whether Value means the thread is elected.
   std::optional<std::pair<uint64_t, bool>> electOf(uint32_t Reg, bool Value,
-                                                   unsigned Depth = 0) const {
-    const Instruction *W = writer(Reg);
+                                                   unsigned Depth = 0,
+                                                   uint32_t At = ~0u) const {
+    // The write that reaches At from earlier in its block (an inline-asm
+    // block's own %px, declared in every copy of the block), else the one
+    // write.
+    const Instruction *W = At == ~0u ? writer(Reg) : writeBefore(Reg, At);
     if (!W || Depth > 8)
       return std::nullopt;
     llvm::StringRef Op = W->opcode().text();
@@ -68,6 +72,9 @@ public:
           immediateBits(C.F, Ops[2]) != uint64_t(0))
         return std::nullopt;
       bool NonZero = (Q[0].text() == ".ne") == Value;
+      if (auto Flag = flagOf(Source(1)))
+        return electOf(Flag->first, Flag->second == NonZero, Depth + 1,
+                       Flag->Set);
       const Instruction *S = writer(Source(1));
       if (!S || S->opcode().text() != "selp")
         return std::nullopt;
@@ -86,13 +93,66 @@ public:
     if (Pair.size() != 2 || Regs.of(Pair[1]) != Reg)
       return std::nullopt;
     uint64_t Key;
-    if (std::optional<uint64_t> Mask = immediateBits(C.F, Ops[1]))
+    if (std::optional<uint64_t> Mask = constantOf(Ops[1], W - C.F.Instructions.data()))
       Key = *Mask & 0xffffffffu;
     else if (uint32_t M = Source(1); M != RegisterNumbering::None && writer(M))
       Key = uint64_t(1) << 40 | M;
     else
       return std::nullopt;
     return std::make_pair(Key, Value);
+  }
+
+  /// The value of an immediate, or of a register whose one write moves an
+  /// immediate into it.
+  std::optional<uint64_t> constantOf(const Operand &O, uint32_t At) const {
+    if (std::optional<uint64_t> V = immediateBits(C.F, O))
+      return V;
+    if (O.Kind != OperandKind::Register)
+      return std::nullopt;
+    const Instruction *W = writeBefore(Regs.of(O), At);
+    if (!W || W->opcode().text() != "mov" || W->Operands.Count != 2)
+      return std::nullopt;
+    return immediateBits(C.F, C.F.operands(W->Operands)[1]);
+  }
+
+  /// A flag set under a predicate, as CUTLASS's elect_one_sync() writes it:
+  /// `mov r, 0; @p mov r, 1` in one block.  The predicate, and the value
+  /// it has where r is non-zero.
+  struct Flag {
+    uint32_t first;  ///< The predicate.
+    bool second;     ///< Its value where the flag is non-zero.
+    uint32_t Set;    ///< The guarded write.
+  };
+  std::optional<Flag> flagOf(uint32_t Reg) const {
+    if (Reg == RegisterNumbering::None)
+      return std::nullopt;
+    llvm::ArrayRef<uint32_t> W = Regs.writers(Reg);
+    if (W.size() != 2 || &C.G.blockOf(W[0]) != &C.G.blockOf(W[1]))
+      return std::nullopt;
+    const Instruction &Clear = C.F.Instructions[W[0]];
+    const Instruction &Set = C.F.Instructions[W[1]];
+    if (Clear.guarded() || !Set.guarded() || Clear.opcode().text() != "mov" ||
+        Set.opcode().text() != "mov" || Clear.Operands.Count != 2 ||
+        Set.Operands.Count != 2)
+      return std::nullopt;
+    std::optional<uint64_t> Zero = constantOf(C.F.operands(Clear.Operands)[1], W[0]);
+    std::optional<uint64_t> One = constantOf(C.F.operands(Set.Operands)[1], W[1]);
+    uint32_t P = Regs.guardOf(W[1]);
+    if (Zero != uint64_t(0) || !One || *One == 0 || P == RegisterNumbering::None)
+      return std::nullopt;
+    return Flag{P, !Set.pred().Negated, W[1]};
+  }
+
+  /// The unguarded write of Reg last before At in At's block, or nullptr.
+  const Instruction *writeBefore(uint32_t Reg, uint32_t At) const {
+    if (Reg == RegisterNumbering::None)
+      return nullptr;
+    const CFGBlock &B = C.G.blockOf(At);
+    const Instruction *Found = nullptr;
+    for (uint32_t W : Regs.writers(Reg))
+      if (W >= B.FirstInst && W < At)
+        Found = &C.F.Instructions[W];
+    return Found && !Found->guarded() ? Found : writer(Reg);
   }
 
   /// The conditional branches on an elect.sync predicate.

@@ -23,6 +23,7 @@
 #include "tcgen05/Analysis/Registers.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -61,15 +62,19 @@ public:
                    const DominatorTree &DT, const RegisterNumbering &Regs)
       : F(F), G(G), DT(DT), Regs(Regs) {}
 
-  /// The condition that holds on the edge From -> To, when From ends in a
-  /// conditional branch with two different successors and its predicate
-  /// resolves to a register with one writer.
-  std::optional<ValueRange> onEdge(const CFGBlock &From,
-                                   const CFGBlock &To) const;
-  /// What predicate Reg being Value says, resolved through its single
-  /// writers.
-  std::optional<ValueRange> ofPredicate(uint32_t Reg, bool Value,
-                                        unsigned Depth = 0) const;
+  /// A conjunction of conditions.
+  using Conditions = llvm::SmallVector<ValueRange, 4>;
+
+  /// The conditions that hold on the edge From -> To, when From ends in a
+  /// conditional branch with two different successors: empty when its
+  /// predicate resolves to nothing.
+  const Conditions &onEdge(const CFGBlock &From, const CFGBlock &To) const;
+  /// What predicate Reg being Value says (appended to Out): through its
+  /// one writer, or, for a predicate several moves write (nvcc -G's
+  /// materialized `a && b`), what holds wherever a write that can give it
+  /// Value runs.
+  void ofPredicate(uint32_t Reg, bool Value, Conditions &Out,
+                   unsigned Depth = 0) const;
   /// The conditions of the edges that every path from the entry to B
   /// crosses (edges into a block with one predecessor, up B's dominator
   /// tree), at most Max; only branches Accept takes, when given.
@@ -85,12 +90,19 @@ public:
   bool runsOnce(const Instruction &I) const;
 
 private:
+  Conditions resolveEdge(const CFGBlock &From, const CFGBlock &To) const;
+  /// The conditions of the edges into B's dominators, appended to Out.
+  void dominatingAll(const CFGBlock &B, Conditions &Out, unsigned Max,
+                     unsigned Depth) const;
+
   const Function &F;
   const ControlFlowGraph &G;
   const DominatorTree &DT;
   const RegisterNumbering &Regs;
   /// Blocks on a cycle, found when first asked.
   mutable std::optional<llvm::BitVector> InCycle;
+  /// onEdge's answers, by (from, to) block numbers.
+  mutable llvm::DenseMap<uint64_t, Conditions> EdgeMemo;
 };
 
 } // namespace tcgen05

@@ -37,8 +37,10 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace tcgen05 {
@@ -71,6 +73,7 @@ public:
   UniformityInfo(const Function &F, const ControlFlowGraph &G,
                  const DominatorTree &DT, const PostDominatorTree &PDT,
                  const RegisterNumbering &Regs);
+  ~UniformityInfo();
 
   /// The kind of a register (Varying for one never written that is no
   /// special register the analysis knows).  Registers that no guard
@@ -95,6 +98,9 @@ public:
   uint32_t divergingBranch(const CFGBlock &B) const { return Cause[B.Number]; }
 
 private:
+  /// The kind a register read has, by number.
+  using RegKinds = llvm::function_ref<ValueKind(uint32_t Reg)>;
+
   /// Classifies Roots and the registers they depend on.
   void classifyValues(llvm::ArrayRef<uint32_t> Roots);
   /// Marks Roots and what they depend on as demanded; Writers gets the
@@ -112,7 +118,25 @@ private:
   bool premise(uint32_t Reg, llvm::SmallVectorImpl<ValueRange> &Out,
                unsigned Depth = 0) const;
   ValueKind operandKind(const Operand &O) const;
+  ValueKind operandKind(const Operand &O, RegKinds Kinds) const;
   ValueKind transfer(uint32_t I) const;
+  ValueKind transfer(uint32_t I, RegKinds Kinds) const;
+  ValueKind guard(uint32_t I, RegKinds Kinds) const;
+  /// The kind instruction Index writes into its written operand W.
+  ValueKind writtenKind(uint32_t Index, const Operand &W) const {
+    return writtenKind(Index, W, [&](uint32_t Id) { return RegKind[Id]; });
+  }
+  ValueKind writtenKind(uint32_t Index, const Operand &W, RegKinds Kinds) const;
+  /// The kind of branch I's guard from the writes that reach it, each
+  /// classified alone (UniformityReaching.cpp): where one register holds a
+  /// broadcast value in one live range and a lane's in another, the
+  /// flow-insensitive kind is Varying for both.  Falls back to guard(I)
+  /// past its budget.
+  ValueKind reachingGuard(uint32_t I);
+  /// Whether Reg and what it is computed from have one write each.
+  bool singleDefClosure(uint32_t Reg, unsigned Depth);
+  struct ReachingState;
+  std::unique_ptr<ReachingState> Reaching;
   /// Calls Each with Root and every block it dominates.
   template <typename Fn>
   void forEachDominated(const CFGBlock *Root, Fn &&Each) const;

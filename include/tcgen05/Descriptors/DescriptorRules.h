@@ -31,7 +31,6 @@ enum class DescRuleCond : uint8_t {
   ZeroUnlessMAtMost,  ///< zero when the MMA's known M exceeds Arg
   ZeroWithFourScales, ///< zero with four scale factors per row
   UE4M3NeedsVec,      ///< 0 (UE4M3) only with a scale vector in Arg
-  K96Shape,           ///< zero unless "cta:M" is in Arg's list
   ShapeM,             ///< M in Table 39
   ShapeNList,         ///< N in Table 39's list
   ShapeNRange,        ///< N in Table 39's range and step
