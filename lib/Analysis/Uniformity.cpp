@@ -197,6 +197,28 @@ ValueKind compareLane(llvm::StringRef Cmp, uint64_t C, bool LaneOnLeft) {
 
 } // namespace
 
+bool UniformityInfo::readsOwnParameter(llvm::ArrayRef<Operand> Ops) const {
+  if (Ops.size() != 2 || Ops[1].Kind != OperandKind::Address)
+    return false;
+  // [name] or [name+offset]: the name is the address's first symbol.
+  const Operand *Base = &Ops[1];
+  while (Base->hasChildren() && Base->children().Count)
+    Base = &F.operands(Base->children())[0];
+  if (Base->Kind != OperandKind::Symbol)
+    return false;
+  // A call's arguments and results are .param variables declared in the
+  // body (`.param .b64 retval0;`); the function's own are declared in its
+  // signature.
+  if (!BodyParams) {
+    BodyParams.emplace();
+    for (const Declaration &D : F.Declarations)
+      if (D.Space.text() == ".param")
+        for (const Declarator &P : F.declarators(D.Declarators))
+          BodyParams->insert(P.Name.text());
+  }
+  return !BodyParams->contains(Base->text());
+}
+
 ValueKind UniformityInfo::transfer(uint32_t Index) const {
   return transfer(Index, [&](uint32_t Id) { return RegKind[Id]; });
 }
@@ -218,8 +240,11 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
     // converged warp loading one address reads one value: kernels keep the
     // tensor memory address and tile coordinates in shared memory and
     // branch on them.  A store racing with the load is not considered.
+    // A .func is judged alone: its own parameters are taken to be what a
+    // converged caller passes, so that only a divergence the function
+    // itself makes is reported; what a call returns may vary.
     if (Has(".param") && !F.IsEntry)
-      return ValueKind::Varying;
+      return readsOwnParameter(Ops) ? ValueKind::Uniform : ValueKind::Varying;
     return allUniform(Src) ? ValueKind::Uniform : ValueKind::Varying;
   }
   if (Op == "shfl")

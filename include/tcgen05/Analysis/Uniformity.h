@@ -37,10 +37,12 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace tcgen05 {
@@ -68,8 +70,9 @@ ValueKind joinKinds(ValueKind A, ValueKind B);
 
 class UniformityInfo {
 public:
-  /// Analyses F over G.  Parameters of an .entry are uniform; those of a
-  /// .func come from callers that may pass anything.
+  /// Analyses F over G.  Parameters are uniform: an .entry's are, and a
+  /// .func, judged alone, is taken to be called by a converged warp with
+  /// uniform arguments (what its calls return may vary).
   UniformityInfo(const Function &F, const ControlFlowGraph &G,
                  const DominatorTree &DT, const PostDominatorTree &PDT,
                  const RegisterNumbering &Regs);
@@ -117,6 +120,8 @@ private:
   /// one fails, Reg is uniform.  False when there are none.
   bool premise(uint32_t Reg, llvm::SmallVectorImpl<ValueRange> &Out,
                unsigned Depth = 0) const;
+  /// Whether a ld.param reads a parameter of F (not a call's result).
+  bool readsOwnParameter(llvm::ArrayRef<Operand> Ops) const;
   ValueKind operandKind(const Operand &O) const;
   ValueKind operandKind(const Operand &O, RegKinds Kinds) const;
   ValueKind transfer(uint32_t I) const;
@@ -147,6 +152,9 @@ private:
   const PostDominatorTree &PDT;
   const RegisterNumbering &Regs;
   BranchConditions Conds;
+  /// The .param variables the body declares (calls' arguments and
+  /// results), found when first asked.
+  mutable std::optional<llvm::DenseSet<llvm::StringRef>> BodyParams;
   std::vector<ValueKind> RegKind;
   /// The registers classified so far (the others stay None).
   llvm::BitVector Demanded;
