@@ -557,6 +557,24 @@ Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
   return Out;
 }
 
+/// Whether a path leads from fact K's instruction to R with nothing that
+/// ends K and no wait for other threads on it.  Where every path waits for
+/// other threads, what R sees was handed over by them after this thread's
+/// release, and a hazard is that release's (TC6006, TC6018): CUTLASS's
+/// attention kernels store softmax statistics, release, and load the
+/// columns again after the MMA warp has written them.
+bool unsynchronizedPath(const HazardContext &C, const PendingTmemAccess &M,
+                        unsigned K, uint32_t R) {
+  uint32_t L = M.Facts.Inst[K];
+  bool Reached = false;
+  walkAfter(C, L, [&](uint32_t I) {
+    if (I == R)
+      Reached = true;
+    return !Reached && I != L && !M.kills(I, K) && !C.threadSync(I).Acquires;
+  });
+  return Reached;
+}
+
 /// Adds the note that names the path a finding depends on.
 void notePath(const HazardContext &C, Diagnostic &D, const Certainty &Why,
               uint32_t Pending) {
@@ -660,7 +678,8 @@ void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
     for (int K = S.find_next(static_cast<int>(Begin) - 1);
          K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K)) {
       uint32_t Prior = M.Facts.Inst[K];
-      if (tmemAddress(C, *C.tcgen05At(Prior), Tcgen05OperandRole::TAddr) != Addr)
+      if (tmemAddress(C, *C.tcgen05At(Prior), Tcgen05OperandRole::TAddr) != Addr ||
+          !unsynchronizedPath(C, M, static_cast<unsigned>(K), I))
         continue;
       Certainty Cert = certainty(C, M, static_cast<unsigned>(K), I);
       DiagID Sometimes = AfterStores ? DiagID::warn_hz_tmem_read_after_st_path
