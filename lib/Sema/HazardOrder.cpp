@@ -379,6 +379,9 @@ class UnfencedAsyncOps {
 public:
   llvm::ArrayRef<uint32_t> events() const { return {}; }
   llvm::ArrayRef<uint32_t> factInsts() const { return Facts.Inst; }
+  /// Facts [0, N): "no fence since"; [N, 2N): the same, and the
+  /// operation not completed either (no tcgen05.wait::ld or ::st since a
+  /// load or store: waiting completes it, 9.7.16.8.5).
   explicit UnfencedAsyncOps(const HazardFunction &C) : C(C) {
     FactOf.assign(C.F.Instructions.size(), ~0u);
     for (const Tcgen05Inst &T : C.F.Tcgen05)
@@ -386,7 +389,13 @@ public:
         FactOf[T.Instruction] = Facts.add(T.Instruction);
         if (isCommitted(T.Opcode))
           CommitKills.push_back(FactOf[T.Instruction]);
+        else
+          (T.Opcode == Tcgen05Opcode::Ld ? LoadFacts : StoreFacts)
+              .push_back(FactOf[T.Instruction]);
       }
+    N = Facts.size();
+    for (unsigned K = 0; K < N; ++K)
+      Facts.add(Facts.Inst[K]);
   }
   llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
   void pre(uint32_t, llvm::BitVector &) {}
@@ -395,21 +404,31 @@ public:
     if (!T)
       return;
     if (T->Opcode == Tcgen05Opcode::Fence &&
-        C.hasQualifier(*T, ".fence::before_thread_sync"))
+        C.hasQualifier(*T, ".fence::before_thread_sync")) {
       S.reset();
-    else if (T->Opcode == Tcgen05Opcode::Commit)
-      for (unsigned K : CommitKills)
+    } else if (T->Opcode == Tcgen05Opcode::Commit) {
+      for (unsigned K : CommitKills) {
         S.reset(K);
-    else if (FactOf[I] != ~0u)
+        S.reset(N + K);
+      }
+    } else if (T->Opcode == Tcgen05Opcode::Wait) {
+      for (unsigned K : C.hasQualifier(*T, ".wait::ld") ? LoadFacts : StoreFacts)
+        S.reset(N + K);
+    } else if (FactOf[I] != ~0u) {
       S.set(FactOf[I]);
+      S.set(N + FactOf[I]);
+    }
   }
 
   InstFacts Facts;
+  /// Operations, counted once; the fact of one not completed is N after.
+  unsigned N = 0;
 
 private:
   const HazardFunction &C;
   std::vector<unsigned> FactOf;
   std::vector<unsigned> CommitKills;
+  std::vector<unsigned> LoadFacts, StoreFacts;
 };
 
 /// A model and its solution, kept for every lint that reads it.
@@ -777,18 +796,26 @@ void checkAcquireFence(const HazardContext &C, bool WantRelaxed) {
 
 /// Reports a release of the kind WantRelaxed says that follows an
 /// asynchronous operation with no fence::before_thread_sync between them.
-void checkReleaseFence(const HazardContext &C, bool WantRelaxed) {
+/// TC6011 (Relaxed): a relaxed release after an operation neither fenced
+/// nor completed.  TC6013 (pedantic): any other release after an unfenced
+/// operation, the letter of 9.7.16.6.3, whose examples fence even after
+/// tcgen05.wait::ld.
+void checkReleaseFence(const HazardContext &C, bool Relaxed) {
   if (!hasAsyncOp(C.F))
     return;
   Solved<UnfencedAsyncOps> &A = solved(C, &OrderingCache::AsyncOps);
   const UnfencedAsyncOps &M = A.M;
   A.Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
     ThreadSync Sync = C.threadSync(I);
-    if (!Sync.Releases || Sync.Relaxed != WantRelaxed || S.none())
+    if (!Sync.Releases || S.none())
       return;
-    uint32_t Op = M.Facts.Inst[S.find_first()];
+    bool Uncompleted = anyIn(S, M.N, 2 * M.N);
+    if (Relaxed != (Sync.Relaxed && Uncompleted))
+      return;
+    unsigned Begin = Relaxed ? M.N : 0, End = Relaxed ? 2 * M.N : M.N;
+    uint32_t Op = M.Facts.Inst[S.find_next(static_cast<int>(Begin) - 1)];
     Diagnostic &D = C.report(I, {C.displayName(I), C.displayName(Op)});
-    noteFacts(C, D, S, M.Facts, 0, M.Facts.size(), DiagID::note_hz_issued_here);
+    noteFacts(C, D, S, M.Facts, Begin, End, DiagID::note_hz_issued_here);
     C.cite(D);
   });
 }
@@ -864,6 +891,53 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Whether instruction I synchronizes this CTA with others in a way the
+/// peer CTA also waits on before it can exit: a cluster barrier, or an
+/// acquiring access at cluster, GPU or system scope (the spin of a grid
+/// barrier built from atomics, as DeepGEMM's mega-MoE kernels end).
+bool syncsAcrossCtas(const HazardContext &C, uint32_t I) {
+  const Instruction &Inst = C.F.Instructions[I];
+  llvm::StringRef Op = Inst.opcode().text();
+  llvm::ArrayRef<Span> Quals = C.F.qualifiers(Inst.Qualifiers);
+  auto Has = [&](std::initializer_list<llvm::StringRef> Words) {
+    return llvm::any_of(Quals, [&](const Span &Q) {
+      return llvm::is_contained(Words, Q.text());
+    });
+  };
+  if (Op == "barrier")
+    return Has({".cluster"});
+  if (Op != "ld" && Op != "atom" && Op != "red")
+    return false;
+  return Has({".acquire", ".acq_rel"}) && Has({".cluster", ".gpu", ".sys"});
+}
+
+/// Whether some path leads from I to the kernel's end with no
+/// synchronization that keeps the peer CTA running until it.  A grid
+/// barrier has one thread spin while the others wait for it at a CTA
+/// barrier: where one follows I, a CTA barrier counts too.
+bool exitsUnsynchronized(const HazardContext &C, uint32_t I) {
+  bool GridBarrier = false;
+  walkAfter(C, I, [&](uint32_t K) {
+    GridBarrier |= syncsAcrossCtas(C, K);
+    return !GridBarrier;
+  });
+  bool Exits = false;
+  walkAfter(C, I, [&](uint32_t K) {
+    llvm::StringRef Op = C.F.Instructions[K].opcode().text();
+    if (syncsAcrossCtas(C, K) ||
+        (GridBarrier && C.threadSync(K).Acquires && Op != "mbarrier"))
+      return false;
+    const CFGBlock &B = C.G.blockOf(K);
+    Exits |= K + 1 == B.EndInst && B.succs().empty();
+    return !Exits;
+  });
+  return Exits;
+}
+
+} // namespace
+
 void tcgen05::checkHZ12(const HazardContext &C) {
   if (!C.isWholeKernel())
     return;
@@ -879,6 +953,10 @@ void tcgen05::checkHZ12(const HazardContext &C) {
     const Tcgen05Inst *T = C.tcgen05At(I);
     if (!T || T->Opcode != Tcgen05Opcode::Dealloc ||
         !C.hasQualifier(*T, ".cta_group::2") || S.none())
+      return;
+    // The peer must be active when the dealloc issues (9.7.16.7.1): a later
+    // synchronization both CTAs reach before exiting keeps it so.
+    if (!exitsUnsynchronized(C, I))
       return;
     // The latest use of Tensor Memory names the path; the entry only when
     // no use precedes the dealloc.
