@@ -59,11 +59,13 @@ constexpr SyncRow SyncRows[] = {
 constexpr llvm::StringLiteral RuntimeFunctions[] = {"vprintf", "__assertfail",
                                                     "malloc", "free"};
 
+bool HazardFunction::isRuntimeCall(const CallSite &S) const {
+  return llvm::is_contained(RuntimeFunctions, S.Callee);
+}
+
 bool HazardFunction::isWholeKernel() const {
   return F.IsEntry && G.unmodelled().empty() &&
-         llvm::all_of(G.calls(), [](const CallSite &C) {
-           return llvm::is_contained(RuntimeFunctions, C.Callee);
-         });
+         llvm::all_of(G.calls(), [&](const CallSite &S) { return isRuntimeCall(S); });
 }
 
 void HazardFunction::classifySyncs() const {

@@ -100,6 +100,9 @@ struct HazardFunction {
   /// free, wait or commit for it (calls of the CUDA runtime's printf and
   /// assert cannot).
   bool isWholeKernel() const;
+  /// Whether S calls a function of the CUDA runtime (printf, assert),
+  /// which never touches Tensor Memory.
+  bool isRuntimeCall(const CallSite &S) const;
   /// Calls Each with every instruction some path reaches after From.
   template <typename Fn> void forEachReachable(uint32_t From, Fn &&Each) const {
     const CFGBlock &Start = G.blockOf(From);

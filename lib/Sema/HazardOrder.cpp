@@ -50,7 +50,7 @@ template <typename Model> class FactFlow {
       llvm::ArrayRef<uint32_t> Events = Flow.eventsOf(B);
       for (uint32_t I : Events) {
         Flow.M.pre(I, S);
-        Flow.M.post(I, S);
+        Flow.post(I, S);
       }
       return Events.size();
     }
@@ -64,8 +64,23 @@ public:
       : C(C), M(M), Paths(C, M.factInsts()), P{*this},
         Solver(C.G, P, DataflowDirection::Forward) {
     llvm::ArrayRef<uint32_t> Common = C.syncsAndTcgen05(), Own = M.events();
-    Events.reserve(Common.size() + Own.size());
+    std::vector<uint32_t> Both;
+    Both.reserve(Common.size() + Own.size());
     std::set_union(Common.begin(), Common.end(), Own.begin(), Own.end(),
+                   std::back_inserter(Both));
+    // Calls of functions that may wait, fence or commit (a callee of the
+    // module, nvcc -G's out-of-line umma_arrive): not modelled, each ends
+    // every fact, so that nothing is reported that a callee may have done.
+    std::vector<uint32_t> Calls;
+    for (const CallSite &S : C.G.calls())
+      if (!C.isRuntimeCall(S))
+        Calls.push_back(S.Inst);
+    llvm::sort(Calls);
+    IsCall.resize(C.F.Instructions.size());
+    for (uint32_t I : Calls)
+      IsCall.set(I);
+    Events.reserve(Both.size() + Calls.size());
+    std::set_union(Both.begin(), Both.end(), Calls.begin(), Calls.end(),
                    std::back_inserter(Events));
     // Blocks hold ascending runs of instructions, in block order.
     First.reserve(C.G.size() + 1);
@@ -99,12 +114,19 @@ public:
       for (uint32_t I : BlockEvents) {
         M.pre(I, S);
         Visit(I, static_cast<const llvm::BitVector &>(S));
-        M.post(I, S);
+        post(I, S);
       }
     }
   }
 
 private:
+  void post(uint32_t I, llvm::BitVector &S) {
+    if (IsCall.test(I))
+      S.reset();
+    else
+      M.post(I, S);
+  }
+
   llvm::ArrayRef<uint32_t> eventsOf(const CFGBlock &B) const {
     return llvm::ArrayRef<uint32_t>(Events).slice(
         First[B.Number], First[B.Number + 1] - First[B.Number]);
@@ -114,6 +136,7 @@ private:
   Model &M;
   std::vector<uint32_t> Events;
   std::vector<uint32_t> First; ///< Block N's events: [First[N], First[N+1]).
+  llvm::BitVector IsCall;
   InfeasibleEdges Paths;
   Problem P;
   DataflowSolver<Problem, UnionBitStates<Problem>> Solver;

@@ -34,6 +34,19 @@ struct ElectBranch {
   const CFGBlock *Block;
   uint64_t Mask;
   const CFGBlock *Elected, *Other;
+  /// What must hold for the elected thread to take Elected: the conditions
+  /// of the way to the write that copied elect's predicate (nvcc -G's
+  /// `cond && elect_one_sync()`).
+  BranchConditions::Conditions Requires;
+};
+
+/// A predicate resolved to an elect.sync: its membermask, whether the
+/// predicate being the value asked about means the thread is elected, and
+/// what must hold for that (see ElectBranch).
+struct ElectCond {
+  uint64_t Mask;
+  bool Elected;
+  BranchConditions::Conditions Requires;
 };
 
 class PathFacts {
@@ -47,14 +60,18 @@ public:
 
   /// Resolves predicate Reg being Value to an elect.sync's predicate:
   /// the elect's mask key, and whether Value means the thread is elected.
-  std::optional<std::pair<uint64_t, bool>> electOf(uint32_t Reg, bool Value,
+  std::optional<ElectCond> electOf(uint32_t Reg, bool Value,
                                                    unsigned Depth = 0,
                                                    uint32_t At = ~0u) const {
     // The write that reaches At from earlier in its block (an inline-asm
     // block's own %px, declared in every copy of the block), else the one
     // write.
+    if (Depth > 8 || Reg == RegisterNumbering::None)
+      return std::nullopt;
+    if (At == ~0u && Regs.writers(Reg).size() > 1)
+      return electOfCopies(Reg, Value, Depth);
     const Instruction *W = At == ~0u ? writer(Reg) : writeBefore(Reg, At);
-    if (!W || Depth > 8)
+    if (!W)
       return std::nullopt;
     llvm::StringRef Op = W->opcode().text();
     llvm::ArrayRef<Operand> Ops = C.F.operands(W->Operands);
@@ -72,7 +89,17 @@ public:
           immediateBits(C.F, Ops[2]) != uint64_t(0))
         return std::nullopt;
       bool NonZero = (Q[0].text() == ".ne") == Value;
-      if (auto Flag = flagOf(Source(1)))
+      // Through the copies of the flag (nvcc -G moves it into another
+      // register before the compare).
+      uint32_t FlagReg = Source(1);
+      for (unsigned Hops = 0; Hops < 4; ++Hops) {
+        const Instruction *Copy = writer(FlagReg);
+        if (!Copy || Copy->opcode().text() != "mov" || Copy->Operands.Count != 2 ||
+            C.F.operands(Copy->Operands)[1].Kind != OperandKind::Register)
+          break;
+        FlagReg = Regs.of(C.F.operands(Copy->Operands)[1]);
+      }
+      if (auto Flag = flagOf(FlagReg))
         return electOf(Flag->first, Flag->second == NonZero, Depth + 1,
                        Flag->Set);
       const Instruction *S = writer(Source(1));
@@ -99,7 +126,45 @@ public:
       Key = uint64_t(1) << 40 | M;
     else
       return std::nullopt;
-    return std::make_pair(Key, Value);
+    return ElectCond{Key, Value, {}};
+  }
+
+  /// A predicate several moves write: false (a constant) on the ways that
+  /// skip the condition, a copy of an elect's predicate on the one that
+  /// takes it.  The elected thread has it set where the conditions of the
+  /// way to that copy hold.
+  std::optional<ElectCond> electOfCopies(uint32_t Reg, bool Value,
+                                         unsigned Depth) const {
+    std::optional<uint32_t> Copy;
+    llvm::ArrayRef<uint32_t> Writers = Regs.writers(Reg);
+    for (uint32_t W : Writers) {
+      const Instruction &I = C.F.Instructions[W];
+      if (I.guarded() || I.opcode().text() != "mov" || I.Operands.Count != 2)
+        return std::nullopt;
+      const Operand &Src = C.F.operands(I.Operands)[1];
+      if (std::optional<uint64_t> K = constantOf(Src, W)) {
+        if (*K != 0)
+          return std::nullopt;
+        continue;
+      }
+      if (Copy)
+        return std::nullopt;
+      Copy = W;
+    }
+    if (!Copy)
+      return std::nullopt;
+    // The constant writes come first, on every way to the copy.
+    const CFGBlock &CopyBlock = C.G.blockOf(*Copy);
+    for (uint32_t W : Writers)
+      if (W != *Copy && !C.DT.dominates(&C.G.blockOf(W), &CopyBlock))
+        return std::nullopt;
+    const Instruction &I = C.F.Instructions[*Copy];
+    std::optional<ElectCond> E =
+        electOf(Regs.of(C.F.operands(I.Operands)[1]), Value, Depth + 1);
+    if (!E)
+      return std::nullopt;
+    Conds.dominating(CopyBlock, E->Requires);
+    return E;
   }
 
   /// The value of an immediate, or of a register whose one write moves an
@@ -172,9 +237,9 @@ public:
       auto E = electOf(Regs.guardOf(Last), !I.pred().Negated);
       if (!E)
         continue;
-      // E->second: the guard holding means elected.
-      Out.push_back({&B, E->first, E->second ? Taken : Fall,
-                     E->second ? Fall : Taken});
+      // E->Elected: the guard holding means elected.
+      Out.push_back({&B, E->Mask, E->Elected ? Taken : Fall,
+                     E->Elected ? Fall : Taken, std::move(E->Requires)});
     }
     return Out;
   }
@@ -185,16 +250,32 @@ public:
                                      llvm::ArrayRef<ElectBranch> Branches) const {
     const Instruction &Inst = C.F.Instructions[I];
     if (Inst.guarded())
-      if (auto E = electOf(Regs.guardOf(I), !Inst.pred().Negated); E && E->second)
-        return E->first;
+      if (auto E = electOf(Regs.guardOf(I), !Inst.pred().Negated);
+          E && E->Elected && E->Requires.empty())
+        return E->Mask;
     for (const CFGBlock *X = &C.G.blockOf(I); X; X = C.DT.idom(X)) {
       if (X->preds().size() != 1)
         continue;
       for (const ElectBranch &B : Branches)
-        if (B.Block == X->preds()[0] && B.Elected == X)
+        if (B.Block == X->preds()[0] && B.Elected == X && B.Requires.empty())
           return B.Mask;
     }
     return std::nullopt;
+  }
+
+  /// Whether every condition of Requires holds where I runs: each is one
+  /// of the conditions of the way to I.
+  bool holdsAt(const BranchConditions::Conditions &Requires, uint32_t I) const {
+    if (Requires.empty())
+      return true;
+    BranchConditions::Conditions Here;
+    Conds.dominating(C.G.blockOf(I), Here, 16);
+    return llvm::all_of(Requires, [&](const ValueRange &R) {
+      return llvm::any_of(Here, [&](const ValueRange &H) {
+        return H.Reg == R.Reg && H.Lo == R.Lo && H.Hi == R.Hi &&
+               H.AllBut == R.AllBut && H.Unsigned == R.Unsigned;
+      });
+    });
   }
 
   /// The edge a counter makes untaken after I: I runs where a register
@@ -381,7 +462,7 @@ InfeasibleEdges::InfeasibleEdges(const HazardFunction &C,
     if (!Elects.empty())
       if (std::optional<uint64_t> Mask = P.electedFor(I, Elects))
         for (const ElectBranch &B : Elects)
-          if (B.Mask == *Mask)
+          if (B.Mask == *Mask && P.holdsAt(B.Requires, I))
             Kill(*B.Block, *B.Other, Fact);
     if (auto Edge = P.counterDecided(I))
       Kill(*Edge->first, *Edge->second, Fact);
