@@ -33,6 +33,11 @@ config.substitutions.append(("%shlib", os.path.join(config.tcgen05_obj_root, "li
 config.substitutions.append(("%layers-graph", os.path.join(config.tcgen05_obj_root, "lib", "layers.txt")))
 if os.path.isdir(corpus):
     config.available_features.add("corpus")
+# Minimal reproducers of false findings once seen on real kernels.
+precision = os.path.normpath(os.path.join(config.tcgen05_src_root, "..", "shared", "design", "precision"))
+config.substitutions.append(("%precision", precision))
+if os.path.isdir(precision):
+    config.available_features.add("precision")
 # The manual's excerpts the rules cite.
 spec = os.path.normpath(os.path.join(config.tcgen05_src_root, "..", "shared", "spec"))
 config.substitutions.append(("%spec", spec))

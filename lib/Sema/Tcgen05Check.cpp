@@ -696,9 +696,13 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
     llvm::SmallVector<llvm::StringRef, 4> Seen;
     std::string Element = Role.str() + " element";
     for (const Operand &E : F.operands(O.children())) {
+      if ((R.Accept & ImmediateElements) && isImmediate(F, E))
+        continue;
       if ((E.Kind != OperandKind::Register && E.Kind != OperandKind::Symbol) ||
           isVariable(E))
-        return Expect("a vector of registers, without immediates or '_'");
+        return Expect((R.Accept & ImmediateElements)
+                          ? "a vector of registers and immediates, without '_'"
+                          : "a vector of registers, without immediates or '_'");
       std::optional<llvm::StringRef> Type = declaredType(Regs, E);
       if ((R.Accept & SameTypeElements) && Type &&
           llvm::any_of(Seen, [&](llvm::StringRef T) { return !compatibleTypes(T, *Type); }))

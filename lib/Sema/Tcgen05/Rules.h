@@ -103,6 +103,9 @@ enum OperandAccept : uint8_t {
   SameTypeElements = 4,
   /// A register, or a vector of one register ({%r1}).
   OneElementVector = 8,
+  /// Immediates among a vector's registers: ptxas takes tcgen05.st's
+  /// values as {%r3, 0}, and refuses them only where they are written.
+  ImmediateElements = 16,
 };
 
 struct OperandRule {
