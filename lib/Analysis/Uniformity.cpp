@@ -531,6 +531,8 @@ bool UniformityInfo::premise(uint32_t Reg,
 
 void UniformityInfo::markBlocks() {
   llvm::SmallVector<const CFGBlock *, 16> Work, Region;
+  std::vector<uint32_t> Stamp(G.size(), 0);
+  uint32_t Epoch = 0;
   llvm::BitVector HasTcgen05(G.size());
   for (const Tcgen05Inst &T : F.Tcgen05)
     HasTcgen05.set(G.blockOf(T.Instruction).Number);
@@ -577,14 +579,15 @@ void UniformityInfo::markBlocks() {
     for (const CFGBlock *Side : B.succs()) {
       if (!Join && Side->preds().size() != 1)
         continue;
-      llvm::BitVector Seen(G.size());
+      // A stamp per walk: a bit vector per branch cost a function's size.
+      ++Epoch;
       Work.assign(1, Side);
       while (!Work.empty()) {
         const CFGBlock *C = Work.pop_back_val();
-        if (C == Join || Seen.test(C->Number) ||
+        if (C == Join || Stamp[C->Number] == Epoch ||
             (!Join && !DT.dominates(Side, C)))
           continue;
-        Seen.set(C->Number);
+        Stamp[C->Number] = Epoch;
         Region.push_back(C);
         for (const CFGBlock *S : C->succs())
           if (Follows(*C, *S))

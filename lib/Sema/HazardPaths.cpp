@@ -253,14 +253,38 @@ public:
       if (auto E = electOf(Regs.guardOf(I), !Inst.pred().Negated);
           E && E->Elected && E->Requires.empty())
         return E->Mask;
-    for (const CFGBlock *X = &C.G.blockOf(I); X; X = C.DT.idom(X)) {
-      if (X->preds().size() != 1)
-        continue;
-      for (const ElectBranch &B : Branches)
-        if (B.Block == X->preds()[0] && B.Elected == X && B.Requires.empty())
-          return B.Mask;
+    return electedBlock(C.G.blockOf(I), Branches);
+  }
+
+  /// The mask of the elect whose elected side dominates B, memoized by
+  /// block: the walk up the dominator tree is shared by the blocks below.
+  std::optional<uint64_t> electedBlock(const CFGBlock &B,
+                                       llvm::ArrayRef<ElectBranch> Branches) const {
+    if (BlockMask.empty()) {
+      BlockMask.assign(C.G.size(), Unknown);
+      for (const ElectBranch &E : Branches)
+        if (E.Requires.empty())
+          ElectedSide.try_emplace(E.Elected->Number, E.Mask);
     }
-    return std::nullopt;
+    llvm::SmallVector<uint32_t, 16> Path;
+    std::optional<uint64_t> Found;
+    for (const CFGBlock *X = &B; X; X = C.DT.idom(X)) {
+      if (BlockMask[X->Number] != Unknown) {
+        if (BlockMask[X->Number] != NoMask)
+          Found = BlockMask[X->Number];
+        break;
+      }
+      Path.push_back(X->Number);
+      auto It = X->preds().size() == 1 ? ElectedSide.find(X->Number)
+                                        : ElectedSide.end();
+      if (It != ElectedSide.end()) {
+        Found = It->second;
+        break;
+      }
+    }
+    for (uint32_t N : Path)
+      BlockMask[N] = Found ? *Found : NoMask;
+    return Found;
   }
 
   /// Whether every condition of Requires holds where I runs: each is one
@@ -432,6 +456,11 @@ private:
   const HazardFunction &C;
   const RegisterNumbering &Regs;
   BranchConditions Conds;
+  /// electedBlock's answers by block; masks are below 2^41.
+  static constexpr uint64_t Unknown = ~uint64_t(0), NoMask = ~uint64_t(1);
+  mutable std::vector<uint64_t> BlockMask;
+  /// The elected side of each elect branch, by block: its mask.
+  mutable llvm::DenseMap<uint32_t, uint64_t> ElectedSide;
 };
 
 uint64_t edgeKey(const CFGBlock &From, const CFGBlock &To) {
@@ -455,17 +484,26 @@ InfeasibleEdges::InfeasibleEdges(const HazardFunction &C,
       HasKills.resize(C.G.size());
     HasKills.set(From.Number);
   };
+  // Facts of one instruction (a load's results) share its edges.
+  llvm::SmallVector<std::pair<const CFGBlock *, const CFGBlock *>, 4> Edges;
+  uint32_t EdgesOf = ~0u;
   for (unsigned Fact = 0; Fact < FactInst.size(); ++Fact) {
     uint32_t I = FactInst[Fact];
     if (I >= C.F.Instructions.size())
       continue;
-    if (!Elects.empty())
-      if (std::optional<uint64_t> Mask = P.electedFor(I, Elects))
-        for (const ElectBranch &B : Elects)
-          if (B.Mask == *Mask && P.holdsAt(B.Requires, I))
-            Kill(*B.Block, *B.Other, Fact);
-    if (auto Edge = P.counterDecided(I))
-      Kill(*Edge->first, *Edge->second, Fact);
+    if (I != EdgesOf) {
+      EdgesOf = I;
+      Edges.clear();
+      if (!Elects.empty())
+        if (std::optional<uint64_t> Mask = P.electedFor(I, Elects))
+          for (const ElectBranch &B : Elects)
+            if (B.Mask == *Mask && P.holdsAt(B.Requires, I))
+              Edges.push_back({B.Block, B.Other});
+      if (auto Edge = P.counterDecided(I))
+        Edges.push_back(*Edge);
+    }
+    for (const auto &E : Edges)
+      Kill(*E.first, *E.second, Fact);
   }
 }
 
