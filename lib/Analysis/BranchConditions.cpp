@@ -2,9 +2,9 @@
 
 #include "tcgen05/Analysis/BranchConditions.h"
 
-#include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace tcgen05;
@@ -200,6 +200,62 @@ std::optional<ValueRange> tcgen05::compareRange(const Function &F,
   return Out;
 }
 
+llvm::BitVector BranchConditions::blocksOnCycles(const ControlFlowGraph &G) {
+  // Tarjan's strongly connected components, iterative, over arrays: the
+  // generic iterator's maps cost more than the rest of the analysis on
+  // nvcc -G's large bodies.
+  const uint32_t None = ~0u;
+  uint32_t N = G.size();
+  llvm::BitVector OnCycle(N);
+  std::vector<uint32_t> Index(N, None), Low(N, 0), Stack;
+  llvm::BitVector OnStack(N);
+  std::vector<std::pair<uint32_t, uint32_t>> Frames; // (block, next succ)
+  uint32_t Next = 0;
+  for (uint32_t Root = 0; Root < N; ++Root) {
+    if (Index[Root] != None)
+      continue;
+    Frames.push_back({Root, 0});
+    Index[Root] = Low[Root] = Next++;
+    Stack.push_back(Root);
+    OnStack.set(Root);
+    while (!Frames.empty()) {
+      auto &[V, K] = Frames.back();
+      llvm::ArrayRef<CFGBlock *> Succs = G.block(V).succs();
+      if (K < Succs.size()) {
+        uint32_t W = Succs[K++]->Number;
+        if (W == V)
+          OnCycle.set(V);
+        if (Index[W] == None) {
+          Index[W] = Low[W] = Next++;
+          Stack.push_back(W);
+          OnStack.set(W);
+          Frames.push_back({W, 0});
+        } else if (OnStack.test(W)) {
+          Low[V] = std::min(Low[V], Index[W]);
+        }
+        continue;
+      }
+      uint32_t Done = V;
+      Frames.pop_back();
+      if (!Frames.empty())
+        Low[Frames.back().first] = std::min(Low[Frames.back().first], Low[Done]);
+      if (Low[Done] != Index[Done])
+        continue;
+      // Done roots a component: more than one block makes a cycle.
+      bool Several = Stack.back() != Done;
+      uint32_t W;
+      do {
+        W = Stack.back();
+        Stack.pop_back();
+        OnStack.reset(W);
+        if (Several)
+          OnCycle.set(W);
+      } while (W != Done);
+    }
+  }
+  return OnCycle;
+}
+
 const Instruction *BranchConditions::singleWriter(uint32_t Reg) const {
   if (Reg == RegisterNumbering::None)
     return nullptr;
@@ -210,13 +266,8 @@ const Instruction *BranchConditions::singleWriter(uint32_t Reg) const {
 }
 
 bool BranchConditions::runsOnce(const Instruction &I) const {
-  if (!InCycle) {
-    InCycle.emplace(G.size());
-    for (auto It = llvm::scc_begin(&G); !It.isAtEnd(); ++It)
-      if (It.hasCycle())
-        for (const CFGBlock *B : *It)
-          InCycle->set(B->Number);
-  }
+  if (!InCycle)
+    InCycle = blocksOnCycles(G);
   return !InCycle->test(G.blockOf(&I - F.Instructions.data()).Number);
 }
 

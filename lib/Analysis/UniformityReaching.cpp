@@ -26,8 +26,8 @@ using namespace tcgen05;
 namespace {
 /// Budgets per function: the writes classified, and the blocks walked to
 /// find which writes reach a read.
-constexpr size_t MaxNodes = 8192;
-constexpr uint64_t MaxBlockVisits = 1u << 20;
+constexpr size_t MaxNodes = 2048;
+constexpr uint64_t MaxBlockVisits = 1u << 18;
 } // namespace
 
 namespace {

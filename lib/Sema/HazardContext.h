@@ -31,6 +31,7 @@ struct ThreadSync {
 };
 
 struct OrderingCache;
+struct PathIndex;
 
 /// Facts computed once per function and shared by several lints.
 struct HazardCache {
@@ -47,6 +48,9 @@ struct HazardCache {
   std::unique_ptr<OrderingCache> Ordering;
   /// An analysis gave up on the function and said so (TC6100, once).
   bool GaveUp = false;
+  /// The elect branches and conditions every ordering analysis's
+  /// infeasible edges read (HazardPaths.cpp), found by the first.
+  std::shared_ptr<PathIndex> Paths;
 };
 
 /// What every lint sees of one function.

@@ -35,9 +35,9 @@ struct ElectBranch {
   uint64_t Mask;
   const CFGBlock *Elected, *Other;
   /// What must hold for the elected thread to take Elected: the conditions
-  /// of the way to the write that copied elect's predicate (nvcc -G's
-  /// `cond && elect_one_sync()`).
-  BranchConditions::Conditions Requires;
+  /// of the way to these blocks, which copied elect's predicate (nvcc -G's
+  /// `cond && elect_one_sync()`); found when a fact asks.
+  llvm::SmallVector<const CFGBlock *, 1> Requires;
 };
 
 /// A predicate resolved to an elect.sync: its membermask, whether the
@@ -46,7 +46,7 @@ struct ElectBranch {
 struct ElectCond {
   uint64_t Mask;
   bool Elected;
-  BranchConditions::Conditions Requires;
+  llvm::SmallVector<const CFGBlock *, 1> Requires;
 };
 
 class PathFacts {
@@ -163,7 +163,7 @@ public:
         electOf(Regs.of(C.F.operands(I.Operands)[1]), Value, Depth + 1);
     if (!E)
       return std::nullopt;
-    Conds.dominating(CopyBlock, E->Requires);
+    E->Requires.push_back(&CopyBlock);
     return E;
   }
 
@@ -289,11 +289,23 @@ public:
 
   /// Whether every condition of Requires holds where I runs: each is one
   /// of the conditions of the way to I.
-  bool holdsAt(const BranchConditions::Conditions &Requires, uint32_t I) const {
-    if (Requires.empty())
+  bool holdsAt(llvm::ArrayRef<const CFGBlock *> Blocks, uint32_t I) const {
+    if (Blocks.empty())
       return true;
-    BranchConditions::Conditions Here;
-    Conds.dominating(C.G.blockOf(I), Here, 16);
+    // Memoized by the blocks asked about: a branch is asked about for
+    // every fact, a fact's block by every branch.
+    BranchConditions::Conditions &Requires = RequiredAt[Blocks.front()->Number];
+    if (Requires.empty())
+      for (const CFGBlock *B : Blocks)
+        Conds.dominating(*B, Requires);
+    // A way to the copy that no condition tells apart from the others.
+    if (Requires.empty())
+      return false;
+    uint32_t Home = C.G.blockOf(I).Number;
+    auto [It, New] = HoldsIn.try_emplace(Home);
+    if (New)
+      Conds.dominating(C.G.block(Home), It->second, 16);
+    const BranchConditions::Conditions &Here = It->second;
     return llvm::all_of(Requires, [&](const ValueRange &R) {
       return llvm::any_of(Here, [&](const ValueRange &H) {
         return H.Reg == R.Reg && H.Lo == R.Lo && H.Hi == R.Hi &&
@@ -461,7 +473,21 @@ private:
   mutable std::vector<uint64_t> BlockMask;
   /// The elected side of each elect branch, by block: its mask.
   mutable llvm::DenseMap<uint32_t, uint64_t> ElectedSide;
+  /// holdsAt's conditions: of the way to a copy block, and to a fact's.
+  mutable llvm::DenseMap<uint32_t, BranchConditions::Conditions> RequiredAt,
+      HoldsIn;
 };
+
+} // namespace
+
+/// What the infeasible edges of every model of one function read.
+struct tcgen05::PathIndex {
+  explicit PathIndex(const HazardFunction &C) : P(C), Elects(P.electBranches()) {}
+  PathFacts P;
+  std::vector<ElectBranch> Elects;
+};
+
+namespace {
 
 uint64_t edgeKey(const CFGBlock &From, const CFGBlock &To) {
   return uint64_t(From.Number) << 32 | To.Number;
@@ -473,37 +499,60 @@ InfeasibleEdges::InfeasibleEdges(const HazardFunction &C,
                                  llvm::ArrayRef<uint32_t> FactInst) {
   if (FactInst.empty())
     return;
-  PathFacts P(C);
-  std::vector<ElectBranch> Elects = P.electBranches();
-  auto Kill = [&](const CFGBlock &From, const CFGBlock &To, unsigned Fact) {
+  if (!C.Cache.Paths)
+    C.Cache.Paths = std::make_shared<PathIndex>(C);
+  const PathFacts &P = C.Cache.Paths->P;
+  const std::vector<ElectBranch> &Elects = C.Cache.Paths->Elects;
+  auto KillsOn = [&](const CFGBlock &From, const CFGBlock &To) -> llvm::BitVector & {
     llvm::BitVector &K = Kills[edgeKey(From, To)];
     if (K.empty())
       K.resize(FactInst.size());
-    K.set(Fact);
     if (From.Number >= HasKills.size())
       HasKills.resize(C.G.size());
     HasKills.set(From.Number);
+    return K;
   };
-  // Facts of one instruction (a load's results) share its edges.
-  llvm::SmallVector<std::pair<const CFGBlock *, const CFGBlock *>, 4> Edges;
-  uint32_t EdgesOf = ~0u;
+  auto Kill = [&](const CFGBlock &From, const CFGBlock &To, unsigned Fact) {
+    KillsOn(From, To).set(Fact);
+  };
+  // The facts each mask's elected thread makes; a load's results share
+  // their instruction's answers.
+  llvm::DenseMap<uint64_t, llvm::BitVector> ElectedFacts;
+  std::optional<uint64_t> Mask;
+  std::optional<std::pair<const CFGBlock *, const CFGBlock *>> Counter;
+  uint32_t AnswersOf = ~0u;
   for (unsigned Fact = 0; Fact < FactInst.size(); ++Fact) {
     uint32_t I = FactInst[Fact];
     if (I >= C.F.Instructions.size())
       continue;
-    if (I != EdgesOf) {
-      EdgesOf = I;
-      Edges.clear();
-      if (!Elects.empty())
-        if (std::optional<uint64_t> Mask = P.electedFor(I, Elects))
-          for (const ElectBranch &B : Elects)
-            if (B.Mask == *Mask && P.holdsAt(B.Requires, I))
-              Edges.push_back({B.Block, B.Other});
-      if (auto Edge = P.counterDecided(I))
-        Edges.push_back(*Edge);
+    if (I != AnswersOf) {
+      AnswersOf = I;
+      Mask = Elects.empty() ? std::nullopt : P.electedFor(I, Elects);
+      Counter = P.counterDecided(I);
     }
-    for (const auto &E : Edges)
-      Kill(*E.first, *E.second, Fact);
+    if (Mask) {
+      llvm::BitVector &Facts = ElectedFacts[*Mask];
+      if (Facts.empty())
+        Facts.resize(FactInst.size());
+      Facts.set(Fact);
+    }
+    if (Counter)
+      Kill(*Counter->first, *Counter->second, Fact);
+  }
+  // The side of each elect branch that skips the elected thread kills what
+  // it made: all of it, or, behind a condition (nvcc -G's `cond && elect`),
+  // what it made where the condition held.
+  for (const ElectBranch &B : Elects) {
+    auto It = ElectedFacts.find(B.Mask);
+    if (It == ElectedFacts.end())
+      continue;
+    if (B.Requires.empty()) {
+      KillsOn(*B.Block, *B.Other) |= It->second;
+      continue;
+    }
+    for (unsigned Fact : It->second.set_bits())
+      if (P.holdsAt(B.Requires, FactInst[Fact]))
+        Kill(*B.Block, *B.Other, Fact);
   }
 }
 

@@ -88,6 +88,8 @@ public:
   const Instruction *singleWriter(uint32_t Reg) const;
   /// Whether I's block lies on no cycle: a thread runs I at most once.
   bool runsOnce(const Instruction &I) const;
+  /// The blocks of G that lie on a cycle.
+  static llvm::BitVector blocksOnCycles(const ControlFlowGraph &G);
 
 private:
   Conditions resolveEdge(const CFGBlock &From, const CFGBlock &To) const;
