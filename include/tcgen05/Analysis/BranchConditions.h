@@ -63,7 +63,7 @@ public:
       : F(F), G(G), DT(DT), Regs(Regs) {}
 
   /// A conjunction of conditions.
-  using Conditions = llvm::SmallVector<ValueRange, 4>;
+  using Conditions = llvm::SmallVector<ValueRange, 1>;
 
   /// The conditions that hold on the edge From -> To, when From ends in a
   /// conditional branch with two different successors: empty when its
