@@ -132,10 +132,11 @@ public:
       return;
     }
     if (!Ops.empty())
-      checkVector(Ops[0], "d", N / Row->DDiv, Row->DFloat, *Row, TypeList);
+      checkVector(Ops[0], "d", N / Row->DDiv, Row->DFloat, Row->DType == ".f16",
+                  *Row, TypeList);
     bool ARegs = Ops.size() > 1 && Ops[1].Kind == OperandKind::Vector;
     if (ARegs)
-      checkVector(Ops[1], "a", 4, false, *Row, TypeList);
+      checkVector(Ops[1], "a", 4, false, true, *Row, TypeList);
     else if (Ops.size() > 1 && !checkDescriptor(Ops[1], *Row))
       return;
     unsigned Want = ARegs ? Row->RegOps : Row->DescOps;
@@ -191,9 +192,12 @@ private:
   }
 
   /// A vector of Want 32-bit registers; floating-point ones only where
-  /// Float allows them, or (as ptxas has it) next to one that is not.
+  /// Float allows them, or (as ptxas has it) next to one that is not;
+  /// .f16x2 ones where Half2 allows them (ptxas 13.0: in A always, in an
+  /// .f16 accumulator, not in an .s32 one).
   void checkVector(const Operand &O, const char *Role, unsigned Want, bool Float,
-                   const FragmentRow &Row, const std::string &TypeList) {
+                   bool Half2, const FragmentRow &Row,
+                   const std::string &TypeList) {
     if (O.Kind != OperandKind::Vector) {
       report(Sink.report(DiagID::err_wgmma_vector, O.src().range(),
                          {Name.str(), Role}),
@@ -202,7 +206,9 @@ private:
     }
     llvm::ArrayRef<Operand> Elems = F.operands(O.children());
     // The registers first: a vector of the wrong registers is one error.
-    const char *Kind = Float ? "32-bit" : "32-bit integer or bit-size";
+    const char *Kind = Float   ? "32-bit"
+                       : Half2 ? "32-bit integer, bit-size or .f16x2"
+                               : "32-bit integer or bit-size";
     const Operand *FirstFloat = nullptr;
     bool AllFloat = true;
     for (const Operand &E : Elems) {
@@ -215,7 +221,7 @@ private:
       std::optional<llvm::StringRef> Type = Regs.registerType(E.text());
       if (!Type)
         continue;
-      bool IsFloat = Type->starts_with(".f");
+      bool IsFloat = Type->starts_with(".f") && !(Half2 && *Type == ".f16x2");
       if (typeWidth(*Type) != 32 || *Type == ".pred") {
         report(Sink.report(DiagID::err_wgmma_register, E.src().range(),
                            {Name.str(), Role, Kind, E.text().str(), Type->str()}),
