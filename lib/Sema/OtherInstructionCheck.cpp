@@ -89,6 +89,16 @@ constexpr OperandRow Operands[] = {
 #include "OtherInstructions.def"
 };
 
+struct UndocumentedRow {
+  OtherId Id;
+  llvm::StringLiteral Slot, Value;
+};
+
+constexpr UndocumentedRow Undocumented[] = {
+#define OTHER_UNDOCUMENTED(Id, Slot, Value) {OtherId::Id, Slot, Value},
+#include "OtherInstructions.def"
+};
+
 constexpr RuleRow Rules[] = {
 #define OTHER_RULE(Id, Rule) {OtherId::Id, OtherRule::Rule},
 #include "OtherInstructions.def"
@@ -251,6 +261,20 @@ private:
         continue;
       }
       if (It == RowSlots.end()) {
+        // A spelling ptxas takes though the manual does not list it.
+        auto Slot = llvm::find_if(RowSlots, [&](const SlotRow *S) {
+          return llvm::any_of(Undocumented, [&](const UndocumentedRow &U) {
+            return U.Id == Row->Id && U.Slot == S->Name && U.Value == Q.text();
+          });
+        });
+        if (Slot != RowSlots.end() && !Filled[Slot - RowSlots.begin()]) {
+          cite(Sink.report(DiagID::warn_other_undocumented_qualifier, Q.range(),
+                           {Q.text().str(), Name, (*Slot)->Name.str()}));
+          Filled[Slot - RowSlots.begin()] = &Q;
+          if ((*Slot)->Name == "type")
+            TypeWidth = typeWidth(Q.text());
+          continue;
+        }
         cite(Sink.report(DiagID::err_other_qual_invalid, Q.range(),
                          {Q.text().str(), Name}));
         AnyInvalid = true;
