@@ -46,10 +46,11 @@ namespace {
 struct SyncRow {
   llvm::StringLiteral Opcode, First, Second;
   bool Acquires, Releases, PeerWait;
+  SyncFamily Family;
 };
 constexpr SyncRow SyncRows[] = {
-#define THREAD_SYNC(Op, First, Second, Acq, Rel, Peer)                          \
-  {Op, First, Second, Acq, Rel, Peer},
+#define THREAD_SYNC(Op, First, Second, Acq, Rel, Peer, Family)                  \
+  {Op, First, Second, Acq, Rel, Peer, SyncFamily::Family},
 #include "ThreadSync.def"
 };
 } // namespace
@@ -95,6 +96,7 @@ void HazardFunction::classifySyncs() const {
       S.Acquires = R.Acquires;
       S.Releases = R.Releases;
       S.PeerWait = R.PeerWait;
+      S.Family = R.Family;
       S.Relaxed = llvm::any_of(Quals, [](const Span &Q) {
         return Q.text() == ".relaxed";
       });

@@ -24,9 +24,13 @@
 
 namespace tcgen05 {
 
+/// Which instructions meet at the other side of a synchronization.
+enum class SyncFamily : uint8_t { None, Mbarrier, Named, Cluster };
+
 /// How an instruction synchronizes threads (ThreadSync.def).
 struct ThreadSync {
   bool Acquires = false, Releases = false, Relaxed = false, PeerWait = false;
+  SyncFamily Family = SyncFamily::None;
   bool any() const { return Acquires || Releases; }
 };
 
@@ -107,23 +111,34 @@ struct HazardFunction {
   /// Whether S calls a function of the CUDA runtime (printf, assert),
   /// which never touches Tensor Memory.
   bool isRuntimeCall(const CallSite &S) const;
-  /// Calls Each with every instruction some path reaches after From.
-  template <typename Fn> void forEachReachable(uint32_t From, Fn &&Each) const {
-    const CFGBlock &Start = G.blockOf(From);
-    for (uint32_t I = From + 1; I < Start.EndInst; ++I)
-      Each(I);
+  /// Calls Visit with the instructions after From on every path, each
+  /// block once (From's own block again from its start, when a path leads
+  /// back to it); Visit returns whether the path goes on past I.  The one
+  /// walk of the lints: reachability, and the paths that stop at a kill.
+  template <typename Fn> void walkAfter(uint32_t From, Fn &&Visit) const {
     llvm::BitVector Seen(G.size());
-    llvm::SmallVector<const CFGBlock *, 16> Work(Start.succs().begin(),
-                                                 Start.succs().end());
+    llvm::SmallVector<const CFGBlock *, 16> Work;
+    auto Run = [&](const CFGBlock &B, uint32_t First) {
+      for (uint32_t I = First; I < B.EndInst; ++I)
+        if (!Visit(I))
+          return;
+      Work.append(B.succs().begin(), B.succs().end());
+    };
+    Run(G.blockOf(From), From + 1);
     while (!Work.empty()) {
       const CFGBlock *B = Work.pop_back_val();
       if (Seen.test(B->Number))
         continue;
       Seen.set(B->Number);
-      for (uint32_t I = B->FirstInst; I < B->EndInst; ++I)
-        Each(I);
-      Work.append(B->succs().begin(), B->succs().end());
+      Run(*B, B->FirstInst);
     }
+  }
+  /// Calls Each with every instruction some path reaches after From.
+  template <typename Fn> void forEachReachable(uint32_t From, Fn &&Each) const {
+    walkAfter(From, [&](uint32_t I) {
+      Each(I);
+      return true;
+    });
   }
 };
 
@@ -179,6 +194,7 @@ public:
   bool handsOff(uint32_t Release);
 
 private:
+  bool findHandOff(SyncFamily Family, std::optional<uint64_t> Id);
   struct Impl;
   std::unique_ptr<Impl> P;
 };

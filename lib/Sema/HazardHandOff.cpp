@@ -18,34 +18,16 @@
 
 #include "HazardContext.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace tcgen05;
-
-namespace {
-
-enum class SyncFamily : uint8_t { None, Mbarrier, Named, Cluster };
-
-} // namespace
 
 struct HandOffs::Impl {
   const HazardFunction &C;
   llvm::SmallVector<Tcgen05Opcode, 8> Changers;
   /// By instruction: 0 unknown, 1 no, 2 yes (what a wait leads to).
   std::vector<uint8_t> LeadsToChange;
-
-  SyncFamily family(uint32_t I) const {
-    llvm::StringRef Op = C.F.Instructions[I].opcode().text();
-    if (Op == "mbarrier")
-      return SyncFamily::Mbarrier;
-    if (Op == "bar" || Op == "barrier") {
-      llvm::ArrayRef<Span> Q = C.F.qualifiers(C.F.Instructions[I].Qualifiers);
-      if (!Q.empty() && Q[0].text() == ".cluster")
-        return SyncFamily::Cluster;
-      return SyncFamily::Named;
-    }
-    return SyncFamily::None;
-  }
 
   bool hasQualifier(uint32_t I, llvm::StringRef Word) const {
     return llvm::any_of(C.F.qualifiers(C.F.Instructions[I].Qualifiers),
@@ -69,43 +51,19 @@ struct HandOffs::Impl {
     if (LeadsToChange[W])
       return LeadsToChange[W] == 2;
     bool Found = false;
-    llvm::BitVector Seen(C.G.size());
-    auto Scan = [&](uint32_t From, uint32_t End) {
-      for (uint32_t I = From; I < End; ++I) {
-        if (const Tcgen05Inst *T = C.tcgen05At(I);
-            T && llvm::is_contained(Changers, T->Opcode))
-          return 2;
-        if (C.threadSync(I).Acquires)
-          return 1;
-      }
-      return 0;
-    };
-    const CFGBlock &Home = C.G.blockOf(W);
-    llvm::SmallVector<const CFGBlock *, 16> Work;
-    switch (Scan(W + 1, Home.EndInst)) {
-    case 2:
-      Found = true;
-      break;
-    case 0:
-      Work.append(Home.succs().begin(), Home.succs().end());
-      break;
-    default:
-      break;
-    }
-    while (!Work.empty() && !Found) {
-      const CFGBlock *B = Work.pop_back_val();
-      if (Seen.test(B->Number))
-        continue;
-      Seen.set(B->Number);
-      int R = Scan(B->FirstInst, B->EndInst);
-      if (R == 2)
+    C.walkAfter(W, [&](uint32_t I) {
+      if (const Tcgen05Inst *T = C.tcgen05At(I);
+          T && llvm::is_contained(Changers, T->Opcode))
         Found = true;
-      else if (R == 0)
-        Work.append(B->succs().begin(), B->succs().end());
-    }
+      return !Found && !C.threadSync(I).Acquires;
+    });
     LeadsToChange[W] = Found ? 2 : 1;
     return Found;
   }
+
+  /// handsOff's answers by family and barrier number (~0 for any): every
+  /// release of one kind meets the same waits.
+  llvm::DenseMap<std::pair<unsigned, uint64_t>, bool> ByKind;
 };
 
 HandOffs::HandOffs(const HazardFunction &C,
@@ -120,7 +78,7 @@ bool HandOffs::handsOff(uint32_t Release) {
   const HazardFunction &C = P->C;
   if (C.isOpcode(Release, Tcgen05Opcode::Dealloc))
     return true;
-  SyncFamily Family = P->family(Release);
+  SyncFamily Family = C.threadSync(Release).Family;
   if (Family == SyncFamily::None)
     return true;
   // A TMA transaction barrier: the arrive that sets the bytes to expect.
@@ -128,9 +86,19 @@ bool HandOffs::handsOff(uint32_t Release) {
     return false;
   std::optional<uint64_t> Id =
       Family == SyncFamily::Named ? P->barrierId(Release) : std::nullopt;
+  auto [Memo, New] = P->ByKind.try_emplace(
+      {static_cast<unsigned>(Family), Id ? *Id : ~uint64_t(0)}, false);
+  if (!New)
+    return Memo->second;
+  Memo->second = findHandOff(Family, Id);
+  return Memo->second;
+}
+
+bool HandOffs::findHandOff(SyncFamily Family, std::optional<uint64_t> Id) {
+  const HazardFunction &C = P->C;
   bool AnyWait = false;
   for (uint32_t W : C.syncsAndTcgen05()) {
-    if (!C.threadSync(W).Acquires || P->family(W) != Family)
+    if (!C.threadSync(W).Acquires || C.threadSync(W).Family != Family)
       continue;
     if (Family == SyncFamily::Named && Id) {
       std::optional<uint64_t> Other = P->barrierId(W);

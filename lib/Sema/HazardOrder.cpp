@@ -501,28 +501,6 @@ template <typename Fn> void withPendingTmem(const HazardContext &C, Fn &&Visit) 
 
 namespace {
 
-/// Calls Visit(I) for the instructions after From on every path, each block
-/// once; Visit returns whether the path goes on past I.
-template <typename Fn>
-void walkAfter(const HazardFunction &C, uint32_t From, Fn &&Visit) {
-  llvm::BitVector Seen(C.G.size());
-  llvm::SmallVector<const CFGBlock *, 16> Work;
-  auto Run = [&](const CFGBlock &B, uint32_t First) {
-    for (uint32_t I = First; I < B.EndInst; ++I)
-      if (!Visit(I))
-        return;
-    Work.append(B.succs().begin(), B.succs().end());
-  };
-  Run(C.G.blockOf(From), From + 1);
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.pop_back_val();
-    if (Seen.test(B->Number))
-      continue;
-    Seen.set(B->Number);
-    Run(*B, B->FirstInst);
-  }
-}
-
 /// How sure a finding about fact K before instruction R is.
 struct Certainty {
   /// Every path from the entry to R makes K hold there.
@@ -552,7 +530,7 @@ Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
   llvm::SmallVector<uint32_t, 8> Kills;
   llvm::BitVector Free(C.G.size());
   Free.set(LB.Number);
-  walkAfter(C, L, [&](uint32_t I) {
+  C.walkAfter(L, [&](uint32_t I) {
     Free.set(C.G.blockOf(I).Number);
     if (I == L)
       return false;
@@ -564,7 +542,7 @@ Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
   });
   bool KillReachesR = false;
   for (uint32_t Kill : Kills) {
-    walkAfter(C, Kill, [&](uint32_t I) {
+    C.walkAfter(Kill, [&](uint32_t I) {
       KillReachesR |= I == R;
       return I != L && !KillReachesR;
     });
@@ -609,7 +587,7 @@ bool unsynchronizedPath(const HazardContext &C, const PendingTmemAccess &M,
                         unsigned K, uint32_t R) {
   uint32_t L = M.Facts.Inst[K];
   bool Reached = false;
-  walkAfter(C, L, [&](uint32_t I) {
+  C.walkAfter(L, [&](uint32_t I) {
     if (I == R)
       Reached = true;
     return !Reached && I != L && !M.kills(I, K) && !C.threadSync(I).Acquires;
@@ -929,8 +907,8 @@ bool syncsAcrossCtas(const HazardContext &C, uint32_t I) {
       return llvm::is_contained(Words, Q.text());
     });
   };
-  if (Op == "barrier")
-    return Has({".cluster"});
+  if (C.threadSync(I).Family == SyncFamily::Cluster)
+    return true;
   if (Op != "ld" && Op != "atom" && Op != "red")
     return false;
   return Has({".acquire", ".acq_rel"}) && Has({".cluster", ".gpu", ".sys"});
@@ -942,12 +920,12 @@ bool syncsAcrossCtas(const HazardContext &C, uint32_t I) {
 /// barrier: where one follows I, a CTA barrier counts too.
 bool exitsUnsynchronized(const HazardContext &C, uint32_t I) {
   bool GridBarrier = false;
-  walkAfter(C, I, [&](uint32_t K) {
+  C.walkAfter(I, [&](uint32_t K) {
     GridBarrier |= syncsAcrossCtas(C, K);
     return !GridBarrier;
   });
   bool Exits = false;
-  walkAfter(C, I, [&](uint32_t K) {
+  C.walkAfter(I, [&](uint32_t K) {
     llvm::StringRef Op = C.F.Instructions[K].opcode().text();
     if (syncsAcrossCtas(C, K) ||
         (GridBarrier && C.threadSync(K).Acquires && Op != "mbarrier"))
