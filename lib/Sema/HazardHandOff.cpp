@@ -24,6 +24,10 @@
 using namespace tcgen05;
 
 struct HandOffs::Impl {
+  Impl(const HazardFunction &C, llvm::ArrayRef<Tcgen05Opcode> Changers)
+      : C(C), Changers(Changers.begin(), Changers.end()),
+        LeadsToChange(C.F.Instructions.size(), 0) {}
+
   const HazardFunction &C;
   llvm::SmallVector<Tcgen05Opcode, 8> Changers;
   /// By instruction: 0 unknown, 1 no, 2 yes (what a wait leads to).
@@ -68,9 +72,7 @@ struct HandOffs::Impl {
 
 HandOffs::HandOffs(const HazardFunction &C,
                    llvm::ArrayRef<Tcgen05Opcode> Changers)
-    : P(std::make_unique<Impl>(Impl{C, {Changers.begin(), Changers.end()}, {}})) {
-  P->LeadsToChange.assign(C.F.Instructions.size(), 0);
-}
+    : P(std::make_unique<Impl>(C, Changers)) {}
 
 HandOffs::~HandOffs() = default;
 
