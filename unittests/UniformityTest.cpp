@@ -74,6 +74,17 @@ TEST(UniformityTest, WarpBoundaryComparisonIsUniform) {
   EXPECT_EQ(G.U->value("%p0"), ValueKind::AllButOneLane);
 }
 
+TEST(UniformityTest, UnsignedComparisonWordsAtAWarpBoundary) {
+  // setp.lo/.hs compare as unsigned; the constant on the left mirrors them.
+  Uni G("mov.u32 %r1, %tid.x;\n"
+        "setp.lo.u32 %p1, %r1, 64;\n"
+        "setp.hs.u32 %p2, 32, %r1;\n"
+        "setp.lo.u32 %p0, %r1, 48;\n");
+  EXPECT_EQ(G.U->value("%p1"), ValueKind::Uniform);
+  EXPECT_EQ(G.U->value("%p2"), ValueKind::Varying);
+  EXPECT_EQ(G.U->value("%p0"), ValueKind::Varying);
+}
+
 TEST(UniformityTest, ElectFlagMakesSingleThreadRegion) {
   // CUTLASS and DeepGEMM: elect.sync in inline asm sets a flag.
   Uni G("mov.b32 %r6, -1;\n"

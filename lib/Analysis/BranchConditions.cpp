@@ -11,7 +11,7 @@ using namespace tcgen05;
 
 namespace {
 
-enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge };
+using Cmp = CompareOp;
 
 /// setp's comparison words for integers: lo, ls, hi and hs compare as
 /// unsigned whatever the type.
@@ -26,30 +26,6 @@ constexpr CmpWord CmpWords[] = {
     {".lo", Cmp::Lt, true},  {".ls", Cmp::Le, true},  {".hi", Cmp::Gt, true},
     {".hs", Cmp::Ge, true},
 };
-
-std::optional<Cmp> parseCmp(llvm::StringRef Q, bool &Unsigned) {
-  for (const CmpWord &W : CmpWords)
-    if (W.Word == Q) {
-      Unsigned = W.Unsigned;
-      return W.Op;
-    }
-  return std::nullopt;
-}
-
-Cmp mirror(Cmp C) {
-  switch (C) {
-  case Cmp::Lt:
-    return Cmp::Gt;
-  case Cmp::Le:
-    return Cmp::Ge;
-  case Cmp::Gt:
-    return Cmp::Lt;
-  case Cmp::Ge:
-    return Cmp::Le;
-  default:
-    return C;
-  }
-}
 
 Cmp negate(Cmp C) {
   switch (C) {
@@ -105,6 +81,31 @@ std::optional<ValueRange> ValueRange::negated() const {
   return std::nullopt;
 }
 
+std::optional<CompareOp> tcgen05::parseCompare(llvm::StringRef Word,
+                                               bool &Unsigned) {
+  for (const CmpWord &W : CmpWords)
+    if (W.Word == Word) {
+      Unsigned = W.Unsigned;
+      return W.Op;
+    }
+  return std::nullopt;
+}
+
+CompareOp tcgen05::mirrorCompare(CompareOp C) {
+  switch (C) {
+  case Cmp::Lt:
+    return Cmp::Gt;
+  case Cmp::Le:
+    return Cmp::Ge;
+  case Cmp::Gt:
+    return Cmp::Lt;
+  case Cmp::Ge:
+    return Cmp::Le;
+  default:
+    return C;
+  }
+}
+
 std::optional<uint64_t> tcgen05::immediateBits(const Function &F,
                                                const Operand &O) {
   if (O.Kind == OperandKind::Integer)
@@ -128,7 +129,7 @@ std::optional<ValueRange> tcgen05::compareRange(const Function &F,
   if (I.opcode().text() != "setp" || Ops.size() != 3 || Quals.size() != 2)
     return std::nullopt;
   bool Unsigned;
-  std::optional<Cmp> C = parseCmp(Quals[0].text(), Unsigned);
+  std::optional<Cmp> C = parseCompare(Quals[0].text(), Unsigned);
   llvm::StringRef Type = Quals[1].text();
   if (!C || Type.size() < 3)
     return std::nullopt;
@@ -150,7 +151,7 @@ std::optional<ValueRange> tcgen05::compareRange(const Function &F,
   uint32_t Reg = Regs.of(R);
   if (Reg == RegisterNumbering::None)
     return std::nullopt;
-  Cmp Op = RegLeft ? *C : mirror(*C);
+  Cmp Op = RegLeft ? *C : mirrorCompare(*C);
   if (Value == SecondDest)
     Op = negate(Op);
   uint64_t Mask = Width == 64 ? ~0ull : (1ull << Width) - 1;

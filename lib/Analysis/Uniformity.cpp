@@ -170,27 +170,22 @@ bool isUniformish(ValueKind K) {
 }
 
 /// setp with a lane value on one side and a constant on the other.
-ValueKind compareLane(llvm::StringRef Cmp, uint64_t C, bool LaneOnLeft) {
-  if (Cmp == ".eq")
+ValueKind compareLane(llvm::StringRef Word, uint64_t C, bool LaneOnLeft) {
+  bool Unsigned;
+  std::optional<CompareOp> Cmp = parseCompare(Word, Unsigned);
+  if (!Cmp)
+    return ValueKind::Varying;
+  if (*Cmp == CompareOp::Eq)
     return ValueKind::OneLane;
-  if (Cmp == ".ne")
+  if (*Cmp == CompareOp::Ne)
     return ValueKind::AllButOneLane;
-  // Mirrored so that the lane is on the left: c < lane is lane > c.
-  if (!LaneOnLeft) {
-    if (Cmp.starts_with(".lt"))
-      Cmp = ".gt";
-    else if (Cmp.starts_with(".gt"))
-      Cmp = ".lt";
-    else if (Cmp.starts_with(".le"))
-      Cmp = ".ge";
-    else if (Cmp.starts_with(".ge"))
-      Cmp = ".le";
-  }
-  // lane < 32k and lane >= 32k split at a warp boundary; so do lane > 32k-1
-  // and lane <= 32k-1.
-  if ((Cmp.starts_with(".lt") || Cmp.starts_with(".ge")) && C % 32 == 0)
+  // With the lane on the left: c < lane is lane > c.  lane < 32k and
+  // lane >= 32k split at a warp boundary; so do lane > 32k-1 and
+  // lane <= 32k-1.
+  CompareOp Op = LaneOnLeft ? *Cmp : mirrorCompare(*Cmp);
+  if ((Op == CompareOp::Lt || Op == CompareOp::Ge) && C % 32 == 0)
     return ValueKind::Uniform;
-  if ((Cmp.starts_with(".gt") || Cmp.starts_with(".le")) && (C + 1) % 32 == 0)
+  if ((Op == CompareOp::Gt || Op == CompareOp::Le) && (C + 1) % 32 == 0)
     return ValueKind::Uniform;
   return ValueKind::Varying;
 }

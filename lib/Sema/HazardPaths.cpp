@@ -83,12 +83,12 @@ public:
     if ((Op == "not" || Op == "mov") && Ops.size() == 2)
       return electOf(Source(1), Op == "not" ? !Value : Value, Depth + 1);
     if (Op == "setp" && Ops.size() == 3) {
-      // setp.ne r, 0 / setp.eq r, 0 of r = selp a, b, p with constants.
-      llvm::ArrayRef<Span> Q = C.F.qualifiers(W->Qualifiers);
-      if (Q.size() != 2 || (Q[0].text() != ".ne" && Q[0].text() != ".eq") ||
-          immediateBits(C.F, Ops[2]) != uint64_t(0))
+      // setp.ne r, 0 / setp.eq r, 0 of a flag r: the range the compare
+      // puts r in is 0, or all but 0.
+      std::optional<ValueRange> R = compareRange(C.F, *W, Regs, Value, false);
+      if (!R || R->Lo != 0 || R->Hi != 0 || R->Reg != Source(1))
         return std::nullopt;
-      bool NonZero = (Q[0].text() == ".ne") == Value;
+      bool NonZero = R->AllBut;
       // Through the copies of the flag (nvcc -G moves it into another
       // register before the compare).
       uint32_t FlagReg = Source(1);

@@ -47,6 +47,14 @@ struct ValueRange {
   std::optional<ValueRange> negated() const;
 };
 
+/// An integer comparison of setp, from its word.
+enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge };
+/// The comparison a setp word (".eq", ".lo", ...) makes; Unsigned is set
+/// for lo, ls, hi and hs, which compare as unsigned whatever the type.
+std::optional<CompareOp> parseCompare(llvm::StringRef Word, bool &Unsigned);
+/// The comparison with its operands swapped: a < b is b > a.
+CompareOp mirrorCompare(CompareOp Op);
+
 /// The bits of an integer literal or a negated one ("-1"), or nothing.
 std::optional<uint64_t> immediateBits(const Function &F, const Operand &O);
 
