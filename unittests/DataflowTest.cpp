@@ -207,3 +207,21 @@ TEST(DataflowTest, UnionBitStatesAgreeWithAStatePerBlock) {
   std::vector<unsigned> Set(Header.set_bits_begin(), Header.set_bits_end());
   EXPECT_EQ(Set, (std::vector<unsigned>{23, 43, 63, 83}));
 }
+
+// The one-array store counts against the budget: a budget below blocks
+// times words is refused before the array is taken, and each visit costs
+// the words it moves, so more facts need more budget for the same graph.
+TEST(DataflowTest, UnionBitStatesChargeTheirMemoryToTheBudget) {
+  Body B(std::string(Loop) + "mov.b32 %r6, 0;\nret;\n");
+  ASSERT_TRUE(B.Sink.diagnostics().empty());
+  AssignedBits A{B.fn()};
+  uint64_t Words = (A.boundary().size() + 31) / 32;
+  ASSERT_GT(Words, 1u);
+  DataflowSolver<AssignedBits, UnionBitStates<AssignedBits>> S(
+      *B.G, A, DataflowDirection::Forward);
+  EXPECT_FALSE(S.run(B.G->size() * Words - 1));
+  EXPECT_EQ(S.steps(), 0u);
+  EXPECT_FALSE(S.states().reached(0));
+  ASSERT_TRUE(S.run(1000));
+  EXPECT_GE(S.steps(), B.G->size() * Words);
+}

@@ -79,28 +79,59 @@ public:
 
   /// The warp of its warpgroup that alone reaches block B, and the branch
   /// that decides it, when a branch on the warp index dominating B does.
-  std::optional<std::pair<unsigned, uint32_t>> quarterAt(const CFGBlock &B) const {
-    for (const CFGBlock *D = H.DT.isReachableFromEntry(&B) ? &B : nullptr; D;
-         D = H.DT.idom(D)) {
-      if (D->preds().size() != 1)
-        continue;
-      const CFGBlock *P = D->preds().front();
-      if (P->empty() || P->succs().size() != 2)
-        continue;
-      uint32_t Branch = P->EndInst - 1;
-      const Instruction &Bra = H.F.Instructions[Branch];
-      if (Bra.opcode().text() != "bra" || !Bra.guarded())
-        continue;
-      // Which way the predicate holds on the edge into D.
-      bool Taken = D->Number != P->Number + 1;
-      bool PredTrue = Taken != Bra.pred().Negated;
-      // setp.eq means equal where the predicate is true; setp.ne where
-      // it is false.
-      if (std::optional<WarpCompare> Cmp = compare(Regs.guardOf(Branch)))
-        if (Cmp->Eq == PredTrue)
-          return std::make_pair(
-              unsigned(Cmp->IsQuarter ? Cmp->Value : Cmp->Value % 4), Branch);
+  /// Each block's answer is its own edge's or its immediate dominator's,
+  /// kept once found: walking the dominators from every access was
+  /// quadratic in a deep chain of blocks.
+  std::optional<std::pair<unsigned, uint32_t>> quarterAt(const CFGBlock &B) {
+    if (!H.DT.isReachableFromEntry(&B))
+      return std::nullopt;
+    if (Known.empty())
+      Known.assign(H.G.size(), Unknown);
+    llvm::SmallVector<const CFGBlock *, 16> Chain;
+    const CFGBlock *D = &B;
+    Decided Found = None;
+    for (; D; D = H.DT.idom(D)) {
+      if (Known[D->Number] != Unknown) {
+        Found = Known[D->Number];
+        break;
+      }
+      Chain.push_back(D);
+      if (std::optional<Decided> Own = decidedOn(*D)) {
+        Found = *Own;
+        break;
+      }
     }
+    for (const CFGBlock *C : Chain)
+      Known[C->Number] = Found;
+    if (Found == None)
+      return std::nullopt;
+    return std::make_pair(unsigned(Found.first), Found.second);
+  }
+
+private:
+  /// A warp and its branch; None for no branch.
+  using Decided = std::pair<uint32_t, uint32_t>;
+  static constexpr Decided None{~0u, ~0u}, Unknown{~0u - 1, ~0u - 1};
+
+  /// The warp that the edge into D, D's only one, decides.
+  std::optional<Decided> decidedOn(const CFGBlock &D) const {
+    if (D.preds().size() != 1)
+      return std::nullopt;
+    const CFGBlock *P = D.preds().front();
+    if (P->empty() || P->succs().size() != 2)
+      return std::nullopt;
+    uint32_t Branch = P->EndInst - 1;
+    const Instruction &Bra = H.F.Instructions[Branch];
+    if (Bra.opcode().text() != "bra" || !Bra.guarded())
+      return std::nullopt;
+    // Which way the predicate holds on the edge into D.
+    bool Taken = D.Number != P->Number + 1;
+    bool PredTrue = Taken != Bra.pred().Negated;
+    // setp.eq means equal where the predicate is true; setp.ne where
+    // it is false.
+    if (std::optional<WarpCompare> Cmp = compare(Regs.guardOf(Branch)))
+      if (Cmp->Eq == PredTrue)
+        return Decided(uint32_t(Cmp->IsQuarter ? Cmp->Value : Cmp->Value % 4), Branch);
     return std::nullopt;
   }
 
@@ -146,6 +177,7 @@ private:
   const HazardFunction &H;
   const RegisterNumbering &Regs;
   std::vector<uint32_t> Writer;
+  std::vector<Decided> Known;
 };
 
 /// The register of an address operand [%r], or nullptr.

@@ -38,7 +38,8 @@ constexpr unsigned MaxNotes = 3;
 /// lint can look at the facts between them (after the instruction has read
 /// its registers, before it waits, fences or issues), and events(), the
 /// instructions other than tcgen05 ones and synchronizations whose effect
-/// matters, ascending.  Only those are visited: in a real kernel most
+/// matters, ascending.  pre() and post() return the work they did beyond a
+/// step (words of state), which the budget counts.  Only those are visited: in a real kernel most
 /// instructions compute values and change no fact.
 template <typename Model> class FactFlow {
   struct Problem {
@@ -48,11 +49,15 @@ template <typename Model> class FactFlow {
     // No join: UnionBitStates joins by union itself.
     uint64_t transfer(const CFGBlock &B, State &S) {
       llvm::ArrayRef<uint32_t> Events = Flow.eventsOf(B);
+      // A block may hold more work than the whole budget: stop in it.
+      uint64_t Work = Events.size();
       for (uint32_t I : Events) {
-        Flow.M.pre(I, S);
-        Flow.post(I, S);
+        Work += Flow.M.pre(I, S);
+        Work += Flow.post(I, S);
+        if (Work > Flow.Budget)
+          break;
       }
-      return Events.size();
+      return Work;
     }
     const llvm::BitVector *edgeKills(const CFGBlock &From, const CFGBlock &To) {
       return Flow.Paths.kills(From, To);
@@ -93,7 +98,8 @@ public:
     First.push_back(Events.size());
     // Gen/kill problems settle in a few passes; the budget
     // (C.StepsPerInstruction, --hazard-steps) is far above that.
-    Complete = Solver.run(uint64_t(C.StepsPerInstruction) * (Events.size() + C.G.size()));
+    Budget = uint64_t(C.StepsPerInstruction) * (Events.size() + C.G.size());
+    Complete = Solver.run(Budget);
     if (!Complete && !std::exchange(C.Cache.GaveUp, true))
       C.Sink.report(DiagID::remark_hz_incomplete, C.F.Name.range(),
                     {readableFunctionName(C.F.Name.text()), Solver.steps()});
@@ -120,11 +126,11 @@ public:
   }
 
 private:
-  void post(uint32_t I, llvm::BitVector &S) {
-    if (IsCall.test(I))
-      S.reset();
-    else
-      M.post(I, S);
+  uint64_t post(uint32_t I, llvm::BitVector &S) {
+    if (!IsCall.test(I))
+      return M.post(I, S);
+    S.reset();
+    return S.size() / 64;
   }
 
   llvm::ArrayRef<uint32_t> eventsOf(const CFGBlock &B) const {
@@ -140,6 +146,7 @@ private:
   InfeasibleEdges Paths;
   Problem P;
   DataflowSolver<Problem, UnionBitStates<Problem>> Solver;
+  uint64_t Budget = 0;
   bool Complete = false;
 };
 
@@ -167,21 +174,31 @@ struct InstFacts {
   unsigned size() const { return Inst.size(); }
 };
 
-/// Adds a note at each distinct instruction behind the facts of S in
-/// [Begin, End), at most MaxNotes, each naming its own instruction.
+/// The first MaxNotes distinct instructions, in program order, behind the
+/// facts of S in [Begin, End) (models number facts in other orders).
+llvm::SmallVector<uint32_t, MaxNotes + 1>
+firstInsts(const llvm::BitVector &S, const InstFacts &Facts, unsigned Begin,
+           unsigned End) {
+  llvm::SmallVector<uint32_t, MaxNotes + 1> Out;
+  for (int K = S.find_next(static_cast<int>(Begin) - 1);
+       K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K)) {
+    uint32_t I = Facts.Inst[K];
+    auto At = std::lower_bound(Out.begin(), Out.end(), I);
+    if (At != Out.end() && *At == I)
+      continue;
+    Out.insert(At, I);
+    if (Out.size() > MaxNotes)
+      Out.pop_back();
+  }
+  return Out;
+}
+
+/// Adds a note at each of those instructions, each naming its own.
 void noteFacts(const HazardContext &C, Diagnostic &D, const llvm::BitVector &S,
                const InstFacts &Facts, unsigned Begin, unsigned End,
                DiagID Note) {
-  llvm::SmallVector<uint32_t, MaxNotes> Noted;
-  for (int K = S.find_next(static_cast<int>(Begin) - 1);
-       K != -1 && static_cast<unsigned>(K) < End && Noted.size() < MaxNotes;
-       K = S.find_next(K)) {
-    uint32_t I = Facts.Inst[K];
-    if (llvm::is_contained(Noted, I))
-      continue;
-    Noted.push_back(I);
+  for (uint32_t I : firstInsts(S, Facts, Begin, End))
     C.note(D, Note, I, {C.displayName(I)});
-  }
 }
 
 bool anyIn(const llvm::BitVector &S, unsigned Begin, unsigned End) {
@@ -196,12 +213,16 @@ bool anyIn(const llvm::BitVector &S, unsigned Begin, unsigned End) {
 /// Facts: one per destination register of each tcgen05.ld ("this result
 /// has not arrived": no tcgen05.wait::ld since, and the register not read
 /// since; a read waits for the value, 9.7.16.6.4.5), then one per
-/// tcgen05.st (no tcgen05.wait::st since).
+/// tcgen05.st (no tcgen05.wait::st since).  The loads' facts are numbered
+/// register by register, so that a read ends a range of them at once: a
+/// list of the facts each instruction's reads end grew as loads times
+/// reads of the same register.  order() gives them back in the order of
+/// their instructions, which is the order findings and notes name them in.
 class PendingTmemAccess {
 public:
   explicit PendingTmemAccess(const HazardFunction &C) : C(C) {
     const RegisterNumbering &Regs = C.U.registers();
-    // (register, fact) for each register a load writes.
+    // (register, load) for each register a load writes, in load order.
     std::vector<std::pair<uint32_t, uint32_t>> Results;
     auto AddResults = [&](const Tcgen05Inst &T, Tcgen05OperandRole Role) {
       if (const Operand *O = C.operand(T, Role))
@@ -209,44 +230,67 @@ public:
           // A result outside the first operand (ld.red's redval) has no
           // number: its load is judged by the other results.
           if (uint32_t Id = Regs.of(R); Id != RegisterNumbering::None)
-            Results.push_back({Id, Facts.add(T.Instruction)});
+            Results.push_back({Id, T.Instruction});
         });
     };
-    LdGen.assign(C.F.Instructions.size(), {0, 0});
     for (const Tcgen05Inst &T : C.F.Tcgen05)
       if (T.Opcode == Tcgen05Opcode::Ld) {
-        unsigned First = Facts.size();
         AddResults(T, Tcgen05OperandRole::Values);
         AddResults(T, Tcgen05OperandRole::RedVal);
-        LdGen[T.Instruction] = {First, Facts.size()};
       }
+    // Facts by register, each register's in load order; Rank keeps the
+    // order of the results as written.
+    std::vector<uint32_t> ByRegister(Results.size());
+    for (uint32_t K = 0; K < Results.size(); ++K)
+      ByRegister[K] = K;
+    std::stable_sort(ByRegister.begin(), ByRegister.end(),
+                     [&](uint32_t A, uint32_t B) {
+                       return Results[A].first < Results[B].first;
+                     });
+    Rank.resize(Results.size());
+    RegisterFacts.assign(Regs.size() + 1, 0);
+    for (uint32_t K : ByRegister) {
+      Rank[Facts.size()] = K;
+      FactRegister.push_back(Results[K].first);
+      Facts.add(Results[K].second);
+      ++RegisterFacts[Results[K].first + 1];
+    }
+    for (size_t R = 0; R + 1 < RegisterFacts.size(); ++R)
+      RegisterFacts[R + 1] += RegisterFacts[R];
     LdEnd = Facts.size();
+    // The facts each load sets.
+    std::vector<std::pair<uint32_t, uint32_t>> LoadFacts;
+    for (unsigned K = 0; K < LdEnd; ++K)
+      LoadFacts.push_back({Facts.Inst[K], K});
+    LdGen = Buckets(C.F.Instructions.size(), LoadFacts);
     for (const Tcgen05Inst &T : C.F.Tcgen05)
       if (T.Opcode == Tcgen05Opcode::St)
         Facts.add(T.Instruction);
     if (Results.empty())
       return;
-    // The facts of each register: every read of every instruction asks,
-    // and most registers have none.
-    Buckets RegFacts(Regs.size(), Results);
-    // The facts each instruction's reads end, found once, by number.
+    // The registers each instruction reads that a load writes, each once:
+    // a vector may name one register thousands of times.
+    std::vector<uint32_t> SeenBy(Regs.size(), ~0u);
     ReadKills.assign(C.F.Instructions.size() + 1, 0);
-    auto Kill = [&](uint32_t Id) {
-      if (Id != RegisterNumbering::None)
-        KillList.insert(KillList.end(), RegFacts[Id].begin(), RegFacts[Id].end());
+    auto Kill = [&](uint32_t I, uint32_t Id) {
+      if (Id != RegisterNumbering::None && RegisterFacts[Id] != RegisterFacts[Id + 1] &&
+          SeenBy[Id] != I) {
+        SeenBy[Id] = I;
+        KillRegisters.push_back(Id);
+      }
     };
     llvm::BitVector Naming = namingAResult(Results);
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
-      ReadKills[I] = KillList.size();
+      ReadKills[I] = KillRegisters.size();
       if (!Naming.test(I))
         continue;
-      Kill(Regs.guardOf(I));
+      Kill(I, Regs.guardOf(I));
       forEachInstructionReadOperand(C.F, C.F.Instructions[I], Regs.writtenMask(I),
-                                    [&](const Operand &O) { Kill(Regs.of(O)); });
-      if (KillList.size() != ReadKills[I])
+                                    [&](const Operand &O) { Kill(I, Regs.of(O)); });
+      if (KillRegisters.size() != ReadKills[I])
         Readers.push_back(I);
     }
-    ReadKills.back() = KillList.size();
+    ReadKills.back() = KillRegisters.size();
   }
 
   /// The instructions whose reads end a load's facts.
@@ -256,34 +300,65 @@ public:
   bool empty() const { return Facts.size() == 0; }
   llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
 
-  void pre(uint32_t I, llvm::BitVector &S) {
+  /// Returns the words of state it looked at, for the solver's budget.
+  unsigned pre(uint32_t I, llvm::BitVector &S) {
     ReadNow.clear();
     if (ReadKills.empty())
-      return;
-    for (unsigned K = ReadKills[I]; K < ReadKills[I + 1]; ++K)
-      if (S.test(KillList[K])) {
-        ReadNow.push_back(KillList[K]);
-        S.reset(KillList[K]);
-      }
+      return 0;
+    unsigned Words = 0;
+    for (unsigned J = ReadKills[I]; J < ReadKills[I + 1]; ++J) {
+      unsigned Begin = RegisterFacts[KillRegisters[J]];
+      unsigned End = RegisterFacts[KillRegisters[J] + 1];
+      for (int K = S.find_next(static_cast<int>(Begin) - 1);
+           K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K))
+        ReadNow.push_back(static_cast<unsigned>(K));
+      S.reset(Begin, End);
+      Words += (End - Begin) / 64 + 1;
+    }
+    return Words;
   }
 
-  void post(uint32_t I, llvm::BitVector &S) const {
+  unsigned post(uint32_t I, llvm::BitVector &S) const {
     const Tcgen05Inst *T = C.tcgen05At(I);
     if (!T)
-      return;
+      return 0;
     if (T->Opcode == Tcgen05Opcode::Wait) {
-      if (C.hasQualifier(*T, ".wait::ld"))
+      if (C.hasQualifier(*T, ".wait::ld")) {
         S.reset(0, LdEnd);
-      else
-        S.reset(LdEnd, Facts.size());
-    } else if (T->Opcode == Tcgen05Opcode::Ld) {
-      if (LdGen[I].first != LdGen[I].second)
-        S.set(LdGen[I].first, LdGen[I].second);
-    } else if (T->Opcode == Tcgen05Opcode::St) {
+        return LdEnd / 64;
+      }
+      S.reset(LdEnd, Facts.size());
+      return (Facts.size() - LdEnd) / 64;
+    }
+    if (T->Opcode == Tcgen05Opcode::Ld) {
+      for (uint32_t K : LdGen[I])
+        S.set(K);
+      return LdGen[I].size() / 64;
+    }
+    if (T->Opcode == Tcgen05Opcode::St) {
       // Stores' facts follow the loads', in instruction order.
       auto It = std::lower_bound(Facts.Inst.begin() + LdEnd, Facts.Inst.end(), I);
       S.set(It - Facts.Inst.begin());
     }
+    return 0;
+  }
+
+  /// The facts of S in [Begin, End) in the order of their instructions
+  /// and, within a load, of its results.
+  llvm::SmallVector<unsigned, 8> order(const llvm::BitVector &S, unsigned Begin,
+                                       unsigned End) const {
+    llvm::SmallVector<unsigned, 8> Out;
+    for (int K = S.find_next(static_cast<int>(Begin) - 1);
+         K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K))
+      Out.push_back(static_cast<unsigned>(K));
+    llvm::sort(Out, [&](unsigned A, unsigned B) { return rank(A) < rank(B); });
+    return Out;
+  }
+  /// The first of Ks in that order.
+  unsigned first(llvm::ArrayRef<unsigned> Ks) const {
+    return *std::min_element(Ks.begin(), Ks.end(), [&](unsigned A, unsigned B) {
+      return rank(A) < rank(B);
+    });
   }
 
   InstFacts Facts;
@@ -300,12 +375,14 @@ public:
     if (K >= LdEnd || ReadKills.empty())
       return false;
     for (unsigned J = ReadKills[I]; J < ReadKills[I + 1]; ++J)
-      if (KillList[J] == K)
+      if (KillRegisters[J] == FactRegister[K])
         return true;
     return false;
   }
 
 private:
+  uint64_t rank(unsigned K) const { return K < LdEnd ? Rank[K] : K; }
+
   /// The instructions with an operand or guard naming one of the registers
   /// of Results (register, fact): the only ones whose reads can end a
   /// load's facts, and few.  An instruction's operands, nested ones
@@ -349,9 +426,16 @@ private:
   }
 
   const HazardFunction &C;
-  std::vector<std::pair<unsigned, unsigned>> LdGen;
+  /// Load fact K's place among the results as loads write them.
+  std::vector<uint32_t> Rank;
+  std::vector<uint32_t> FactRegister;
+  /// Register R's facts: [RegisterFacts[R], RegisterFacts[R + 1]).
+  std::vector<uint32_t> RegisterFacts;
+  Buckets LdGen;
+  /// Instruction I's reads end the facts of registers
+  /// KillRegisters[ReadKills[I] .. ReadKills[I + 1]).
   std::vector<unsigned> ReadKills;
-  std::vector<unsigned> KillList;
+  std::vector<uint32_t> KillRegisters;
   std::vector<uint32_t> Readers;
 };
 
@@ -377,14 +461,17 @@ public:
     }
   }
   llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
-  void pre(uint32_t, llvm::BitVector &) {}
-  void post(uint32_t I, llvm::BitVector &S) const {
+  unsigned pre(uint32_t, llvm::BitVector &) { return 0; }
+  unsigned post(uint32_t I, llvm::BitVector &S) const {
     const Tcgen05Inst *T = C.tcgen05At(I);
     if (T && T->Opcode == Tcgen05Opcode::Fence &&
-        C.hasQualifier(*T, ".fence::after_thread_sync"))
+        C.hasQualifier(*T, ".fence::after_thread_sync")) {
       S.reset();
-    else if (FactOf[I] != ~0u)
+      return S.size() / 64;
+    }
+    if (FactOf[I] != ~0u)
       S.set(FactOf[I]);
+    return 0;
   }
 
   InstFacts Facts;
@@ -404,43 +491,50 @@ public:
   llvm::ArrayRef<uint32_t> factInsts() const { return Facts.Inst; }
   /// Facts [0, N): "no fence since"; [N, 2N): the same, and the
   /// operation not completed either (no tcgen05.wait::ld or ::st since a
-  /// load or store: waiting completes it, 9.7.16.8.5).
+  /// load or store: waiting completes it, 9.7.16.8.5).  Within each half
+  /// the committed operations come first, then loads, then stores, so that
+  /// a commit or a wait ends a range of facts, not a list.
   explicit UnfencedAsyncOps(const HazardFunction &C) : C(C) {
     FactOf.assign(C.F.Instructions.size(), ~0u);
-    for (const Tcgen05Inst &T : C.F.Tcgen05)
-      if (isAsyncOp(T.Opcode)) {
-        FactOf[T.Instruction] = Facts.add(T.Instruction);
-        if (isCommitted(T.Opcode))
-          CommitKills.push_back(FactOf[T.Instruction]);
-        else
-          (T.Opcode == Tcgen05Opcode::Ld ? LoadFacts : StoreFacts)
-              .push_back(FactOf[T.Instruction]);
-      }
-    N = Facts.size();
+    auto Add = [&](auto Which) {
+      for (const Tcgen05Inst &T : C.F.Tcgen05)
+        if (isAsyncOp(T.Opcode) && Which(T.Opcode))
+          FactOf[T.Instruction] = Facts.add(T.Instruction);
+      return Facts.size();
+    };
+    CommittedEnd = Add(isCommitted);
+    LoadsEnd = Add([](Tcgen05Opcode Op) { return Op == Tcgen05Opcode::Ld; });
+    N = Add([](Tcgen05Opcode Op) { return Op == Tcgen05Opcode::St; });
     for (unsigned K = 0; K < N; ++K)
       Facts.add(Facts.Inst[K]);
   }
   llvm::BitVector boundary() const { return llvm::BitVector(Facts.size()); }
-  void pre(uint32_t, llvm::BitVector &) {}
-  void post(uint32_t I, llvm::BitVector &S) const {
+  unsigned pre(uint32_t, llvm::BitVector &) { return 0; }
+  unsigned post(uint32_t I, llvm::BitVector &S) const {
     const Tcgen05Inst *T = C.tcgen05At(I);
     if (!T)
-      return;
+      return 0;
     if (T->Opcode == Tcgen05Opcode::Fence &&
         C.hasQualifier(*T, ".fence::before_thread_sync")) {
       S.reset();
-    } else if (T->Opcode == Tcgen05Opcode::Commit) {
-      for (unsigned K : CommitKills) {
-        S.reset(K);
-        S.reset(N + K);
-      }
-    } else if (T->Opcode == Tcgen05Opcode::Wait) {
-      for (unsigned K : C.hasQualifier(*T, ".wait::ld") ? LoadFacts : StoreFacts)
-        S.reset(N + K);
-    } else if (FactOf[I] != ~0u) {
+      return S.size() / 64;
+    }
+    if (T->Opcode == Tcgen05Opcode::Commit) {
+      S.reset(0, CommittedEnd);
+      S.reset(N, N + CommittedEnd);
+      return CommittedEnd / 32;
+    }
+    if (T->Opcode == Tcgen05Opcode::Wait) {
+      bool Ld = C.hasQualifier(*T, ".wait::ld");
+      unsigned Begin = Ld ? CommittedEnd : LoadsEnd, End = Ld ? LoadsEnd : N;
+      S.reset(N + Begin, N + End);
+      return (End - Begin) / 64;
+    }
+    if (FactOf[I] != ~0u) {
       S.set(FactOf[I]);
       S.set(N + FactOf[I]);
     }
+    return 0;
   }
 
   InstFacts Facts;
@@ -450,8 +544,9 @@ public:
 private:
   const HazardFunction &C;
   std::vector<unsigned> FactOf;
-  std::vector<unsigned> CommitKills;
-  std::vector<unsigned> LoadFacts, StoreFacts;
+  /// [0, CommittedEnd) committed operations, then loads to LoadsEnd, then
+  /// stores to N.
+  unsigned CommittedEnd = 0, LoadsEnd = 0;
 };
 
 /// A model and its solution, kept for every lint that reads it.
@@ -645,7 +740,7 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
     // naming the path for the others.
     llvm::BitVector Every(M.Facts.size()), Some(M.Facts.size());
     std::optional<Certainty> Why;
-    for (unsigned K : New.set_bits()) {
+    for (unsigned K : M.order(New, Begin, End)) {
       Reported.insert(M.Facts.Inst[K]);
       Certainty Cert = certainty(C, M, K, I);
       (Cert.Every ? Every : Some).set(K);
@@ -667,7 +762,7 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
                                        : C.ID,
                                  I, {C.displayName(I)});
       noteFacts(C, D, Some, M.Facts, Begin, End, DiagID::note_hz_pending_here);
-      notePath(C, D, *Why, M.Facts.Inst[Some.find_first()]);
+      notePath(C, D, *Why, M.Facts.Inst[M.order(Some, Begin, End).front()]);
       C.cite(D);
     }
   });
@@ -695,8 +790,7 @@ void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
       return;
     unsigned Begin = AfterStores ? M.LdEnd : 0;
     unsigned End = AfterStores ? M.Facts.size() : M.LdEnd;
-    for (int K = S.find_next(static_cast<int>(Begin) - 1);
-         K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K)) {
+    for (unsigned K : M.order(S, Begin, End)) {
       uint32_t Prior = M.Facts.Inst[K];
       if (tmemAddress(C, *C.tcgen05At(Prior), Tcgen05OperandRole::TAddr) != Addr ||
           !unsynchronizedPath(C, M, static_cast<unsigned>(K), I))
@@ -753,7 +847,7 @@ void tcgen05::checkHZ01(const HazardContext &C) {
     if (M.ReadNow.empty())
       return;
     Diagnostic &D = C.report(I, {});
-    C.note(D, DiagID::note_hz_issued_here, M.Facts.Inst[M.ReadNow.front()],
+    C.note(D, DiagID::note_hz_issued_here, M.Facts.Inst[M.first(M.ReadNow)],
            {"tcgen05.ld"});
     C.cite(D);
   });
@@ -814,7 +908,7 @@ void checkReleaseFence(const HazardContext &C, bool Relaxed) {
     if (Relaxed != (Sync.Relaxed && Uncompleted))
       return;
     unsigned Begin = Relaxed ? M.N : 0, End = Relaxed ? 2 * M.N : M.N;
-    uint32_t Op = M.Facts.Inst[S.find_next(static_cast<int>(Begin) - 1)];
+    uint32_t Op = firstInsts(S, M.Facts, Begin, End).front();
     Diagnostic &D = C.report(I, {C.displayName(I), C.displayName(Op)});
     noteFacts(C, D, S, M.Facts, Begin, End, DiagID::note_hz_issued_here);
     C.cite(D);
@@ -854,14 +948,14 @@ public:
     S.set(0);
     return S;
   }
-  void pre(uint32_t, llvm::BitVector &) {}
-  void post(uint32_t I, llvm::BitVector &S) const {
-    if (FactOf[I] != ~0u) {
-      S.reset();
+  unsigned pre(uint32_t, llvm::BitVector &) { return 0; }
+  unsigned post(uint32_t I, llvm::BitVector &S) const {
+    if (FactOf[I] == ~0u && !C.threadSync(I).PeerWait)
+      return 0;
+    S.reset();
+    if (FactOf[I] != ~0u)
       S.set(FactOf[I]);
-    } else if (C.threadSync(I).PeerWait) {
-      S.reset();
-    }
+    return S.size() / 64;
   }
 
   InstFacts Facts;
@@ -879,11 +973,12 @@ public:
   llvm::ArrayRef<uint32_t> factInsts() const { return {}; }
   explicit MbarrierWaited(const HazardFunction &C) : C(C) {}
   llvm::BitVector boundary() const { return llvm::BitVector(1); }
-  void pre(uint32_t, llvm::BitVector &) {}
-  void post(uint32_t I, llvm::BitVector &S) const {
+  unsigned pre(uint32_t, llvm::BitVector &) { return 0; }
+  unsigned post(uint32_t I, llvm::BitVector &S) const {
     if (C.F.Instructions[I].opcode().text() == "mbarrier" &&
         C.threadSync(I).Acquires)
       S.set();
+    return 0;
   }
 
 private:

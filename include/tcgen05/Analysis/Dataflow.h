@@ -22,6 +22,10 @@
 //   /// the edge From -> To (a path that is not one), or nullptr.
 //   const llvm::BitVector *edgeKills(const CFGBlock &From, const CFGBlock &To);
 //
+// The budget counts memory as well as work: a store says what a visit
+// costs (stepsPerVisit) and allocates its states in allocate(Budget), which
+// refuses a store larger than the budget before a byte of it is taken.
+//
 // A block's state is set by the first path that reaches it and joined with
 // the others after, so a must-analysis needs no "everything" element.
 // Blocks no path reaches (from the entry, or for backward problems to an
@@ -62,6 +66,8 @@ public:
   using State = typename AnalysisT::State;
 
   StatePerBlock(const ControlFlowGraph &G, AnalysisT &) : In(G.size()) {}
+  bool allocate(uint64_t) { return true; }
+  uint64_t stepsPerVisit() const { return 1; }
   bool reached(uint32_t N) const { return In[N].has_value(); }
   void load(uint32_t N, State &S) const { S = *In[N]; }
   /// Sets the state of a block no path has reached yet.
@@ -80,15 +86,25 @@ private:
 /// as many bits as boundary() has, and the join is union, which this store
 /// does itself.  Every block's bits lie in one array, a word per 32 facts:
 /// a bit vector per block cost 72 bytes and more, 3.4 MB per lint on the
-/// 45,000 blocks of an unoptimized kernel with a handful of facts.
+/// 45,000 blocks of an unoptimized kernel with a handful of facts.  That
+/// array grows as blocks times facts, so it counts against the budget: a
+/// word of it per step, and a visit costs the words it moves.
 template <typename AnalysisT> class UnionBitStates {
 public:
   using State = llvm::BitVector;
 
   UnionBitStates(const ControlFlowGraph &G, AnalysisT &A)
       : NumBits(A.boundary().size()), Words((NumBits + 31) / 32),
-        Data(G.size() * Words), Reached(G.size()) {}
-  bool reached(uint32_t N) const { return Reached.test(N); }
+        Blocks(G.size()) {}
+  bool allocate(uint64_t Budget) {
+    if (uint64_t(Blocks) * Words > Budget)
+      return false;
+    Data.assign(Blocks * Words, 0);
+    Reached.resize(Blocks);
+    return true;
+  }
+  uint64_t stepsPerVisit() const { return std::max(Words, 1u); }
+  bool reached(uint32_t N) const { return N < Reached.size() && Reached.test(N); }
   void load(uint32_t N, State &S) const {
     S.clear();
     S.resize(NumBits);
@@ -119,6 +135,7 @@ private:
   }
 
   unsigned NumBits, Words;
+  size_t Blocks;
   std::vector<uint32_t> Data;
   llvm::BitVector Reached;
 };
@@ -141,6 +158,9 @@ public:
   /// whether the fixed point was reached; if not, the states are partial
   /// and must not be read as facts.
   bool run(uint64_t Budget) {
+    Steps = 0;
+    if (!In.allocate(Budget))
+      return false;
     // Reverse post-order of the forward graph; backward problems visit it
     // from the end.
     std::vector<const CFGBlock *> Rpo;
@@ -168,7 +188,6 @@ public:
         In.first(B->Number, A.boundary());
         Push(*B);
       }
-    Steps = 0;
     // One state reused for every visit: assigning into it keeps its
     // storage, where a fresh copy per visit would allocate for large sets.
     State S{};
@@ -184,7 +203,7 @@ public:
       Low = K + 1;
       const CFGBlock &B = *Rpo[K];
       In.load(B.Number, S);
-      Steps += A.transfer(B, S) + 1;
+      Steps += A.transfer(B, S) + In.stepsPerVisit();
       if (Steps > Budget)
         return false;
       for (const CFGBlock *Next : Forward ? B.succs() : B.preds()) {
