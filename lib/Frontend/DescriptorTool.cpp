@@ -83,6 +83,8 @@ private:
 };
 
 CheckStatus DescriptorTool::run() {
+  if (R.CtaGroup != 1 && R.CtaGroup != 2)
+    return usage(DiagID::err_usage_bad_cta_group, {R.CtaGroup});
   switch (R.Action) {
   case DescriptorAction::DecodeIdesc:
     return decodeIdesc();

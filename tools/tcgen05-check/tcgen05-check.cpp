@@ -6,7 +6,8 @@
 // Exit codes:
 //   0  no errors (warnings allowed unless -Werror)
 //   1  errors were reported in the inputs (or --verify found mismatches)
-//   2  usage error, or an input could not be read
+//   2  usage error, an input could not be read or an output written, or
+//      memory ran out
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,19 +19,30 @@
 #include "tcgen05/Frontend/Emit.h"
 #include "tcgen05/Frontend/Explain.h"
 #include "tcgen05/Frontend/InlineAsm.h"
+#include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Frontend/Verify.h"
+#include "tcgen05/Frontend/WriteOutput.h"
+
+#include "ResponseFiles.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <exception>
+#include <new>
+
+#include <unistd.h>
 
 using namespace llvm;
 using namespace tcgen05;
@@ -115,9 +127,11 @@ cl::opt<bool> Verify("verify",
                      cl::desc("Check the inputs' expected-error comments "
                               "instead of printing diagnostics"),
                      cl::cat(Category));
+/// More threads than any machine has cores only cost memory (a stack each).
+constexpr unsigned MaxThreads = 1024;
 cl::opt<unsigned> Threads("j",
                           cl::desc("Threads checking function bodies "
-                                   "(0: one per core)"),
+                                   "(0: one per core; at most 1024)"),
                           cl::init(0), cl::value_desc("N"), cl::Prefix,
                           cl::cat(Category));
 
@@ -201,7 +215,8 @@ cl::extrahelp ExitCodes(R"(
 EXIT CODES:
   0  no errors
   1  errors were reported (or --verify found mismatches)
-  2  usage error, or an input could not be read
+  2  usage error, an input could not be read or an output written, or
+     memory ran out
 
 Each diagnostic carries a code [TCnnnn]; --explain TCnnnn describes it.
 )");
@@ -259,19 +274,12 @@ std::unique_ptr<DiagnosticConsumer> makePrinter(bool Colors) {
 
 /// Writes Out to Path (standard output for "-"), whole or not at all.
 bool writeFile(StringRef Path, StringRef Out, DiagnosticsEngine &Engine) {
-  if (Path == "-") {
-    outs() << Out;
+  std::error_code EC = writeOutputFile(Path, Out);
+  if (!EC)
     return true;
-  }
-  std::error_code EC;
-  ToolOutputFile File(Path, EC, sys::fs::OF_None);
-  if (!EC) {
-    File.os() << Out;
-    File.keep();
-    return true;
-  }
   Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_cannot_write, {},
-                                        {Path.str(), EC.message()},
+                                        {Path == "-" ? "standard output" : Path.str(),
+                                         EC.message()},
                                         "tcgen05-check"));
   return false;
 }
@@ -330,6 +338,8 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
                 {OutputFormat == Format::JSON ? "json" : "sarif"});
   if (!OutputFile.empty() && !Emitting)
     return Fail(DiagID::err_usage_output_needs_emit, {});
+  if (Threads > MaxThreads)
+    return Fail(DiagID::err_usage_bad_threads, {unsigned(Threads), MaxThreads});
   return true;
 }
 
@@ -365,11 +375,84 @@ bool runInputs(SourceMgr &SM, DiagnosticsEngine &Engine,
   return !IOFailed;
 }
 
+
+/// What the tool says when memory runs out, or an exception escapes a
+/// thread, formatted before either happens.
+std::string OutOfMemoryText, EscapedText;
+
+/// Says Text and ends the process, from any thread, allocating nothing.
+/// The library's callers catch std::bad_alloc instead; a command-line tool
+/// on several threads cannot unwind them all.
+[[noreturn]] void internalError(const std::string &Text) {
+  (void)!::write(2, Text.data(), Text.size());
+  ::_exit(2);
+}
+[[noreturn]] void outOfMemory() { internalError(OutOfMemoryText); }
+
+void installOutOfMemoryHandlers() {
+  auto Format = [](const char *What) {
+    return "tcgen05-check: error: " +
+           formatDiagMessage(DiagID::err_internal, {What}) + " [" +
+           formatDiagCode(getDiagInfo(DiagID::err_internal).Code) + "]\n";
+  };
+  OutOfMemoryText = Format("memory ran out");
+  EscapedText = Format("an exception escaped a worker thread");
+  std::set_new_handler([] { outOfMemory(); });
+  // An allocation that fails where no new handler runs (a library with its
+  // own C++ runtime) ends in an exception that nothing in a worker thread
+  // catches.
+  std::set_terminate([] {
+    if (std::exception_ptr E = std::current_exception()) {
+      try {
+        std::rethrow_exception(E);
+      } catch (const std::bad_alloc &) {
+        outOfMemory();
+      } catch (...) {
+      }
+    }
+    internalError(EscapedText);
+  });
+  install_bad_alloc_error_handler(
+      [](void *, const char *, bool) { outOfMemory(); });
+  setBugReportMsg("tcgen05-check crashed: please report it with the input and "
+                  "the output of --version.\n");
+}
+
+/// Prints a usage error before the options that choose the output are read.
+int earlyUsageError(DiagID ID, std::vector<DiagArg> Args) {
+  std::unique_ptr<DiagnosticConsumer> P = createTextDiagnosticPrinter(errs(), false);
+  DiagnosticsEngine E(*P, DiagnosticOptions());
+  E.emit(nullptr, Diagnostic::make(ID, {}, std::move(Args), "tcgen05-check"));
+  P->finish();
+  return 2;
+}
+
+/// Standard output and standard error written in full: false, after
+/// saying so where it still can, when a write failed (a full disk, a
+/// closed pipe).
+bool streamsWritten() {
+  std::error_code Out = takeStreamError(outs());
+  std::error_code Err = takeStreamError(errs());
+  if (Out && !Err) {
+    earlyUsageError(DiagID::err_usage_cannot_write,
+                    {"standard output", Out.message()});
+    takeStreamError(errs());
+  }
+  return !Out && !Err;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  installOutOfMemoryHandlers();
   SmallVector<const char *, 16> Args(argv, argv + argc);
+  BumpPtrAllocator ArgMemory;
+  StringSaver Saver(ArgMemory);
+  ResponseFileError ResponseError;
+  if (!expandResponseFiles(Args, Saver, ResponseError))
+    return earlyUsageError(DiagID::err_usage_bad_response_file,
+                           {ResponseError.Path, ResponseError.Reason});
   DiagnosticOptions DiagOpts;
   ExtraOptions Extra;
   extractExtraOptions(Args, DiagOpts, Extra);
@@ -418,7 +501,7 @@ int main(int argc, char **argv) {
   DiagnosticsEngine Engine(Consumer, DiagOpts);
   auto Finish = [&](int Code) {
     Consumer.finish();
-    return Code;
+    return streamsWritten() ? Code : 2;
   };
 
   for (const std::string &G : Extra.UnknownGroups) {
@@ -496,9 +579,8 @@ int main(int argc, char **argv) {
   }
   if (Stats)
     Counts.print(errs());
+  int Code = !InputsRead ? 2 : Engine.numErrors() ? 1 : 0;
   if (Verify)
-    return Verifier.verify(SM, errs()) ? 1 : (InputsRead ? 0 : 2);
-  if (!InputsRead)
-    return 2;
-  return Engine.numErrors() ? 1 : 0;
+    Code = Verifier.verify(SM, errs()) ? 1 : (InputsRead ? 0 : 2);
+  return streamsWritten() ? Code : 2;
 }
