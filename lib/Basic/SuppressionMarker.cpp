@@ -7,6 +7,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+
 using namespace tcgen05;
 
 /// Whether W is written as a code, right or wrong: "TC" and four letters
@@ -22,11 +24,9 @@ static bool isCodeWord(llvm::StringRef W) {
          (Rest.size() == 4 && llvm::all_of(Rest, llvm::isAlnum));
 }
 
-std::optional<llvm::SmallVector<unsigned, 2>>
-tcgen05::parseSuppressionMarker(llvm::StringRef Line, size_t At) {
-  // Only in a // comment of this line.
-  if (!Line.take_front(At).contains("//"))
-    return std::nullopt;
+/// The codes of the marker at At of Line, which is in a // comment.
+static std::optional<llvm::SmallVector<unsigned, 2>>
+parseCommentMarker(llvm::StringRef Line, size_t At) {
   llvm::StringRef Rest = Line.substr(At + SuppressionMarker.size()).trim();
   if (!Rest.consume_front("ignore") ||
       (!Rest.empty() && !llvm::isSpace(Rest.front()) && Rest.front() != ':'))
@@ -44,18 +44,41 @@ tcgen05::parseSuppressionMarker(llvm::StringRef Line, size_t At) {
   return Codes;
 }
 
+std::optional<llvm::SmallVector<unsigned, 2>>
+tcgen05::parseSuppressionMarker(llvm::StringRef Line, size_t At) {
+  // Only in a // comment of this line.
+  if (!Line.take_front(At).contains("//"))
+    return std::nullopt;
+  return parseCommentMarker(Line, At);
+}
+
 void tcgen05::forEachSuppressionComment(
     llvm::StringRef Text,
     llvm::function_ref<void(size_t, llvm::SmallVector<unsigned, 2> &&)>
         Found) {
-  // Markers are rare: they are found directly, not line by line.
+  // Markers are rare: they are found directly, not line by line.  A
+  // line's start, end and first "//" are found once, moving forward, so
+  // that many markers on one line cost no more than the line.
+  size_t LineStart = 0, LineEnd = 0, Comment = llvm::StringRef::npos;
+  bool Have = false;
   for (size_t At = findText(Text, SuppressionMarker);
        At != llvm::StringRef::npos;
        At = findText(Text, SuppressionMarker, At + SuppressionMarker.size())) {
-    size_t Start = lineStartAt(Text, At);
-    if (std::optional<llvm::SmallVector<unsigned, 2>> Codes =
-            parseSuppressionMarker(Text.slice(Start, Text.find('\n', At)),
-                                   At - Start))
-      Found(Start, std::move(*Codes));
+    if (!Have || At > LineEnd) {
+      size_t From = Have ? LineEnd + 1 : 0;
+      size_t NL = Text.slice(From, At).rfind('\n');
+      LineStart = NL == llvm::StringRef::npos ? From : From + NL + 1;
+      LineEnd = std::min(Text.find('\n', At), Text.size());
+      Comment = Text.slice(LineStart, LineEnd).find("//");
+      if (Comment != llvm::StringRef::npos)
+        Comment += LineStart;
+      Have = true;
+    }
+    // Only in a // comment of this line.
+    if (Comment == llvm::StringRef::npos || Comment >= At)
+      continue;
+    if (std::optional<llvm::SmallVector<unsigned, 2>> Codes = parseCommentMarker(
+            Text.slice(LineStart, LineEnd), At - LineStart))
+      Found(LineStart, std::move(*Codes));
   }
 }

@@ -61,17 +61,26 @@ std::optional<Loc> parseLoc(const char *At, llvm::StringRef S) {
   return L;
 }
 
-/// The next `.loc` directive in Text from From on: at the start of its
-/// line, not `.local`.
-size_t findLocDirective(llvm::StringRef Text, size_t From = 0) {
-  for (size_t At = findText(Text, ".loc", From); At != llvm::StringRef::npos;
+/// Calls Found(At) for each `.loc` directive of Text, in order: at the
+/// start of its line, not `.local`.  Whether only blanks precede one on its
+/// line is carried forward, each byte looked at once: looking back to the
+/// line's start for each was quadratic in a module written on one line.
+template <typename Fn> void forEachLocDirective(llvm::StringRef Text, Fn &&Found) {
+  size_t Scanned = 0;
+  bool Blank = true; // Only blanks from the line's start to Scanned.
+  auto IsBlank = [](llvm::StringRef S) {
+    return llvm::all_of(S, [](char C) { return C == ' ' || C == '\t' || C == '\r'; });
+  };
+  for (size_t At = findText(Text, ".loc"); At != llvm::StringRef::npos;
        At = findText(Text, ".loc", At + 4)) {
-    size_t LineStart = lineStartAt(Text, At);
-    if (Text.slice(LineStart, At).trim().empty() &&
-        (At + 4 == Text.size() || llvm::isSpace(Text[At + 4])))
-      return At;
+    llvm::StringRef Gap = Text.slice(Scanned, At);
+    size_t NL = Gap.rfind('\n');
+    Blank = NL == llvm::StringRef::npos ? Blank && IsBlank(Gap)
+                                        : IsBlank(Gap.substr(NL + 1));
+    Scanned = At;
+    if (Blank && (At + 4 == Text.size() || llvm::isSpace(Text[At + 4])))
+      Found(At);
   }
-  return llvm::StringRef::npos;
 }
 
 class CudaSource {
@@ -153,12 +162,11 @@ private:
     if (!New)
       return It->second;
     llvm::StringRef Body = F.Body.text();
-    for (size_t At = findLocDirective(Body); At != llvm::StringRef::npos;
-         At = findLocDirective(Body, At + 4)) {
+    forEachLocDirective(Body, [&](size_t At) {
       llvm::StringRef Rest = Body.substr(At + 4).take_until([](char C) { return C == '\n'; });
       if (std::optional<Loc> L = parseLoc(Body.data() + At, Rest))
         It->second.push_back(*L);
-    }
+    });
     return It->second;
   }
 
