@@ -41,14 +41,18 @@ public:
   /// Adds the findings of Diags, one buffer's in source order.
   void record(const llvm::SourceMgr &SM, const std::vector<Diagnostic> &Diags);
   void write(llvm::raw_ostream &OS) const;
-  size_t size() const { return Entries.size(); }
+  /// The findings listed: those loaded, or those recorded.
+  size_t size() const { return Entries.empty() ? Loaded : Entries.size(); }
 
 private:
   struct Entry {
     std::string Fingerprint, Code, File, Message;
   };
+  /// What record() adds, to be written; a loaded baseline keeps only the
+  /// fingerprints.
   std::vector<Entry> Entries;
   llvm::StringSet<> Known;
+  size_t Loaded = 0;
 };
 
 } // namespace tcgen05
