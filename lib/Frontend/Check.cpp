@@ -398,7 +398,7 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
   bool Rereadable = Opts.GiveBackSections && Path != "-" &&
                     !llvm::sys::fs::status(Path, Before) &&
                     Before.type() == llvm::sys::fs::file_type::regular_file;
-  CheckStatus S = loadText(Path, SM, Engine, ID, Opts.MaxInputSize,
+  CheckStatus S = loadText(Path, SM, Engine, ID, inputLimit(Path, Opts),
                            Opts.StdinName, Opts.Pool, NulFree);
   if (S != CheckStatus::Clean)
     return S;

@@ -247,7 +247,7 @@ CheckStatus tcgen05::emitFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                               DiagnosticsEngine &Engine,
                               const EmitOptions &Opts, llvm::raw_ostream &OS) {
   unsigned ID = 0;
-  CheckStatus S = loadFile(Path, SM, Engine, ID, Opts.Check.MaxInputSize);
+  CheckStatus S = loadFile(Path, SM, Engine, ID, inputLimit(Path, Opts.Check));
   if (S != CheckStatus::Clean)
     return S;
   return emitBuffer(SM, ID, Engine, Opts, OS);

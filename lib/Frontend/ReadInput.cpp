@@ -162,6 +162,18 @@ std::optional<InputRead> readHalves(llvm::sys::fs::file_t FD,
   return R;
 }
 
+/// Whether the first block of the file holds a NUL: such a file is read as
+/// a stream, which stops there, not whole in two halves.
+bool firstBlockHasNul(llvm::sys::fs::file_t FD) {
+  char Block[BlockSize];
+  llvm::Expected<size_t> Got = readSlice(FD, Block, BlockSize, 0);
+  if (!Got) {
+    llvm::consumeError(Got.takeError());
+    return false;
+  }
+  return std::memchr(Block, 0, *Got) != nullptr;
+}
+
 /// Reads FD to end of file or to one byte past MaxSize, whichever is first.
 InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
                   uint64_t MaxSize, uint64_t SizeHint) {
@@ -185,9 +197,12 @@ InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
         return R;
       }
     }
-    // Keep one byte for the terminator.
+    // Keep one byte for the terminator.  The first block alone, so that a
+    // binary file is known by its first NUL before the rest is read.
     size_t Want = std::min<uint64_t>(Data.capacity() - 1 - Used,
                                      MaxSize + 1 - Used);
+    if (Used == 0)
+      Want = std::min(Want, BlockSize);
     llvm::Expected<size_t> Got = llvm::sys::fs::readNativeFile(
         FD, llvm::MutableArrayRef<char>(Data.data() + Used, Want));
     if (!Got) {
@@ -242,7 +257,8 @@ InputRead tcgen05::readInput(llvm::StringRef Path, uint64_t MaxSize,
     }
   }
   std::optional<InputRead> Halves;
-  if (Pool && Pool->getMaxConcurrency() > 1 && Hint >= HalvesSize)
+  if (Pool && Pool->getMaxConcurrency() > 1 && Hint >= HalvesSize &&
+      !firstBlockHasNul(*FD))
     Halves = readHalves(*FD, Path, static_cast<size_t>(Hint), *Pool);
   R = Halves ? std::move(*Halves) : readAll(*FD, Path, MaxSize, Hint);
   llvm::sys::fs::closeFile(*FD);

@@ -107,7 +107,8 @@ cl::opt<unsigned> ErrorLimit("ferror-limit",
                              cl::cat(Category));
 cl::opt<uint64_t> MaxInputSize(
     "max-input-size",
-    cl::desc("Refuse inputs of more than BYTES bytes (default: 4 GiB - 1)"),
+    cl::desc("Refuse inputs of more than BYTES bytes (default: 4 GiB - 1, "
+             "and 512 MiB for standard input)"),
     cl::init(DefaultMaxInputSize), cl::value_desc("BYTES"), cl::cat(Category));
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Diagnostic output format"), cl::init(Format::Text),
@@ -544,6 +545,9 @@ int main(int argc, char **argv) {
   Opts.ShapeCache = &Shapes;
   Opts.SeparateCompilation = SeparateCompilation;
   Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
+  // A limit given is standard input's too.
+  if (MaxInputSize.getNumOccurrences())
+    Opts.MaxStdinSize = Opts.MaxInputSize;
   Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
   Opts.HazardStepsPerInstruction = HazardSteps;
   Opts.BodyPieceStatements = BodyPiece;

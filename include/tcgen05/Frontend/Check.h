@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -83,8 +84,10 @@ struct CheckOptions {
   Baseline *RecordFindings = nullptr;
   /// The name diagnostics give standard input ('-'); "<stdin>" if empty.
   std::string StdinName;
-  /// Inputs larger than this many bytes are refused (TC0006, TC0009).
+  /// Inputs larger than this many bytes are refused (TC0006, TC0009);
+  /// standard input larger than the smaller of the two.
   uint64_t MaxInputSize = DefaultMaxInputSize;
+  uint64_t MaxStdinSize = DefaultMaxStdinSize;
   /// checkFile gives the memory of each .section's contents back to the
   /// system once they are checked (a -G module's DWARF data is two thirds
   /// of its text), and reads them from the file again before it shows a
@@ -107,6 +110,12 @@ enum class CheckStatus {
 CheckStatus checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                       DiagnosticsEngine &Engine, const CheckOptions &Opts,
                       AnalysisStats *Stats = nullptr);
+
+/// The size limit of input Path under Opts.
+inline uint64_t inputLimit(llvm::StringRef Path, const CheckOptions &Opts) {
+  return Path == "-" ? std::min(Opts.MaxInputSize, Opts.MaxStdinSize)
+                     : Opts.MaxInputSize;
+}
 
 /// Reads Path ("-" for standard input) into a new buffer of SM; reports
 /// and returns IOError if it cannot, or if it holds more than MaxSize bytes.

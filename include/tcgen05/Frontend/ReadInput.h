@@ -31,6 +31,10 @@ namespace tcgen05 {
 
 /// Inputs of 4 GiB or more are refused: locations are 32-bit offsets.
 constexpr uint64_t DefaultMaxInputSize = (uint64_t(1) << 32) - 1;
+/// Standard input is refused past this size unless a caller says more: a
+/// stream's size is not known before it is read, and one that never ends
+/// must stop in bounded memory.
+constexpr uint64_t DefaultMaxStdinSize = uint64_t(512) << 20;
 
 struct InputRead {
   /// The whole input, NUL-terminated; null when reading failed.
