@@ -2,6 +2,8 @@
 
 #include "tcgen05/Parse/Lexer.h"
 
+#include "ParserBase.h"
+
 #include <algorithm>
 
 #include "tcgen05/Basic/Diagnostic.h"
@@ -346,6 +348,14 @@ Token Lexer::lexNumber(const char *Start) {
     Sink.report(DiagID::err_bad_number, Span(Start, P).range(),
                 {Span(Start, P).text().str()});
     Kind = Tok::Integer;
+  } else if (Kind == Tok::Integer && P - Start > 18) {
+    // Only a literal of 19 characters or more can pass 64 bits: ptxas
+    // says "Constant overflow", where a value cut to its low bits would
+    // be checked as another.
+    uint64_t V;
+    if (!parseIntegerLiteral(Span(Start, P).text(), V))
+      Sink.report(DiagID::err_constant_overflow, Span(Start, P).range(),
+                  {Span(Start, P).text().str()});
   }
   Cur = P;
   return make(Kind, Start, P);
