@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace tcgen05;
@@ -38,10 +39,12 @@ std::string fileUri(llvm::StringRef Path) {
   // SARIF wants URI references (RFC 3986): relative paths stay relative,
   // absolute ones become file URIs, and every byte but the unreserved ones
   // and '/' is percent-encoded ('#' would start a fragment, '%' an escape).
+  // A backslash separates directories only where the system says so: on
+  // POSIX it is part of a name.
   std::string Out = Path.starts_with("/") ? "file://" : "";
   for (char C : Path) {
     unsigned char U = static_cast<unsigned char>(C);
-    if (C == '\\')
+    if (C == '\\' && llvm::sys::path::is_separator(C))
       Out += '/';
     else if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' ||
              C == '~' || C == '/')

@@ -1,7 +1,9 @@
 //===- TextDiagnosticPrinter.cpp - clang-style text diagnostics -----------===//
 
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
+#include "tcgen05/Frontend/TerminalText.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -26,6 +28,11 @@ llvm::SourceMgr::DiagKind toDiagKind(Severity S) {
     return llvm::SourceMgr::DK_Note;
   }
   return llvm::SourceMgr::DK_Error;
+}
+
+/// S as it may be written to a terminal.
+std::string safe(llvm::StringRef S) {
+  return needsTerminalEscape(S) ? escapeForTerminal(S) : S.str();
 }
 
 /// A diagnostic's text before it is written, colored as the printer is
@@ -66,9 +73,9 @@ public:
     // system calls.
     llvm::SmallString<1024> Text;
     DiagnosticText OS(Text, Colors);
-    print(OS, SM, D.Range, D.Sev, Msg, D.File, D.FixIts);
+    print(OS, SM, D.Range, D.Sev, safe(Msg), D.File, D.FixIts);
     for (const DiagNote &N : D.Notes)
-      print(OS, SM, N.Range, Severity::Note, N.Message, D.File, {});
+      print(OS, SM, N.Range, Severity::Note, safe(N.Message), D.File, {});
     Out << Text;
   }
 
@@ -87,7 +94,7 @@ private:
     if (!File.empty()) {
       if (Colors)
         OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
-      OS << File << ": ";
+      OS << safe(File) << ": ";
       if (Colors)
         OS.resetColor();
     }
@@ -124,26 +131,38 @@ private:
       To = std::min(LineEnd, From + Window);
     }
     std::string Snippet(From, To);
+    // Columns within the snippet as written: escaping a byte widens it.
+    llvm::SmallVector<unsigned, 0> Map;
+    bool Escaped = needsTerminalEscape(Snippet);
+    if (Escaped)
+      Snippet = escapeForTerminal(llvm::StringRef(From, To - From), &Map);
+    auto Column = [&](const char *P) {
+      unsigned K = static_cast<unsigned>(std::min(P, To) - From);
+      return Escaped ? Map[K] : K;
+    };
     llvm::SmallVector<std::pair<unsigned, unsigned>, 1> Ranges;
     const char *REnd = R.End.isValid() ? R.End.getPointer() : Caret;
     if (REnd > Caret + 1) {
       const char *E = std::min(REnd, To);
       if (E > Caret)
-        Ranges.push_back({static_cast<unsigned>(Caret - From),
-                          static_cast<unsigned>(E - From)});
+        Ranges.push_back({Column(Caret), Column(E)});
     }
+    std::string Name = safe(Buf->getBufferIdentifier());
     // A fix-it is printed under the caret line, as clang prints it.
     llvm::SmallVector<llvm::SMFixIt, 1> Fixes;
     for (const FixIt &F : FixIts)
       Fixes.emplace_back(F.Range, F.Text);
-    llvm::SMDiagnostic D(SM, R.Start, Buf->getBufferIdentifier(), Line,
-                         static_cast<int>(Caret - From), toDiagKind(Sev), Msg,
+    llvm::SMDiagnostic D(SM, R.Start, Name, Line,
+                         static_cast<int>(Column(Caret)), toDiagKind(Sev), Msg,
                          Snippet, Ranges, Fixes);
-    if (From != LineStart) {
-      // SMDiagnostic prints the caret's column within its line contents, so
-      // a window is printed by hand: the real column, then the window with
-      // tabs as single blanks so the caret lines up.
-      OS << Buf->getBufferIdentifier() << ":" << Line << ":" << Col << ": ";
+    bool Wide = llvm::any_of(Snippet, [](char C) { return C & 0x80; });
+    if (From != LineStart || Escaped || Wide) {
+      // SMDiagnostic prints the caret's column within its line contents,
+      // and no caret under a line with characters beyond ASCII, so a
+      // window, or such a line, is printed by hand: the real column, then
+      // the text with tabs as single blanks and a column per character, so
+      // that the caret lines up.
+      OS << Name << ":" << Line << ":" << Col << ": ";
       llvm::WithColor(OS, Sev == Severity::Error ? llvm::HighlightColor::Error
                                                  : Sev == Severity::Warning
                                                        ? llvm::HighlightColor::Warning
@@ -154,10 +173,15 @@ private:
       OS << Msg << "\n";
       std::replace(Snippet.begin(), Snippet.end(), '\t', ' ');
       OS << Snippet << "\n";
-      std::string Caret(static_cast<size_t>(R.Start.getPointer() - From), ' ');
+      auto Shown = [&](unsigned K) {
+        return static_cast<size_t>(llvm::count_if(
+            llvm::StringRef(Snippet).take_front(K),
+            [](char C) { return (C & 0xC0) != 0x80; }));
+      };
+      std::string Caret(Shown(Column(R.Start.getPointer())), ' ');
       Caret += '^';
       if (!Ranges.empty())
-        Caret.append(Ranges[0].second - Ranges[0].first - 1, '~');
+        Caret.append(Shown(Ranges[0].second) - Shown(Ranges[0].first) - 1, '~');
       OS << Caret << "\n";
       return;
     }

@@ -165,10 +165,11 @@ std::string tcgen05::describeToken(const Token &T) {
 }
 
 void Lexer::reportNonAscii(const char *P) {
-  if (P == LastNonAsciiEnd) {
-    LastNonAsciiEnd = P + 1;
+  // One diagnostic per run of such bytes: comments and strings ask byte by
+  // byte, and each asking scanned the rest of the run again.
+  if (LastNonAsciiBegin <= P && P < LastNonAsciiEnd)
     return;
-  }
+  LastNonAsciiBegin = P;
   const char *E = P + 1;
   while (E < End && (static_cast<unsigned char>(*E) & 0x80))
     ++E;

@@ -186,7 +186,8 @@ private:
   /// so their scans need not test for the end: every body ends with '}'.
   bool StopAtEnd;
   /// Consecutive non-ASCII bytes are one error, not one per byte.
-  const char *LastNonAsciiEnd = nullptr;
+  /// The last run of non-ASCII bytes reported.
+  const char *LastNonAsciiBegin = nullptr, *LastNonAsciiEnd = nullptr;
 };
 
 
