@@ -142,13 +142,23 @@ std::vector<std::string> checkFileWith(llvm::StringRef Path,
   return Out;
 }
 
+/// Text in a file, read, with pages that may be given back.
+struct ReadBack {
+  explicit ReadBack(const std::string &Text)
+      : F(Text), R(readInput(F.path())),
+        Buf(R.Buffer ? R.Buffer->getBuffer() : llvm::StringRef()),
+        Pages(F.path().str(), Buf, F.status()) {}
+  TempFile F;
+  InputRead R;
+  llvm::StringRef Buf;
+  InputPages Pages;
+};
+
 TEST(ReadInputTest, PagesGivenBackAreReadAgain) {
   std::string Text = largeText();
-  TempFile F(Text);
-  InputRead R = readInput(F.path());
+  ReadBack In(Text);
+  auto &[F, R, Buf, Pages] = In;
   ASSERT_TRUE(R.Buffer);
-  llvm::StringRef Buf = R.Buffer->getBuffer();
-  InputPages Pages(F.path().str(), Buf, F.status());
   EXPECT_FALSE(Pages.any());
   Pages.giveBack(Buf.substr(3 << 20, 1000)); // too small to give back
   EXPECT_FALSE(Pages.any());
@@ -227,6 +237,35 @@ TEST(ReadInputTest, AFileChangedWhileItsSectionWasGivenBackIsReported) {
                           "shown may not be the ones checked");
   // err_input_changed comes first, and the findings still follow it.
   EXPECT_GT(Diags.size(), 1u);
+}
+
+// A file cut short while its section's pages were given back: the pages
+// cannot be read again, but the lines and columns of what follows them are
+// still those checked (the pages once came back as zeros, and the finding
+// at line 4010 was reported at line 929).
+TEST(ReadInputTest, AFileCutShortKeepsTheLinesAfterItsSection) {
+  std::string Text = moduleWithSection();
+  TempFile F(Text);
+  std::vector<std::string> Kept = checkFileWith(F.path(), nullptr, false);
+  ASSERT_FALSE(Kept.empty());
+  HookAfterTasks Pool([&] { F.rewrite(Text.substr(0, 1000)); });
+  std::vector<std::string> Diags = checkFileWith(F.path(), &Pool, true);
+  ASSERT_EQ(Diags.size(), Kept.size() + 1);
+  EXPECT_NE(Diags[0].find("changed while it was checked"), std::string::npos);
+  EXPECT_EQ(std::vector<std::string>(Diags.begin() + 1, Diags.end()), Kept);
+}
+
+TEST(ReadInputTest, PagesThatCannotBeReadAgainKeepTheirNewlines) {
+  std::string Text = largeText();
+  ReadBack In(Text);
+  auto &[F, R, Buf, Pages] = In;
+  ASSERT_TRUE(R.Buffer);
+  Pages.giveBack(Buf.substr(1 << 20, 1 << 20));
+  F.rewrite(Text.substr(0, 1 << 20));
+  EXPECT_FALSE(Pages.restore());
+  EXPECT_EQ(Buf.count('\n'), llvm::StringRef(Text).count('\n'));
+  EXPECT_EQ(Buf.rfind('\n', (2 << 20) + 100), llvm::StringRef(Text).rfind('\n', (2 << 20) + 100));
+  EXPECT_EQ(Buf.substr(2 << 20), llvm::StringRef(Text).substr(2 << 20));
 }
 
 } // namespace

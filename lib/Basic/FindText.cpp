@@ -4,6 +4,10 @@
 
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 size_t tcgen05::findText(llvm::StringRef Text, llvm::StringRef Needle,
                          size_t From) {
   if (From > Text.size())
@@ -18,4 +22,27 @@ size_t tcgen05::findText(llvm::StringRef Text, llvm::StringRef Needle,
 #else
   return Text.find(Needle, From);
 #endif
+}
+
+size_t tcgen05::countChar(llvm::StringRef Text, char C) {
+  const char *P = Text.data(), *End = P + Text.size();
+  size_t N = 0;
+#ifdef __SSE2__
+  // Each byte lane counts its matches (a match is -1, subtracted) for up
+  // to 255 blocks, then the lanes are summed.
+  const __m128i Want = _mm_set1_epi8(C), Zero = _mm_setzero_si128();
+  while (End - P >= 16) {
+    __m128i Lanes = Zero;
+    for (unsigned K = 0; K < 255 && End - P >= 16; ++K, P += 16) {
+      __m128i Bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
+      Lanes = _mm_sub_epi8(Lanes, _mm_cmpeq_epi8(Bytes, Want));
+    }
+    __m128i Sums = _mm_sad_epu8(Lanes, Zero);
+    N += static_cast<size_t>(_mm_cvtsi128_si32(Sums)) +
+         static_cast<size_t>(_mm_cvtsi128_si32(_mm_unpackhi_epi64(Sums, Sums)));
+  }
+#endif
+  for (; P < End; ++P)
+    N += *P == C;
+  return N;
 }

@@ -162,12 +162,13 @@ private:
     if (!New)
       return It->second;
     llvm::StringRef Body = F.Body.text();
+    std::vector<Loc> &Locs = It->second;
     forEachLocDirective(Body, [&](size_t At) {
       llvm::StringRef Rest = Body.substr(At + 4).take_until([](char C) { return C == '\n'; });
       if (std::optional<Loc> L = parseLoc(Body.data() + At, Rest))
-        It->second.push_back(*L);
+        Locs.push_back(*L);
     });
-    return It->second;
+    return Locs;
   }
 
   /// The name .file gives N, or "file N" when none does.

@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/ReadInput.h"
 
+#include "tcgen05/Basic/FindText.h"
 #include "tcgen05/Basic/HugePages.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -279,7 +280,11 @@ void InputPages::giveBack(llvm::StringRef Text) {
   if (First >= Last)
     return;
   const char *P = reinterpret_cast<const char *>(First);
-  Range R{static_cast<size_t>(P - Buffer.begin()), Last - First};
+  llvm::StringRef Part(P, Last - First);
+  size_t LastNL = Part.rfind('\n');
+  Range R{static_cast<size_t>(P - Buffer.begin()), Last - First,
+          countChar(Part, '\n'),
+          LastNL == llvm::StringRef::npos ? Part.size() : LastNL};
   if (::madvise(reinterpret_cast<void *>(First), Last - First,
                 MADV_DONTNEED) != 0)
     return;
@@ -310,12 +315,17 @@ bool InputPages::restore() {
   for (const Range &R : Ranges) {
     char *P = const_cast<char *>(Buffer.data()) + R.Offset;
     llvm::Expected<size_t> Got = readSlice(*FD, P, R.Size, R.Offset);
-    if (!Got) {
-      llvm::consumeError(Got.takeError());
-      Same = false;
+    if (Got && *Got == R.Size)
       continue;
+    if (!Got)
+      llvm::consumeError(Got.takeError());
+    Same = false;
+    // The file is shorter now: the range's text is gone, but not its lines.
+    std::memset(P, ' ', R.Size);
+    if (R.Newlines) {
+      std::memset(P, '\n', R.Newlines - 1);
+      P[R.LastNewline] = '\n';
     }
-    Same &= *Got == R.Size;
   }
   llvm::sys::fs::closeFile(*FD);
   Ranges.clear();

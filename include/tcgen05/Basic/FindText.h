@@ -18,6 +18,11 @@ namespace tcgen05 {
 /// The offset of the first Needle in Text at or after From, or npos.
 size_t findText(llvm::StringRef Text, llvm::StringRef Needle, size_t From = 0);
 
+/// How many times C occurs in Text: 16 bytes at a time where SSE2 is (GCC
+/// does not vectorize std::count at -O2: 6 ms for a -G module's 21 MB of
+/// DWARF, against about 1 ms).
+size_t countChar(llvm::StringRef Text, char C);
+
 /// The offset of the start of the line holding offset Pos of Text.
 inline size_t lineStartAt(llvm::StringRef Text, size_t Pos) {
   size_t NL = Text.rfind('\n', Pos); // looks before Pos

@@ -85,7 +85,9 @@ public:
 
   /// Reads every page given back from the file again.  False when the file
   /// cannot be read or is no longer the one read: another file, size or
-  /// modification time.  A rewrite that keeps all three is not seen (as
+  /// modification time.  A page that cannot be read again gets blanks with
+  /// its newlines where its last one was, so that every line and column
+  /// after it is still the one checked.  A rewrite that keeps all three is not seen (as
   /// make and ninja do not see one); a hash of the pages given back would
   /// see it, for 1 ms of -G's two-thread check.
   bool restore();
@@ -94,6 +96,9 @@ private:
   struct Range {
     size_t Offset;
     size_t Size;
+    /// What locations after the range need of it: its newlines, and where
+    /// the last one is (Size when none).
+    size_t Newlines, LastNewline;
   };
   std::string Path;
   llvm::StringRef Buffer;
