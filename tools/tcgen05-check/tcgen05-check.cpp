@@ -346,10 +346,14 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
 
 /// Checks, emits or checks templates for every input; false if an input
 /// could not be read or written.
-bool runInputs(SourceMgr &SM, DiagnosticsEngine &Engine,
+bool runInputs(SourceMgr &AllInputs, DiagnosticsEngine &Engine,
                const CheckOptions &Opts, AnalysisStats &Counts) {
   bool IOFailed = false;
   for (const std::string &Path : Inputs) {
+    // An input's text is needed until its findings are printed, which the
+    // printers do as they come; only --verify reads every input at the end.
+    SourceMgr Own;
+    SourceMgr &SM = Verify ? AllInputs : Own;
     Engine.beginInput();
     CheckStatus S;
     if (AsmTemplate) {
