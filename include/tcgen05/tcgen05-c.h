@@ -18,10 +18,16 @@ extern "C" {
 
 typedef struct tcgen05_result tcgen05_result;
 
+/* Errors a result holds at most unless the options say otherwise: beyond
+ * them, garbage input would grow the result (and the time to make it)
+ * without telling anyone more.  The text says when it cut (TC0011). */
+#define TCGEN05_DEFAULT_ERROR_LIMIT 1000
+
 /* Checks `length` bytes of PTX.  `target` ("sm_100a") checks as if .target
  * said so; NULL uses the module's .target.  `name` labels the diagnostics
- * ("kernel.ptx"; NULL: "<string>").  Returns NULL only if `target` is not a
- * known target name. */
+ * ("kernel.ptx"; NULL: "<string>").  At most TCGEN05_DEFAULT_ERROR_LIMIT
+ * errors are kept.  Returns NULL only if `target` is not a known target
+ * name. */
 tcgen05_result *tcgen05_check_string(const char *ptx, size_t length,
                                      const char *name, const char *target);
 
@@ -56,7 +62,8 @@ typedef struct tcgen05_options {
   /* The name diagnostics give the input; NULL: "<string>". */
   const char *name;
   /* Errors reported before the rest are left out (the text says so,
-   * TC0011); 0: no limit (the default). */
+   * TC0011); 0: no limit.  tcgen05_options_init sets
+   * TCGEN05_DEFAULT_ERROR_LIMIT. */
   unsigned error_limit;
   /* -Werror. */
   int warnings_as_errors;
@@ -71,7 +78,8 @@ typedef struct tcgen05_options {
   const char *warning_flags;
 } tcgen05_options;
 
-/* The defaults: every field zero or NULL, struct_size set. */
+/* The defaults: struct_size set, error_limit TCGEN05_DEFAULT_ERROR_LIMIT,
+ * every other field zero or NULL. */
 void tcgen05_options_init(tcgen05_options *options);
 
 /* Checks `length` bytes of PTX with `options` (NULL: the defaults).

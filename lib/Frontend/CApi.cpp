@@ -59,7 +59,7 @@ namespace {
 template <typename CheckFn>
 tcgen05_result *collect(CheckFn Check, DiagnosticOptions DiagOpts = [] {
   DiagnosticOptions O;
-  O.ErrorLimit = 0;
+  O.ErrorLimit = TCGEN05_DEFAULT_ERROR_LIMIT;
   return O;
 }()) {
   auto *R = new tcgen05_result();
@@ -228,6 +228,7 @@ extern "C" void tcgen05_options_init(tcgen05_options *O) {
     return;
   std::memset(O, 0, sizeof(*O));
   O->struct_size = sizeof(*O);
+  O->error_limit = TCGEN05_DEFAULT_ERROR_LIMIT;
 }
 
 extern "C" tcgen05_result *tcgen05_check(const char *Ptx, size_t Length,

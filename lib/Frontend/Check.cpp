@@ -173,7 +173,10 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   llvm::StringRef Text = Buf->getBuffer();
   std::string Name = Buf->getBufferIdentifier().str();
-  unsigned Cap = Engine.options().ErrorLimit;
+  // One error past the limit is kept, so that the engine knows the report
+  // was cut and says so (TC0011).
+  unsigned Limit = Engine.options().ErrorLimit;
+  unsigned Cap = Limit ? Limit + 1 : 0;
   unsigned ErrorsBefore = Engine.numErrors();
 
   if (Text.empty()) {

@@ -135,17 +135,20 @@ def _take(lib, result):
 
 
 def check(ptx: str, target: Optional[str] = None, *, name: Optional[str] = None,
-          error_limit: int = 0, warnings_as_errors: bool = False,
+          error_limit: Optional[int] = None, warnings_as_errors: bool = False,
           ignore_warnings: bool = False, separate_compilation: bool = False,
           warning_flags: Optional[str] = None) -> List[Diagnostic]:
     """The diagnostics of a PTX module, as tcgen05-check reports them.
     target checks as if .target said it ("sm_100a"); warning_flags takes
-    the command line's -W options ("-Wno-tcgen05-fence -Wtcgen05-pedantic")."""
+    the command line's -W options ("-Wno-tcgen05-fence -Wtcgen05-pedantic").
+    error_limit keeps at most that many errors (None: the library's default
+    of 1000; 0: all)."""
     lib = _library()
     opts = _Options()
     lib.tcgen05_options_init(ctypes.byref(opts))
     opts.target, opts.name = _enc(target), _enc(name)
-    opts.error_limit = error_limit
+    if error_limit is not None:
+        opts.error_limit = error_limit
     opts.warnings_as_errors = int(warnings_as_errors)
     opts.ignore_warnings = int(ignore_warnings)
     opts.separate_compilation = int(separate_compilation)

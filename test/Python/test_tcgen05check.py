@@ -36,6 +36,15 @@ class CheckTest(unittest.TestCase):
         codes = [d.code for d in t.check(src, warning_flags="-Wno-such-group")]
         self.assertIn("TC0108", codes)
 
+    def test_default_error_limit(self):
+        # A megabyte of garbage: the library's default keeps 1,000 errors
+        # (and says it cut the rest), 0 keeps them all.
+        garbage = ".version 9.0\n.target sm_100a\n" + "mov.b32 %x, 0;\n" * 70000
+        ds = t.check(garbage)
+        self.assertEqual(len(ds), 1001)
+        self.assertEqual(ds[-1].code, "TC0011")
+        self.assertGreater(len(t.check(garbage, error_limit=0)), 1001)
+
     def test_target(self):
         shift = (".version 9.0\n.target sm_100a\n.address_size 64\n"
                  ".visible .entry k()\n{\n\t.reg .b32 %r<4>;\n"
