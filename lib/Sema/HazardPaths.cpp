@@ -375,7 +375,11 @@ public:
         return std::nullopt;
       uint32_t Last = B->EndInst - 1;
       const Instruction &L = C.F.Instructions[Last];
-      auto It = Known.find(Regs.guardOf(Last));
+      // No register number is no key: DenseMap keeps ~0u for its empty slots.
+      uint32_t Guard = Regs.guardOf(Last);
+      if (Guard == RegisterNumbering::None)
+        return std::nullopt;
+      auto It = Known.find(Guard);
       if (L.opcode().text() != "bra" || !L.guarded() || It == Known.end())
         return std::nullopt;
       bool Holds = It->second != L.pred().Negated;
@@ -417,7 +421,8 @@ private:
     forEachInstructionWrittenOperand(C.F, Inst, Mask, [&](const Operand &O) {
       uint32_t R = Regs.of(O);
       WritesCounter |= R == Counter;
-      Known.erase(R);
+      if (R != RegisterNumbering::None)
+        Known.erase(R);
     });
     if (WritesCounter) {
       llvm::StringRef Op = Inst.opcode().text();
@@ -433,7 +438,9 @@ private:
         // Immediates of 32-bit types are written as their bits.
         if (D > INT32_MAX && D <= int64_t(UINT32_MAX))
           D -= int64_t(1) << 32;
-        Value += Op == "add" ? D : -D;
+        // Wrapping, as the register does.
+        uint64_t V = static_cast<uint64_t>(Value), U = static_cast<uint64_t>(D);
+        Value = static_cast<int64_t>(Op == "add" ? V + U : V - U);
         return true;
       }
       return false;
@@ -441,7 +448,7 @@ private:
     if (Inst.opcode().text() == "setp" && !Inst.guarded() && !Ops.empty() &&
         Ops[0].Kind == OperandKind::Register) {
       if (auto R = compareRange(C.F, Inst, Regs, true, false);
-          R && R->Reg == Counter) {
+          R && R->Reg == Counter && Regs.of(Ops[0]) != RegisterNumbering::None) {
         bool In = R->AllBut ? Value != R->Lo : Value >= R->Lo && Value <= R->Hi;
         Known[Regs.of(Ops[0])] = In;
       }
