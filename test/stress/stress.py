@@ -162,6 +162,11 @@ case("errors-one-line-sarif", "400,000 errors on one line, SARIF", errors_one_li
      args=["--format=sarif"], exits=(1,))
 case("errors-one-line-json", "400,000 errors on one line, JSON", errors_one_line,
      args=["--format=json"], exits=(1,))
+case("messages-one-line", "400,000 different errors on one line, SARIF",
+     lambda p: text(p, HEADER + ".visible .entry k()\n{\n" +
+                    "".join("mov.b32 %%x%d, 0; " % i for i in range(400000)) +
+                    "\nret;\n}\n"),
+     args=["--format=sarif"], exits=(1,))
 case("markers-one-line", "400,000 suppression markers on a line with findings",
      lambda p: text(p, kernel("mov.b32 %x, 0; " * 1000 +
                               "// tcgen05-check: ignore TC6006 " * 400000 + "\n")),
