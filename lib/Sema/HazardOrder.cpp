@@ -309,6 +309,15 @@ public:
     for (unsigned J = ReadKills[I]; J < ReadKills[I + 1]; ++J) {
       unsigned Begin = RegisterFacts[KillRegisters[J]];
       unsigned End = RegisterFacts[KillRegisters[J] + 1];
+      // Most registers are written by a load or two: bit by bit, inline.
+      if (End - Begin <= 4) {
+        for (unsigned K = Begin; K < End; ++K)
+          if (S.test(K)) {
+            ReadNow.push_back(K);
+            S.reset(K);
+          }
+        continue;
+      }
       for (int K = S.find_next(static_cast<int>(Begin) - 1);
            K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K))
         ReadNow.push_back(static_cast<unsigned>(K));
