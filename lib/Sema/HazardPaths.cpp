@@ -323,9 +323,14 @@ public:
     const CFGBlock &Home = C.G.blockOf(I);
     // The condition on the way into I's block, from a setp in the
     // predecessor.
+    // A chain of blocks that only lead into each other may close into a
+    // loop (`$L: bra $L;`): it has no such edge.
     const CFGBlock *X = &Home;
-    while (X->preds().size() == 1 && X->preds()[0]->succs().size() == 1)
-      X = X->preds()[0];
+    for (size_t Steps = 0;
+         X->preds().size() == 1 && X->preds()[0]->succs().size() == 1;
+         X = X->preds()[0])
+      if (++Steps > C.G.size())
+        return std::nullopt;
     if (X->preds().size() != 1)
       return std::nullopt;
     const CFGBlock &P = *X->preds()[0];
