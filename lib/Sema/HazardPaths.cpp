@@ -314,6 +314,8 @@ public:
     });
   }
 
+  static constexpr unsigned MaxChain = 64;
+
   /// The edge a counter makes untaken after I: I runs where a register
   /// equals a constant (the edge into its block says so), and on the one
   /// path from I, that register moves by constants up to a branch it
@@ -324,12 +326,14 @@ public:
     // The condition on the way into I's block, from a setp in the
     // predecessor.
     // A chain of blocks that only lead into each other may close into a
-    // loop (`$L: bra $L;`): it has no such edge.
+    // loop (`$L: bra $L;`): it has no such edge.  A long one is not
+    // followed: each operation's walk up it made a chain of operations
+    // quadratic, and a counter's test sits a few blocks above its uses.
     const CFGBlock *X = &Home;
-    for (size_t Steps = 0;
+    for (unsigned Steps = 0;
          X->preds().size() == 1 && X->preds()[0]->succs().size() == 1;
          X = X->preds()[0])
-      if (++Steps > C.G.size())
+      if (++Steps > MaxChain)
         return std::nullopt;
     if (X->preds().size() != 1)
       return std::nullopt;

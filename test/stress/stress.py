@@ -86,6 +86,15 @@ def loop_blocks(n):
     return kernel("".join(out))
 
 
+def chain(n):
+    out = ["mov.b32 %r3, %tid.x;\nsetp.eq.s32 %p1, %r3, 0;\n@%p1 bra $L_0;\n$L_0:\n"]
+    for i in range(1, n):
+        out.append("%s%sbra.uni $L_%d;\n$L_%d:\n" % (LD, WAIT, i, i))
+    return kernel("".join(out) + "bar.sync 0;\n")
+
+
+case("chain-200k-blocks", "200,000 blocks each the only way into the next, each with a load",
+     lambda p: text(p, chain(200000)))
 case("loop-800k-blocks", "a loop of 800,000 blocks around a pending tcgen05.ld",
      lambda p: text(p, loop_blocks(400000)))
 case("loop-blocks-steps-1", "the same loop with --hazard-steps=1",
