@@ -201,13 +201,14 @@ std::optional<ValueRange> tcgen05::compareRange(const Function &F,
   return Out;
 }
 
-llvm::BitVector BranchConditions::blocksOnCycles(const ControlFlowGraph &G) {
+std::vector<uint32_t>
+BranchConditions::components(const ControlFlowGraph &G) {
   // Tarjan's strongly connected components, iterative, over arrays: the
   // generic iterator's maps cost more than the rest of the analysis on
   // nvcc -G's large bodies.
   const uint32_t None = ~0u;
   uint32_t N = G.size();
-  llvm::BitVector OnCycle(N);
+  std::vector<uint32_t> Component(N, None);
   std::vector<uint32_t> Index(N, None), Low(N, 0), Stack;
   llvm::BitVector OnStack(N);
   std::vector<std::pair<uint32_t, uint32_t>> Frames; // (block, next succ)
@@ -224,8 +225,6 @@ llvm::BitVector BranchConditions::blocksOnCycles(const ControlFlowGraph &G) {
       llvm::ArrayRef<CFGBlock *> Succs = G.block(V).succs();
       if (K < Succs.size()) {
         uint32_t W = Succs[K++]->Number;
-        if (W == V)
-          OnCycle.set(V);
         if (Index[W] == None) {
           Index[W] = Low[W] = Next++;
           Stack.push_back(W);
@@ -242,18 +241,28 @@ llvm::BitVector BranchConditions::blocksOnCycles(const ControlFlowGraph &G) {
         Low[Frames.back().first] = std::min(Low[Frames.back().first], Low[Done]);
       if (Low[Done] != Index[Done])
         continue;
-      // Done roots a component: more than one block makes a cycle.
-      bool Several = Stack.back() != Done;
+      // Done roots a component, named by its root.
       uint32_t W;
       do {
         W = Stack.back();
         Stack.pop_back();
         OnStack.reset(W);
-        if (Several)
-          OnCycle.set(W);
+        Component[W] = Done;
       } while (W != Done);
     }
   }
+  return Component;
+}
+
+llvm::BitVector BranchConditions::blocksOnCycles(const ControlFlowGraph &G) {
+  std::vector<uint32_t> Component = components(G);
+  std::vector<uint32_t> Size(G.size(), 0);
+  for (uint32_t C : Component)
+    ++Size[C];
+  llvm::BitVector OnCycle(G.size());
+  for (const CFGBlock &B : G)
+    if (Size[Component[B.Number]] > 1 || llvm::is_contained(B.succs(), &B))
+      OnCycle.set(B.Number);
   return OnCycle;
 }
 

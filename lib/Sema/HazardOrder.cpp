@@ -352,6 +352,15 @@ public:
     return 0;
   }
 
+  /// Sets in Out the facts of instruction I, a load or a store.
+  void factsOf(uint32_t I, llvm::BitVector &Out) const {
+    for (uint32_t K : LdGen[I])
+      Out.set(K);
+    auto It = std::lower_bound(Facts.Inst.begin() + LdEnd, Facts.Inst.end(), I);
+    if (It != Facts.Inst.end() && *It == I)
+      Out.set(It - Facts.Inst.begin());
+  }
+
   /// The facts of S in [Begin, End) in the order of their instructions
   /// and, within a load, of its results.
   llvm::SmallVector<unsigned, 8> order(const llvm::BitVector &S, unsigned Begin,
@@ -724,7 +733,9 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
       Tcgen05Opcode::Mma, Tcgen05Opcode::St, Tcgen05Opcode::Cp,
       Tcgen05Opcode::Shift, Tcgen05Opcode::Dealloc, Tcgen05Opcode::Ld};
   std::optional<HandOffs> Hands;
-  llvm::SmallDenseSet<uint32_t, 16> Reported;
+  // The facts of the operations reported, word by word: a release meets
+  // every pending fact, and looking each up was quadratic in them.
+  llvm::BitVector Reported;
   withPendingTmem(C, [&](const PendingTmemAccess &M, uint32_t I,
                          const llvm::BitVector &S) {
     if (!C.threadSync(I).Releases && !C.isOpcode(I, Tcgen05Opcode::Dealloc))
@@ -733,11 +744,11 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
     if (!anyIn(S, Begin, End))
       return;
     // The pending operations not yet reported, as facts.
-    llvm::BitVector New(M.Facts.size());
-    for (int K = S.find_next(static_cast<int>(Begin) - 1);
-         K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K))
-      if (!Reported.count(M.Facts.Inst[K]))
-        New.set(K);
+    Reported.resize(M.Facts.size());
+    llvm::BitVector New = S;
+    New.reset(Reported);
+    New.reset(0, Begin);
+    New.reset(End, M.Facts.size());
     if (New.none())
       return;
     if (!Hands)
@@ -750,17 +761,19 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
     llvm::BitVector Every(M.Facts.size()), Some(M.Facts.size());
     std::optional<Certainty> Why;
     for (unsigned K : M.order(New, Begin, End)) {
-      Reported.insert(M.Facts.Inst[K]);
+      M.factsOf(M.Facts.Inst[K], Reported);
       Certainty Cert = certainty(C, M, K, I);
       (Cert.Every ? Every : Some).set(K);
       if (!Cert.Every && !Why)
         Why = Cert;
     }
     // A load with one result pending everywhere is pending everywhere.
+    llvm::SmallDenseSet<uint32_t, 8> EveryInst;
     for (unsigned K : Every.set_bits())
-      for (unsigned J : Some.set_bits())
-        if (M.Facts.Inst[J] == M.Facts.Inst[K])
-          Some.reset(J);
+      EveryInst.insert(M.Facts.Inst[K]);
+    for (unsigned J : Some.set_bits())
+      if (EveryInst.count(M.Facts.Inst[J]))
+        Some.reset(J);
     if (Every.any()) {
       Diagnostic &D = C.report(I, {C.displayName(I)});
       noteFacts(C, D, Every, M.Facts, Begin, End, DiagID::note_hz_pending_here);
@@ -882,18 +895,23 @@ void checkAcquireFence(const HazardContext &C, bool WantRelaxed) {
   const UnfencedAcquires &M = A.M;
   if (!M.Facts.size())
     return;
+  // The acquires of the kind asked for, as a mask: an operation after many
+  // acquires of the other kind looked at each.
+  llvm::BitVector Wanted(M.Facts.size()), Unfenced;
+  for (unsigned K = 0; K < M.Facts.size(); ++K)
+    if (M.Relaxed[K] == WantRelaxed)
+      Wanted.set(K);
   A.Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
     const Tcgen05Inst *T = C.tcgen05At(I);
     if (!T || !isAsyncOp(T->Opcode))
       return;
-    for (int K = S.find_first(); K != -1; K = S.find_next(K)) {
-      if (M.Relaxed[K] != WantRelaxed)
-        continue;
+    Unfenced = S;
+    Unfenced &= Wanted;
+    if (int K = Unfenced.find_first(); K != -1) {
       Diagnostic &D = C.report(I, {C.displayName(I), C.displayName(M.Facts.Inst[K])});
       C.note(D, DiagID::note_hz_sync_here, M.Facts.Inst[K],
              {C.displayName(M.Facts.Inst[K])});
       C.cite(D);
-      return;
     }
   });
 }

@@ -24,6 +24,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
+
 using namespace tcgen05;
 
 namespace {
@@ -400,7 +402,7 @@ public:
       const CFGBlock *Live = Holds ? TakenSide : Fall;
       // Only the first arrival is decided: the fact must not come back to
       // the branch through its live side.
-      if (reaches(Live, B))
+      if (returnsTo(Live, B))
         return std::nullopt;
       return std::make_pair(B, Dead);
     }
@@ -412,11 +414,10 @@ private:
   uint32_t lastWriterIn(uint32_t Reg, uint32_t Begin, uint32_t End) const {
     if (Reg == RegisterNumbering::None)
       return ~0u;
-    uint32_t Found = ~0u;
-    for (uint32_t W : Regs.writers(Reg))
-      if (W >= Begin && W < End)
-        Found = W;
-    return Found;
+    // Writers are ascending: the last one before End, if at or after Begin.
+    llvm::ArrayRef<uint32_t> Ws = Regs.writers(Reg);
+    auto It = std::lower_bound(Ws.begin(), Ws.end(), End);
+    return It != Ws.begin() && *std::prev(It) >= Begin ? *std::prev(It) : ~0u;
   }
 
   /// Applies instruction K to the counter's value and the known
@@ -465,25 +466,20 @@ private:
     return true;
   }
 
-  /// Whether some path leads from From to To.
-  bool reaches(const CFGBlock *From, const CFGBlock *To) const {
-    llvm::BitVector Seen(C.G.size());
-    llvm::SmallVector<const CFGBlock *, 16> Work{From};
-    while (!Work.empty()) {
-      const CFGBlock *B = Work.pop_back_val();
-      if (B == To)
-        return true;
-      if (Seen.test(B->Number))
-        continue;
-      Seen.set(B->Number);
-      Work.append(B->succs().begin(), B->succs().end());
-    }
-    return false;
+  /// Whether a path leads from Succ, a successor of B, back to B: both lie
+  /// in one strongly connected component (a search from Succ for each
+  /// counter's branch was quadratic in the blocks).
+  bool returnsTo(const CFGBlock *Succ, const CFGBlock *B) const {
+    if (Component.empty())
+      Component = BranchConditions::components(C.G);
+    return Component[Succ->Number] == Component[B->Number];
   }
 
   const HazardFunction &C;
   const RegisterNumbering &Regs;
   BranchConditions Conds;
+  /// BranchConditions::components, once asked for.
+  mutable std::vector<uint32_t> Component;
   /// electedBlock's answers by block; masks are below 2^41.
   static constexpr uint64_t Unknown = ~uint64_t(0), NoMask = ~uint64_t(1);
   mutable std::vector<uint64_t> BlockMask;

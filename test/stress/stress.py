@@ -95,6 +95,12 @@ def chain(n):
 
 case("chain-200k-blocks", "200,000 blocks each the only way into the next, each with a load",
      lambda p: text(p, chain(200000)))
+case("elect-branches", "80,000 elect.sync branches around loads and barriers",
+     lambda p: text(p, kernel("".join(
+         "elect.sync %%r2|%%p2, -1;\n@%%p2 bra $E_%d;\n%s$E_%d:\nbar.sync 0;\n" % (i, LD, i)
+         for i in range(80000)))), exits=(0, 1))
+case("release-many-pending", "80,000 loads, each followed by a barrier",
+     lambda p: text(p, kernel((LD + "bar.sync 0;\n") * 80000)))
 case("loop-800k-blocks", "a loop of 800,000 blocks around a pending tcgen05.ld",
      lambda p: text(p, loop_blocks(400000)))
 case("loop-blocks-steps-1", "the same loop with --hazard-steps=1",

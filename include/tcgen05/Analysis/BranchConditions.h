@@ -98,6 +98,9 @@ public:
   bool runsOnce(const Instruction &I) const;
   /// The blocks of G that lie on a cycle.
   static llvm::BitVector blocksOnCycles(const ControlFlowGraph &G);
+  /// Each block's strongly connected component, named by one of its blocks:
+  /// two blocks reach each other exactly when their names are equal.
+  static std::vector<uint32_t> components(const ControlFlowGraph &G);
 
 private:
   Conditions resolveEdge(const CFGBlock &From, const CFGBlock &To) const;
