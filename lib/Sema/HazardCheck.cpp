@@ -12,8 +12,11 @@
 
 #include "tcgen05/Analysis/Dominators.h"
 #include "tcgen05/Analysis/FunctionAnalyses.h"
+#include "tcgen05/Basic/Demangle.h"
 
 #include "llvm/ADT/STLExtras.h"
+
+#include <utility>
 
 using namespace tcgen05;
 
@@ -105,6 +108,12 @@ void HazardFunction::classifySyncs() const {
       break;
     }
   }
+}
+
+void HazardFunction::giveUp(uint64_t Steps) const {
+  if (!std::exchange(Cache.GaveUp, true))
+    Sink.report(DiagID::remark_hz_incomplete, F.Name.range(),
+                {readableFunctionName(F.Name.text()), Steps});
 }
 
 std::string HazardFunction::displayName(uint32_t Index) const {

@@ -52,6 +52,8 @@ struct HazardCache {
   std::unique_ptr<OrderingCache> Ordering;
   /// An analysis gave up on the function and said so (TC6100, once).
   bool GaveUp = false;
+  /// Instructions the per-finding path walks have visited (walkBudget).
+  uint64_t WalkSteps = 0;
   /// The elect branches and conditions every ordering analysis's
   /// infeasible edges read (HazardPaths.cpp), found by the first.
   std::shared_ptr<PathIndex> Paths;
@@ -133,6 +135,23 @@ struct HazardFunction {
       Run(*B, B->FirstInst);
     }
   }
+  /// Charges one instruction of a per-finding path walk to the function's
+  /// budget; false once it is spent, and then the remark that the analysis
+  /// gave up is made.  Each finding walks much of its function: real
+  /// kernels spend up to 344 steps per instruction and block in all, a
+  /// third of the budget at the default --hazard-steps.
+  bool walkBudget(uint64_t Steps = 1) const {
+    if ((Cache.WalkSteps += Steps) <= walkLimit())
+      return true;
+    giveUp(Cache.WalkSteps);
+    return false;
+  }
+  bool walkBudgetLeft() const { return Cache.WalkSteps <= walkLimit(); }
+  uint64_t walkLimit() const {
+    return uint64_t(StepsPerInstruction) * 16 * (F.Instructions.size() + G.size());
+  }
+  /// Makes the remark TC6100 for this function, once.
+  void giveUp(uint64_t Steps) const;
   /// Calls Each with every instruction some path reaches after From.
   template <typename Fn> void forEachReachable(uint32_t From, Fn &&Each) const {
     walkAfter(From, [&](uint32_t I) {

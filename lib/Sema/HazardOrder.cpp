@@ -100,9 +100,8 @@ public:
     // (C.StepsPerInstruction, --hazard-steps) is far above that.
     Budget = uint64_t(C.StepsPerInstruction) * (Events.size() + C.G.size());
     Complete = Solver.run(Budget);
-    if (!Complete && !std::exchange(C.Cache.GaveUp, true))
-      C.Sink.report(DiagID::remark_hz_incomplete, C.F.Name.range(),
-                    {readableFunctionName(C.F.Name.text()), Solver.steps()});
+    if (!Complete)
+      C.giveUp(Solver.steps());
   }
 
   /// Calls Visit(I, Facts) for every instruction a path reaches that is an
@@ -629,7 +628,9 @@ struct Certainty {
 /// (clang's -Wuninitialized against -Wsometimes-uninitialized): the fact's
 /// instruction L dominates R, and no path from L to R that does not run L
 /// again passes what ends K.  Paths the may-analysis drops as infeasible
-/// are kept here, which only makes a finding less certain.
+/// are kept here, which only makes a finding less certain.  The walks are
+/// charged to the function's budget: past it, a finding is only said to
+/// hold on some path.
 Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
                     unsigned K, uint32_t R) {
   Certainty Out;
@@ -639,11 +640,16 @@ Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
     Out.NotIssuedOnEvery = true;
     return Out;
   }
+  bool InBudget = C.walkBudget(C.G.size() / 64 + 1);
+  if (!InBudget)
+    return Out;
   // The ends of K reachable from L, and the blocks entered before one.
   llvm::SmallVector<uint32_t, 8> Kills;
   llvm::BitVector Free(C.G.size());
   Free.set(LB.Number);
   C.walkAfter(L, [&](uint32_t I) {
+    if (!InBudget || !(InBudget = C.walkBudget()))
+      return false;
     Free.set(C.G.blockOf(I).Number);
     if (I == L)
       return false;
@@ -656,12 +662,16 @@ Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
   bool KillReachesR = false;
   for (uint32_t Kill : Kills) {
     C.walkAfter(Kill, [&](uint32_t I) {
+      if (!InBudget || !(InBudget = C.walkBudget()))
+        return false;
       KillReachesR |= I == R;
       return I != L && !KillReachesR;
     });
     if (KillReachesR)
       break;
   }
+  if (!InBudget)
+    return Out;
   if (!KillReachesR) {
     Out.Every = true;
     return Out;
@@ -699,13 +709,18 @@ Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
 bool unsynchronizedPath(const HazardContext &C, const PendingTmemAccess &M,
                         unsigned K, uint32_t R) {
   uint32_t L = M.Facts.Inst[K];
-  bool Reached = false;
+  bool Reached = false, InBudget = C.walkBudget(C.G.size() / 64 + 1);
+  if (!InBudget)
+    return false;
   C.walkAfter(L, [&](uint32_t I) {
+    if (!(InBudget = C.walkBudget()))
+      return false;
     if (I == R)
       Reached = true;
     return !Reached && I != L && !M.kills(I, K) && !C.threadSync(I).Acquires;
   });
-  return Reached;
+  // Past the budget, nothing is reported that the walk did not show.
+  return Reached && InBudget;
 }
 
 /// Adds the note that names the path a finding depends on.
@@ -812,6 +827,8 @@ void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
       return;
     unsigned Begin = AfterStores ? M.LdEnd : 0;
     unsigned End = AfterStores ? M.Facts.size() : M.LdEnd;
+    if (!C.walkBudgetLeft())
+      return;
     for (unsigned K : M.order(S, Begin, End)) {
       uint32_t Prior = M.Facts.Inst[K];
       if (tmemAddress(C, *C.tcgen05At(Prior), Tcgen05OperandRole::TAddr) != Addr ||

@@ -101,6 +101,11 @@ case("elect-branches", "80,000 elect.sync branches around loads and barriers",
          for i in range(80000)))), exits=(0, 1))
 case("release-many-pending", "80,000 loads, each followed by a barrier",
      lambda p: text(p, kernel((LD + "bar.sync 0;\n") * 80000)))
+case("releases-hand-off", "12,000 loads, each followed by a barrier and a store",
+     lambda p: text(p, kernel((LD + "bar.sync 0;\n"
+                               "tcgen05.st.sync.aligned.32x32b.x1.b32 [%r0], {%r1};\n") * 12000 +
+                              WAIT + "tcgen05.wait::st.sync.aligned;\n")),
+     args=["--format=json"], exits=(1,), stdout=r"TC6100")
 case("loop-800k-blocks", "a loop of 800,000 blocks around a pending tcgen05.ld",
      lambda p: text(p, loop_blocks(400000)))
 case("loop-blocks-steps-1", "the same loop with --hazard-steps=1",
