@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <optional>
+
 using namespace tcgen05;
 
 namespace {
@@ -26,6 +28,53 @@ std::vector<const Tcgen05Inst *> instsOf(const Function &F, Tcgen05Opcode Op) {
       Out.push_back(&T);
   return Out;
 }
+
+/// Which instructions a path leads to from another, found a block at a
+/// time: the blocks some path enters after leaving a block (or, backward,
+/// before entering it), kept per block.  A walk per pair of instructions
+/// was cubic in a kernel of many allocations.  Each block's set is charged
+/// to the walk budget; once it is spent, reaches() has no answer.
+class Reachability {
+public:
+  explicit Reachability(const HazardContext &C) : C(C) {}
+
+  /// Whether a path leads from instruction From to instruction To (after
+  /// From ran), or nothing once the budget is spent.
+  std::optional<bool> reaches(uint32_t From, uint32_t To) {
+    const CFGBlock &FB = C.G.blockOf(From), &TB = C.G.blockOf(To);
+    if (&FB == &TB && To > From)
+      return true;
+    const llvm::BitVector *After = blocksAfter(FB);
+    if (!After)
+      return std::nullopt;
+    return After->test(TB.Number);
+  }
+
+private:
+  const llvm::BitVector *blocksAfter(const CFGBlock &B) {
+    auto [It, New] = After.try_emplace(B.Number);
+    if (!New)
+      return &It->second;
+    if (!C.walkBudget(C.G.size())) {
+      After.erase(It);
+      return nullptr;
+    }
+    llvm::BitVector &Seen = It->second;
+    Seen.resize(C.G.size());
+    llvm::SmallVector<const CFGBlock *, 16> Work(B.succs().begin(), B.succs().end());
+    while (!Work.empty()) {
+      const CFGBlock *X = Work.pop_back_val();
+      if (Seen.test(X->Number))
+        continue;
+      Seen.set(X->Number);
+      Work.append(X->succs().begin(), X->succs().end());
+    }
+    return &Seen;
+  }
+
+  const HazardContext &C;
+  llvm::DenseMap<uint32_t, llvm::BitVector> After;
+};
 
 /// nCols of every alloc and dealloc whose bits are all known, computed once
 /// for the lints that compare sizes.
@@ -67,15 +116,15 @@ void tcgen05::checkHZ06(const HazardContext &C) {
   // one warp, frees in another): a dealloc on a path parallel to the alloc
   // frees it too.  Only deallocs that always come before the alloc do not.
   auto Deallocs = instsOf(C.F, Tcgen05Opcode::Dealloc);
-  auto Reaches = [&](uint32_t From, uint32_t To) {
-    bool Found = false;
-    C.forEachReachable(From, [&](uint32_t I) { Found |= I == To; });
-    return Found;
-  };
+  Reachability Paths(C);
   for (const Tcgen05Inst *A : instsOf(C.F, Tcgen05Opcode::Alloc)) {
+    // Past the budget an answer is unknown: the alloc counts as freed.
+    if (!C.walkBudget(Deallocs.size()))
+      break;
     bool Freed = llvm::any_of(Deallocs, [&](const Tcgen05Inst *D) {
-      return Reaches(A->Instruction, D->Instruction) ||
-             !Reaches(D->Instruction, A->Instruction);
+      std::optional<bool> After = Paths.reaches(A->Instruction, D->Instruction);
+      std::optional<bool> Before = Paths.reaches(D->Instruction, A->Instruction);
+      return !After || !Before || *After || !*Before;
     });
     if (!Freed)
       C.cite(C.report(A->Instruction, {readableFunctionName(C.F.Name.text())}));
@@ -130,20 +179,22 @@ void tcgen05::checkHZ08G(const HazardContext &C) {
     return;
   const auto &NCols = knownNCols(C);
   llvm::BitVector Reported(C.F.Instructions.size());
+  Reachability Paths(C);
   for (const Tcgen05Inst *A : Allocs) {
     std::optional<uint64_t> First = NCols.lookup(A->Instruction);
-    if (!First)
+    if (!First || !C.walkBudget(Allocs.size()))
       continue;
-    C.forEachReachable(A->Instruction, [&](uint32_t I) {
-      if (!C.isOpcode(I, Tcgen05Opcode::Alloc) || Reported.test(I))
-        return;
+    for (const Tcgen05Inst *B : Allocs) {
+      uint32_t I = B->Instruction;
+      if (Reported.test(I) || Paths.reaches(A->Instruction, I) != true)
+        continue;
       std::optional<uint64_t> Next = NCols.lookup(I);
       if (!Next || *Next <= *First)
-        return;
+        continue;
       Reported.set(I);
       Diagnostic &D = C.report(I, {*Next, *First});
       C.note(D, DiagID::note_hz_allocated_here, A->Instruction, {*First});
       C.cite(D);
-    });
+    }
   }
 }

@@ -106,6 +106,13 @@ case("releases-hand-off", "12,000 loads, each followed by a barrier and a store"
                                "tcgen05.st.sync.aligned.32x32b.x1.b32 [%r0], {%r1};\n") * 12000 +
                               WAIT + "tcgen05.wait::st.sync.aligned;\n")),
      args=["--format=json"], exits=(1,), stdout=r"TC6100")
+case("allocations", "32,000 allocations, each freed",
+     lambda p: text(p, HEADER + ".shared .b32 smem;\n" + kernel(
+         "mov.u32 %r3, smem;\n" +
+         ("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r3], 32;\n"
+          "ld.shared.b32 %r4, [%r3];\n"
+          "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r4, 32;\n") * 32000)[len(HEADER):]),
+     expect=r"TC6100")
 case("loop-800k-blocks", "a loop of 800,000 blocks around a pending tcgen05.ld",
      lambda p: text(p, loop_blocks(400000)))
 case("loop-blocks-steps-1", "the same loop with --hazard-steps=1",
