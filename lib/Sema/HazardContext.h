@@ -59,6 +59,21 @@ struct HazardCache {
   std::shared_ptr<PathIndex> Paths;
 };
 
+/// Marks in Seen every block a walk from the blocks of Work reaches,
+/// following Next (a block's succs() or preds()), Work's own included.
+template <typename NextFn>
+void markBlocks(llvm::SmallVectorImpl<const CFGBlock *> &Work,
+                llvm::BitVector &Seen, NextFn &&Next) {
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (Seen.test(B->Number))
+      continue;
+    Seen.set(B->Number);
+    auto More = Next(*B);
+    Work.append(More.begin(), More.end());
+  }
+}
+
 /// What every lint sees of one function.
 struct HazardFunction {
   const Function &F;

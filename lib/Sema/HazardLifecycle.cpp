@@ -62,13 +62,7 @@ private:
     llvm::BitVector &Seen = It->second;
     Seen.resize(C.G.size());
     llvm::SmallVector<const CFGBlock *, 16> Work(B.succs().begin(), B.succs().end());
-    while (!Work.empty()) {
-      const CFGBlock *X = Work.pop_back_val();
-      if (Seen.test(X->Number))
-        continue;
-      Seen.set(X->Number);
-      Work.append(X->succs().begin(), X->succs().end());
-    }
+    markBlocks(Work, Seen, [](const CFGBlock &X) { return X.succs(); });
     return &Seen;
   }
 

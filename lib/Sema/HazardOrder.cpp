@@ -1146,13 +1146,7 @@ void tcgen05::checkHZ13C(const HazardContext &C) {
   for (const Tcgen05Inst &T : C.F.Tcgen05)
     if (T.Opcode == Tcgen05Opcode::Commit)
       Work.push_back(&C.G.blockOf(T.Instruction));
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.pop_back_val();
-    if (ToCommit.test(B->Number))
-      continue;
-    ToCommit.set(B->Number);
-    Work.append(B->preds().begin(), B->preds().end());
-  }
+  markBlocks(Work, ToCommit, [](const CFGBlock &B) { return B.preds(); });
   for (const Tcgen05Inst &T : C.F.Tcgen05) {
     if (!isCommitted(T.Opcode))
       continue;
