@@ -24,6 +24,10 @@ struct Loc {
   llvm::StringRef Function; ///< A label of .debug_str; empty if none.
   bool Inlined = false;
   unsigned AtFile = 0, AtLine = 0, AtColumn = 0;
+  /// The index of the .loc its inlined_at names, once looked for: each is
+  /// looked for once however many findings share the chain.
+  static constexpr uint32_t Unknown = ~0u, None = ~0u - 1;
+  uint32_t Caller = Unknown;
 };
 
 /// Inlining chains longer than this show their innermost levels, then the
@@ -104,26 +108,30 @@ public:
     const Function *F = functionAt(P);
     if (!F)
       return;
-    const std::vector<Loc> &Locs = locsOf(*F);
+    std::vector<Loc> &Locs = locsOf(*F);
     auto It = llvm::upper_bound(Locs, P, [](const char *P, const Loc &L) { return P < L.At; });
     if (It == Locs.begin())
       return;
     size_t K = (It - Locs.begin()) - 1;
-    const Loc &Here = Locs[K];
+    Loc &Here = Locs[K];
     std::string Kernel = readableFunctionName(F->Name.text());
     std::string Inner = Here.Function.empty() ? Kernel : functionName(Here.Function);
     D.note(DiagID::note_cuda_source, {}, {file(Here.File), Here.Line, Here.Column, Inner});
     // The chain: each level's inlined_at is a .loc above it.
     std::vector<std::pair<std::string, const Loc *>> Chain;
-    for (const Loc *L = &Here; L->Inlined && Chain.size() < 64;) {
-      const Loc *Caller = nullptr;
-      for (size_t J = K; J-- > 0 && K - J <= 4096;)
-        if (Locs[J].File == L->AtFile && Locs[J].Line == L->AtLine &&
-            Locs[J].Column == L->AtColumn) {
-          Caller = &Locs[J];
-          K = J;
-          break;
-        }
+    for (Loc *L = &Here; L->Inlined && Chain.size() < 64;) {
+      if (L->Caller == Loc::Unknown) {
+        L->Caller = Loc::None;
+        for (size_t J = K; J-- > 0 && K - J <= 4096;)
+          if (Locs[J].File == L->AtFile && Locs[J].Line == L->AtLine &&
+              Locs[J].Column == L->AtColumn) {
+            L->Caller = static_cast<uint32_t>(J);
+            break;
+          }
+      }
+      Loc *Caller = L->Caller == Loc::None ? nullptr : &Locs[L->Caller];
+      if (Caller)
+        K = L->Caller;
       std::string Name = Caller && !Caller->Function.empty()
                              ? functionName(Caller->Function)
                              : Kernel;
@@ -157,7 +165,7 @@ private:
     return F.HasBody && F.Body.Begin <= P && P < F.Body.End ? &F : nullptr;
   }
 
-  const std::vector<Loc> &locsOf(const Function &F) {
+  std::vector<Loc> &locsOf(const Function &F) {
     auto [It, New] = Cache.try_emplace(&F);
     if (!New)
       return It->second;
