@@ -8,6 +8,8 @@ limit, dies of a signal, prints LLVM's crash banner, exits with another code
 than the case expects, or does not print what the case expects.  The sizes
 are well past those at which a quadratic or unbudgeted path would break the
 limits, so a pass shows the bound, not only the absence of a crash.
+The peak that wait4 reports starts from this script's own at the fork (about
+100 MB after the larger generators), so it errs on the high side.
 """
 import argparse
 import os
