@@ -154,6 +154,10 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
   auto Unresolved = [&](uint32_t I) {
     Unmodelled.push_back({UnmodelledConstruct::UnresolvedTarget, I});
   };
+  // A brx.idx list may name thousands of labels: its targets are told
+  // apart by the jump that last added each, not by a search of the edges
+  // so far.
+  std::vector<uint32_t> AddedBy(Blocks.size(), ~0u);
   for (const Jump &J : Jumps) {
     const Instruction &I = F.Instructions[J.Inst];
     uint32_t From = InstBlock[J.Inst];
@@ -181,10 +185,13 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
       std::optional<uint32_t> To;
       if (L.Kind == OperandKind::Symbol)
         To = Labels.find(TargetScope[*List], Names.of(L));
-      if (To)
-        AddEdge(From, *To);
-      else
+      if (!To) {
         Unresolved(J.Inst);
+      } else if (AddedBy[*To] != J.Inst) {
+        // The jump ends its block: no edge leaves it before these.
+        AddedBy[*To] = J.Inst;
+        Succ[From].push_back(*To);
+      }
     }
   }
   for (uint32_t B = 0; B < Blocks.size(); ++B) {

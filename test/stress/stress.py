@@ -115,6 +115,10 @@ case("allocations", "32,000 allocations, each freed",
           "ld.shared.b32 %r4, [%r3];\n"
           "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r4, 32;\n") * 32000)[len(HEADER):]),
      expect=r"TC6100")
+case("branch-targets", "brx.idx over 200,000 labels, each block with a load",
+     lambda p: text(p, kernel("ts: .branchtargets %s;\nbrx.idx %%r0, ts;\n" %
+                              ", ".join("$T_%d" % i for i in range(200000)) +
+                              "".join("$T_%d:\n%s%s" % (i, LD, WAIT) for i in range(200000)))))
 case("loop-800k-blocks", "a loop of 800,000 blocks around a pending tcgen05.ld",
      lambda p: text(p, loop_blocks(400000)))
 case("loop-blocks-steps-1", "the same loop with --hazard-steps=1",
