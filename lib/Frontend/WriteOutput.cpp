@@ -35,9 +35,10 @@ std::error_code tcgen05::writeOutputFile(llvm::StringRef Path,
   std::error_code EC;
   llvm::sys::fs::file_status Status;
   bool Exists = !llvm::sys::fs::status(Path, Status);
-  if (Exists && !llvm::sys::fs::is_regular_file(Status)) {
+  if (Exists && (!llvm::sys::fs::is_regular_file(Status) ||
+                 llvm::sys::fs::is_symlink_file(Path))) {
     // A device or a pipe: nothing to replace, and no directory of temporary
-    // files beside it to use.
+    // files beside it to use; a link, which a rename would replace.
     llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_None);
     return EC ? EC : writeTo(OS, Text);
   }

@@ -3,9 +3,10 @@
 // A file the tool writes (--emit's -o, --write-baseline) is either the whole
 // output or left as it was: the text goes to a temporary file beside it,
 // which replaces it once every byte is written and closed.  Paths that are
-// not regular files (a device, a pipe) are written in place, and standard
-// output is flushed, so that a write that fails, as to a full disk, is an
-// error the caller reports, never a report that looks complete.
+// not regular files (a device, a pipe, a symbolic link) are written in
+// place, and standard output is flushed, so that a write that fails, as to
+// a full disk, is an error the caller reports, never a report that looks
+// complete.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_FRONTEND_WRITEOUTPUT_H
