@@ -35,18 +35,45 @@ bool LocationResolver::advance(const char *BufStart, const char *P) {
     LastBuf = LastPos = LastLineStart = BufStart;
     LastLineEnd = nullptr;
     LastLine = 1;
+    Ahead = {};
+    Back.clear();
   } else if (P < LastPos) {
+    // A place met before (the same instruction noted by many findings):
+    // its line is known.
+    if (auto It = Back.find(P); It != Back.end()) {
+      keepAhead();
+      LastPos = P;
+      LastLine = It->second.first;
+      LastLineStart = It->second.second;
+      LastLineEnd = nullptr;
+      return true;
+    }
     // Far back, SourceMgr's line table answers in logarithmic time.
     if (LastPos - P > MaxBackward)
       return false;
     // Back to an earlier place (a note before its diagnostic): uncount
     // the lines in between, then find the line's start.
+    keepAhead();
     LastLine -= countLineBreaks(P, LastPos);
     LastPos = LastLineStart = P;
     LastLineEnd = nullptr;
     while (LastLineStart > BufStart && !isLineBreak(LastLineStart[-1]))
       --LastLineStart;
+    if (Back.size() >= MaxBack)
+      Back.clear();
+    Back[P] = {LastLine, LastLineStart};
     return true;
+  } else if (Ahead.Pos && (P >= Ahead.Pos || Ahead.Pos - P < P - LastPos)) {
+    // Forward again, nearer where the cursor was before it went back than
+    // where it went back to: from there (back a little, when P is before
+    // it), not all the way from the place it went back to.
+    LastPos = Ahead.Pos;
+    LastLine = Ahead.Line;
+    LastLineStart = Ahead.LineStart;
+    LastLineEnd = nullptr;
+    Ahead = {};
+    if (P < LastPos)
+      return advance(BufStart, P);
   }
   // Lines are counted at '\n' and columns restart after '\n' or '\r', as
   // SourceMgr does.  The line's start is then found backward from P, a
@@ -60,6 +87,11 @@ bool LocationResolver::advance(const char *BufStart, const char *P) {
     }
   LastPos = P;
   return true;
+}
+
+void LocationResolver::keepAhead() {
+  if (!Ahead.Pos || LastPos > Ahead.Pos)
+    Ahead = {LastPos, LastLine, LastLineStart};
 }
 
 const char *LocationResolver::lineStart(const char *BufStart, const char *P) {

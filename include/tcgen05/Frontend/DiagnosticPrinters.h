@@ -4,6 +4,8 @@
 
 #include "tcgen05/Basic/Diagnostic.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <memory>
 #include <utility>
 
@@ -61,14 +63,28 @@ public:
                                               unsigned ID, llvm::SMLoc L);
 
 private:
-  /// Moves the cursor forward to P; false if P is before it.
+  /// Moves the cursor to P; false if P is too far before it to count back.
   bool advance(const char *BufStart, const char *P);
+  /// Keeps the cursor's place before it goes back.
+  void keepAhead();
 
   /// The cursor: a position, its buffer, its line and that line's bounds
   /// (LastLineEnd is null until found).
   const char *LastBuf = nullptr, *LastPos = nullptr;
   const char *LastLineStart = nullptr, *LastLineEnd = nullptr;
   unsigned LastLine = 0;
+  /// The furthest place the cursor reached before it went back to a note:
+  /// the next diagnostic counts on from there, so that notes far behind
+  /// their diagnostics do not make every diagnostic count the distance
+  /// again.
+  struct Place {
+    const char *Pos = nullptr;
+    unsigned Line = 0;
+    const char *LineStart = nullptr;
+  } Ahead;
+  /// Places gone back to, with their line and its start, at most MaxBack.
+  static constexpr size_t MaxBack = 256;
+  llvm::DenseMap<const char *, std::pair<unsigned, const char *>> Back;
 };
 
 } // namespace tcgen05
