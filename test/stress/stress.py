@@ -119,6 +119,12 @@ case("branch-targets", "brx.idx over 200,000 labels, each block with a load",
      lambda p: text(p, kernel("ts: .branchtargets %s;\nbrx.idx %%r0, ts;\n" %
                               ", ".join("$T_%d" % i for i in range(200000)) +
                               "".join("$T_%d:\n%s%s" % (i, LD, WAIT) for i in range(200000)))))
+case("notes-far-back", "80,000 findings whose notes point at one early mov",
+     lambda p: text(p, kernel("mov.b64 %rd2, 0;\n" + (
+         "tcgen05.mma.cta_group::1.kind::f16 [%r0], %rd2, %rd2, %r1, 1;\n"
+         "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%rd1];\n"
+         "mbarrier.try_wait.parity.shared::cta.b64 %p1, [%rd1], 0;\n") * 80000)),
+     args=["--format=json"], exits=(1,))
 case("loop-800k-blocks", "a loop of 800,000 blocks around a pending tcgen05.ld",
      lambda p: text(p, loop_blocks(400000)))
 case("loop-blocks-steps-1", "the same loop with --hazard-steps=1",
