@@ -304,7 +304,10 @@ std::string wgmma(const WgmmaFragment &W, unsigned N, const std::string &A,
   int Ops = static_cast<int>(ARegs >= 0 ? W.RegOps : W.DescOps) + ExtraOps;
   for (int K = 4; K < Ops; ++K)
     Imms += ", 1";
-  return "wgmma.mma_async.sync.aligned.m64n" + std::to_string(N) + "k" + std::to_string(W.K) +
+  std::string Quals;
+  for (const std::string &Q : W.Required)
+    Quals += Q;
+  return "wgmma.mma_async" + Quals + ".m64n" + std::to_string(N) + "k" + std::to_string(W.K) +
          W.DType + A + B + " " + D + ", " + AOp + ", %rd2" + (Ops > 3 ? ", %p1" : "") + Imms +
          ";";
 }

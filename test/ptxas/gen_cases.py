@@ -66,10 +66,6 @@ TCGEN05_FAMILIES = set(forms.FAMILIES) | {"mixcg", "wgmma"}
 # OTHER_STRIDE-th on each other target (at .version 9.0, which knows them
 # all), so that the target gates are seen.
 OTHER_STRIDE = 8
-# wgmma's syntax beyond its register fragments is left to ptxas: mutations and
-# operand kinds go to d and a only.
-WGMMA_CHECKED = re.compile(r"^(veclen|vecelem|type|unbraced|kind)-wgmma:(d|a)-")
-
 REG_DECLS = [".reg .pred %p<8>;", ".reg .b16 %rs<300>;", ".reg .b32 %r<300>;",
              ".reg .b64 %rd<300>;", ".reg .f32 %f<300>;"]
 
@@ -202,8 +198,6 @@ def mutation_cases(all_forms):
         target, version = HOME_BY_FAMILY.get(family, HOME)
         for f in representatives(fs, MUTATED_PER_FAMILY):
             for label, stmt in mutations(f.stmt):
-                if family == "wgmma" and not WGMMA_CHECKED.match(label):
-                    continue
                 name = f"{family}__{f.slug}__{target}.{ver_tag(version)}__{label}"
                 yield single(name, family, "mutations", target, version, stmt, f, label)
 
@@ -236,8 +230,6 @@ def operand_kind_cases(all_forms):
             target, version = HOME_BY_FAMILY.get(f.family, HOME)
             for kind, text in OPERAND_KINDS:
                 if text == op.text():
-                    continue
-                if f.family == "wgmma" and not WGMMA_CHECKED.match(f"kind-{op.role}-"):
                     continue
                 ops = list(f.stmt.operands)
                 ops[i] = Operand(op.role, "raw", raw=text)

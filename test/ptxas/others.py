@@ -190,12 +190,43 @@ def other_forms():
             yield make(dict(base, sat="sat", op2="add"), ["c"], ["c"])
 
 
+_WGMMA_EXPAND = """
+#define WGMMA_FRAGMENT(K, ATypes, Same, DType, NSet, DDiv, DFloat, DescOps, RegOps, \\
+                       Section, Class) @@FRAGMENT K ATypes Same DType NSet DDiv DescOps RegOps Class @@
+#define WGMMA_QUAL(Word, Classes, Use, Repeatable, After) @@QUAL Word Classes Use Repeatable After @@
+#define WGMMA_SCALAR(Name, Kind, Values, DescOnly) @@SCALAR Name Kind Values DescOnly @@
+#include "{path}"
+"""
+
+
+def _wgmma_table():
+    text = subprocess.run(["cpp", "-P", "-undef", "-nostdinc"],
+                          input=_WGMMA_EXPAND.replace("{path}", WGMMA_DEF),
+                          capture_output=True, text=True, check=True).stdout
+    table = {"FRAGMENT": [], "QUAL": [], "SCALAR": []}
+    for rec in text.split("@@"):
+        parts = shlex.split(rec)
+        if parts:
+            table[parts[0]].append(parts[1:])
+    return table
+
+
 def _wgmma_rows():
-    text = re.sub(r"//[^\n]*", "", open(WGMMA_DEF).read())
-    for m in re.finditer(r"^WGMMA_FRAGMENT\(([^)]*)\)", text, re.M):
-        k, atypes, same, dtype, nset, ddiv, *_ = [a.strip() for a in m.group(1).split(",")]
-        yield (int(k), [t.strip('".') for t in atypes.strip('"').split("|")], same == "true",
-               dtype.strip('".'), nset, int(ddiv))
+    for k, atypes, same, dtype, nset, ddiv, desc_ops, reg_ops, cls in _wgmma_table()["FRAGMENT"]:
+        yield (int(k), [t.strip(".") for t in atypes.split("|")], same == "true",
+               dtype.strip("."), nset, int(ddiv), int(desc_ops), int(reg_ops), cls)
+
+
+def _wgmma_quals():
+    """(word, classes, use, repeatable, after) of each WGMMA_QUAL row."""
+    return [(w.strip("."), c, u, r == "true", a.strip("."))
+            for w, c, u, r, a in _wgmma_table()["QUAL"]]
+
+
+def _wgmma_scalars():
+    """(name, kind, values, desc_only) of each WGMMA_SCALAR row."""
+    return [(n, k, [int(v) for v in vals.split("|")], d == "true")
+            for n, k, vals, d in _wgmma_table()["SCALAR"]]
 
 
 def _wgmma_ns(nset):
@@ -204,31 +235,55 @@ def _wgmma_ns(nset):
     return [8, 16, 24, 32] + list(range(48, 257, 16))
 
 
-def _wgmma_stmt(k, n, dtype, a, b, a_regs, n_regs):
-    quals = [q("mma_async", "wgmma:name"), q("sync"), q("aligned"),
-             q(f"m64n{n}k{k}", "wgmma:shape"), q(dtype, "wgmma:dtype"),
-             q(a, "wgmma:atype"), q(b, "wgmma:btype")]
-    if a == "b1":
-        quals += [q("and", "wgmma:op"), q("popc", "wgmma:popc")]
+def _takes(classes, cls):
+    return classes in ("All", cls)
+
+
+def _wgmma_stmt(row, n, a, b, a_regs, n_regs, k=None, quals_of=None, scalar_of=None):
+    """The statement of fragment row with types a, b and N n, A in registers
+    or not; quals_of edits the (text, group) qualifier list, scalar_of
+    (name, default) gives each scalar operand."""
+    rk, _, _, dtype, _, _, desc_ops, reg_ops, cls = row
+    words = [(w, f"wgmma:{w}") for w, c, u, _, _ in _wgmma_quals()
+             if _takes(c, cls) and u != "Optional"]
+    shape = (f"m64n{n}k{k or rk}", "wgmma:shape")
+    types = [(dtype, "wgmma:dtype"), (a, "wgmma:atype"), (b, "wgmma:btype")]
+    # The name, .sync and .aligned, the shape, the types, then the rest.
+    qlist = words[:2] + [shape] + types + words[2:]
+    if quals_of:
+        qlist = quals_of(qlist)
+    quals = [q("mma_async", "wgmma:name")] + [q(t, g) for t, g in qlist]
     d_type = "f32" if dtype == "f32" else "b32"
     ops = [Operand("wgmma:d", "vec", d_type, tuple(range(20, 20 + n_regs))),
            Operand("wgmma:a", "vec", "b32", (10, 11, 12, 13)) if a_regs
            else reg("wgmma:adesc", 1, "b64"),
-           reg("wgmma:bdesc", 2, "b64"), reg("wgmma:scale_d", 1, "pred")]
-    if a in ("f16", "bf16", "tf32", "e4m3", "e5m2"):
-        ops += [imm("wgmma:imm_scale_a", 1), imm("wgmma:imm_scale_b", 1)]
-    if a in ("f16", "bf16"):
-        ops += ([] if a_regs else [imm("wgmma:imm_trans_a", 0)]) + [imm("wgmma:imm_trans_b", 0)]
+           reg("wgmma:bdesc", 2, "b64")]
+    want = reg_ops if a_regs else desc_ops
+    for name, kind, values, desc_only in _wgmma_scalars():
+        if len(ops) >= want:
+            break
+        if a_regs and desc_only:
+            continue
+        role = "wgmma:" + name.replace("-", "_")
+        op = scalar_of(name) if scalar_of else None
+        if op is None:
+            op = reg(role, 1, "pred") if kind == "PredOrImm" else imm(role, values[-1] if "scale" in name else values[0])
+        elif isinstance(op, str):
+            op = Operand(role, "raw", raw=op)
+        ops.append(op)
     return quals, ops
 
 
 def wgmma_forms():
     """Every fragment row x type pair x N with A in shared memory, every
-    fourth N with A in registers; and the shapes, k and type pairs the
-    tables refuse."""
+    fourth N with A in registers; the N, k and type pairs the tables
+    refuse; and per row each qualifier of WGMMA_QUAL dropped, repeated,
+    moved or put on a row that does not take it, and each scalar operand
+    of WGMMA_SCALAR with each value it takes and values beside them."""
     rows = list(_wgmma_rows())
     all_k = sorted({r[0] for r in rows})
-    for k, atypes, same, dtype, nset, ddiv in rows:
+    for row in rows:
+        k, atypes, same, dtype, nset, ddiv = row[:6]
         pairs = [(t, t) for t in atypes] if same else [(x, y) for x in atypes for y in atypes]
         ns = _wgmma_ns(nset)
         for a, b in pairs:
@@ -236,21 +291,78 @@ def wgmma_forms():
                 for a_regs in (False, True):
                     if a_regs and (i % 4 or a == "b1"):
                         continue
-                    quals, ops = _wgmma_stmt(k, n, dtype, a, b, a_regs, n // ddiv)
+                    quals, ops = _wgmma_stmt(row, n, a, b, a_regs, n // ddiv)
                     yield form("wgmma", "wgmma", quals, ops, ["areg"] if a_regs else [],
                                True, ["wgmma"])
         a, b = pairs[0]
         bad_ns = [4, 264] if nset == "Float" else [40, 72, 264]
         for n in bad_ns:
-            quals, ops = _wgmma_stmt(k, n, dtype, a, b, False, max(1, n // ddiv))
+            quals, ops = _wgmma_stmt(row, n, a, b, False, max(1, n // ddiv))
             yield form("wgmma", "wgmma", quals, ops, [], False, ["wgmma"])
         for other_k in all_k:
             if other_k != k:
-                quals, ops = _wgmma_stmt(other_k, 8, dtype, a, b, False, 8 // ddiv or 1)
+                quals, ops = _wgmma_stmt(row, 8, a, b, False, 8 // ddiv or 1, k=other_k)
                 yield form("wgmma", "wgmma", quals, ops, [], False, ["wgmma"])
         if same and len(atypes) > 1:
-            quals, ops = _wgmma_stmt(k, 8, dtype, atypes[0], atypes[1], False, 8 // ddiv or 1)
+            quals, ops = _wgmma_stmt(row, 8, atypes[0], atypes[1], False, 8 // ddiv or 1)
             yield form("wgmma", "wgmma", quals, ops, [], False, ["wgmma"])
+        yield from _wgmma_syntax_forms(row, a, b)
+
+
+def _wgmma_syntax_forms(row, a, b):
+    cls, n = row[8], 8
+    n_regs = n // row[5] or 1
+
+    def make(tags, valid, quals_of=None, scalar_of=None, a_regs=False):
+        quals, ops = _wgmma_stmt(row, n, a, b, a_regs, n_regs, quals_of=quals_of,
+                                 scalar_of=scalar_of)
+        return form("wgmma", "wgmma", quals, ops, tags, valid, ["wgmma"])
+
+    for word, classes, use, repeatable, after in _wgmma_quals():
+        if _takes(classes, cls):
+            # Dropped: the manual's requirement that ptxas does not enforce
+            # is a warning, the verdict an accept.
+            if use != "Optional":
+                yield make([f"no-{word}"], use != "Required",
+                           quals_of=lambda ql, w=word: [x for x in ql if x[0] != w])
+            else:
+                yield make([f"with-{word}"], True, quals_of=lambda ql, w=word: ql + [(w, f"wgmma:{w}")])
+            yield make([f"twice-{word}"], repeatable,
+                       quals_of=lambda ql, w=word: ql + [(w, f"wgmma:{w}")])
+            # Before the shape: the qualifiers may stand anywhere.
+            yield make([f"first-{word}"], True,
+                       quals_of=lambda ql, w=word: [(w, f"wgmma:{w}")] + [x for x in ql if x[0] != w])
+            if after:
+                yield make([f"{word}-before-{after}"], False,
+                           quals_of=lambda ql, w=word, f=after: _swap(ql, w, f))
+        else:
+            yield make([f"with-{word}"], False, quals_of=lambda ql, w=word: ql + [(w, f"wgmma:{w}")])
+    # The types before the shape.
+    yield make(["types-first"], True,
+               quals_of=lambda ql: [x for x in ql if x[1] != "wgmma:shape"] +
+               [x for x in ql if x[1] == "wgmma:shape"])
+    # .b1 takes A in shared memory only.
+    for a_regs in (False, True) if a != "b1" else (False,):
+        taken = [s for s in _wgmma_scalars()
+                 if not (a_regs and s[3])][:(row[7] if a_regs else row[6]) - 3]
+        for name, kind, values, _ in taken:
+            tag = name + ("-areg" if a_regs else "")
+            for v in sorted(set(values) | {min(values) - 1, max(values) + 1, 0}):
+                yield make([f"{tag}={v}"], v in values, scalar_of=lambda s, x=str(v), m=name: x if s == m else None,
+                           a_regs=a_regs)
+            yield make([f"{tag}=reg"], False, scalar_of=lambda s, m=name: "%r1" if s == m else None,
+                       a_regs=a_regs)
+            if kind == "PredOrImm":
+                yield make([f"{tag}=notpred"], True,
+                           scalar_of=lambda s, m=name: "!%p1" if s == m else None, a_regs=a_regs)
+
+
+def _swap(ql, w, f):
+    out = list(ql)
+    i = [x[0] for x in out].index(w)
+    j = [x[0] for x in out].index(f)
+    out[i], out[j] = out[j], out[i]
+    return out
 
 
 def register_vocabulary(immediates):

@@ -15,6 +15,10 @@ import sys
 SECTION = re.compile(r"\b(9\.7\.\d+(?:\.\d+)+)\b")
 # The chapters the manual's excerpts hold.
 COVERED = ("9.7.15.5", "9.7.16", "9.7.17", "9.7.18", "9.7.19")
+# Sections of those chapters that the excerpts leave out and rules cite from
+# the public manual: the syntax of wgmma.mma_async (the excerpts hold only its
+# register fragments, 9.7.15.5.1).
+PUBLIC = {"9.7.15.5.2"}
 
 
 def headings(spec):
@@ -53,7 +57,7 @@ def main():
                 if not s.startswith(COVERED):
                     continue
                 cited += 1
-                if s not in known:
+                if s not in known and s not in PUBLIC:
                     problems.append(f"{rel}:{n}: cites {s}, which the manual's excerpts do not have")
 
     # Each form's own section, and the form groups, from the tables.

@@ -29,10 +29,11 @@ bool isOtherCheckedOpcode(llvm::StringRef Opcode);
 void checkOtherInstruction(const Module &M, const Function &F, uint32_t Index,
                            const RegisterLookup &Regs, DiagnosticSink &Sink);
 
-/// Checks a wgmma.mma_async (instruction Index of F) against the register
-/// fragments of PTX ISA 9.7.15.5.1 (lib/Sema/WgmmaFragments.def): its
-/// target, shape and types, and the vectors of its accumulator and of A in
-/// registers.  Other wgmma instructions are left alone.
+/// Checks a wgmma instruction (instruction Index of F): its name, and for
+/// wgmma.mma_async the rules of PTX ISA 9.7.15.5.1 and 9.7.15.5.2
+/// (lib/Sema/WgmmaFragments.def): its target, shape, types and qualifiers,
+/// the vectors of its accumulator and of A in registers, B's descriptor and
+/// the scalar operands.
 void checkWgmmaFragments(const Module &M, const Function &F, uint32_t Index,
                          const RegisterLookup &Regs, DiagnosticSink &Sink);
 
@@ -47,9 +48,24 @@ struct WgmmaFragment {
   bool DFloat;     ///< d may be .f32 registers
   unsigned DescOps, RegOps; ///< operands with A in shared memory, in registers
   std::string Section;
+  /// The qualifiers besides the name, shape and types that the manual
+  /// requires of the row, in the syntax's order ('.sync', '.aligned', ...).
+  std::vector<std::string> Required;
   bool validN(unsigned N) const;
 };
 std::vector<WgmmaFragment> wgmmaFragments();
+
+/// The WGMMA_QUAL and WGMMA_SCALAR rows, for the generated documentation.
+struct WgmmaSyntaxRow {
+  std::string Name;  ///< '.sync', 'imm-scale-a'
+  std::string Takes; ///< a qualifier: the rows that take it; a scalar: its values
+  std::string Use;   ///< how a qualifier is required; how a scalar is written
+  std::string Note;  ///< repeatable, order; A in shared memory only
+};
+std::vector<WgmmaSyntaxRow> wgmmaQualifierRows();
+/// The WGMMA_NAME rows: the first qualifier of each wgmma instruction.
+std::vector<std::string> wgmmaNames();
+std::vector<WgmmaSyntaxRow> wgmmaScalarRows();
 
 /// What one operand of a row takes (OtherInstructions.def, Kind).
 enum class OtherOperandKind : uint8_t {

@@ -248,6 +248,20 @@ tcgen05::renderTcgen05RulePages() {
         << (W.Same ? " (the same)" : "") << " | `" << W.DType << "` | "
         << (W.IntegerN ? "8, 16, 24, 32, 48, 64, ..., 256" : "8, 16, ..., 256") << " | N/"
         << W.DDiv << " | " << W.Section << " |\n";
+  OOS << "\n## wgmma.mma_async qualifiers and scalar operands (PTX ISA 9.7.15.5.2)\n\n"
+         "From `lib/Sema/WgmmaFragments.def` (TC7208-TC7215). The first qualifier "
+         "names the instruction (`"
+      << llvm::join(wgmmaNames(), "`, `")
+      << "`); the shape, the types (d, a, b in that order) and these "
+         "qualifiers may stand in any order after it. Any other word is refused.\n\n"
+         "| qualifier | rows | use | notes |\n|---|---|---|---|\n";
+  for (const WgmmaSyntaxRow &R : wgmmaQualifierRows())
+    OOS << "| `" << R.Name << "` | " << R.Takes << " | " << R.Use << " | " << R.Note << " |\n";
+  OOS << "\nAfter d, a and b-desc (a 64-bit descriptor register or an immediate), "
+         "in this order, as many as the row's operand count leaves:\n\n"
+         "| operand | values | written as | notes |\n|---|---|---|---|\n";
+  for (const WgmmaSyntaxRow &R : wgmmaScalarRows())
+    OOS << "| " << R.Name << " | " << R.Takes << " | " << R.Use << " | " << R.Note << " |\n";
   Pages.emplace_back("other-instructions.md", OOS.str());
   Pages.emplace_back("README.md", IOS.str());
   return Pages;
