@@ -48,6 +48,8 @@ void parseExpectations(const llvm::MemoryBuffer &Buf,
         Sev = Severity::Warning;
       else if (C.consume_front("note"))
         Sev = Severity::Note;
+      else if (C.consume_front("remark"))
+        Sev = Severity::Remark;
       else if (C.consume_front("no-diagnostics")) {
         NoDiagnostics = true;
         continue;

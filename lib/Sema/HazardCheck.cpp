@@ -68,8 +68,30 @@ bool HazardFunction::isRuntimeCall(const CallSite &S) const {
 }
 
 bool HazardFunction::isWholeKernel() const {
-  return F.IsEntry && G.unmodelled().empty() &&
-         llvm::all_of(G.calls(), [&](const CallSite &S) { return isRuntimeCall(S); });
+  if (!F.IsEntry)
+    return false;
+  bool Whole = G.unmodelled().empty() &&
+               llvm::all_of(G.calls(), [&](const CallSite &S) { return isRuntimeCall(S); });
+  Cache.SkippedWhole |= !Whole;
+  return Whole;
+}
+
+void HazardFunction::reportNotWhole() const {
+  std::string Name = readableFunctionName(F.Name.text());
+  for (const UnmodelledConstruct &U : G.unmodelled()) {
+    Sink.report(DiagID::remark_hz_not_whole, F.Instructions[U.Inst].src().range(),
+                {Name, U.Kind == UnmodelledConstruct::IndirectCall
+                           ? "an indirect call"
+                           : "a branch whose target is not known"});
+    return;
+  }
+  for (const CallSite &S : G.calls()) {
+    if (isRuntimeCall(S))
+      continue;
+    Sink.report(DiagID::remark_hz_not_whole, F.Instructions[S.Inst].src().range(),
+                {Name, "a call of '" + readableFunctionName(S.Callee) + "'"});
+    return;
+  }
 }
 
 void HazardFunction::classifySyncs() const {
@@ -226,4 +248,6 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
   for (const HazardLint &L : Lints)
     if (!llvm::is_contained(Skip, L.ID))
       L.Check(HazardContext(Fn, L.ID, L.Section));
+  if (Cache.SkippedWhole)
+    Fn.reportNotWhole();
 }

@@ -51,6 +51,8 @@ struct HazardCache {
   /// The solved ordering analyses (HazardOrder.cpp).
   std::unique_ptr<OrderingCache> Ordering;
   /// An analysis gave up on the function and said so (TC6100, once).
+  /// A lint that needs the whole kernel skipped it (isWholeKernel).
+  bool SkippedWhole = false;
   bool GaveUp = false;
   /// Instructions the per-finding path walks have visited (walkBudget).
   uint64_t WalkSteps = 0;
@@ -125,6 +127,8 @@ struct HazardFunction {
   /// free, wait or commit for it (calls of the CUDA runtime's printf and
   /// assert cannot).
   bool isWholeKernel() const;
+  /// Says, once, where a lint that needs the whole kernel stopped short.
+  void reportNotWhole() const;
   /// Whether S calls a function of the CUDA runtime (printf, assert),
   /// which never touches Tensor Memory.
   bool isRuntimeCall(const CallSite &S) const;
