@@ -1,7 +1,7 @@
 //===- Opcodes.cpp - The PTX instruction names ----------------------------===//
 
 #include "tcgen05/Basic/Opcodes.h"
-
+#include "tcgen05/Basic/Suggest.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -49,15 +49,8 @@ bool tcgen05::isKnownOpcode(llvm::StringRef Name) {
 }
 
 llvm::StringRef tcgen05::suggestOpcode(llvm::StringRef Name) {
-  // A third of the name may differ, so 'fmaa' suggests 'fma' but 'x' no 'or'.
-  unsigned Best = static_cast<unsigned>(Name.size() / 3);
-  llvm::StringRef Suggestion;
-  for (const OpcodeInfo &O : Opcodes) {
-    unsigned D = Name.edit_distance(O.Name, /*AllowReplacements=*/true, Best);
-    if (D && D <= Best && (Suggestion.empty() || D < Best)) {
-      Best = D;
-      Suggestion = O.Name;
-    }
-  }
-  return Suggestion;
+  size_t I = closestCandidate(
+      Name, std::size(Opcodes), [](size_t K) { return llvm::StringRef(Opcodes[K].Name); },
+      /*PreferTypos=*/true);
+  return I == NoCandidate ? llvm::StringRef() : llvm::StringRef(Opcodes[I].Name);
 }

@@ -6,24 +6,48 @@
 
 using namespace tcgen05;
 
-std::string tcgen05::closestSpelling(llvm::StringRef Word,
-                                     llvm::ArrayRef<std::string> Candidates) {
+size_t tcgen05::closestCandidate(llvm::StringRef Word, size_t Count,
+                                 llvm::function_ref<llvm::StringRef(size_t)> At,
+                                 bool PreferTypos) {
   unsigned Best = static_cast<unsigned>(Word.size() / 3);
-  std::string Suggestion;
+  // Among candidates as close, a letter typed twice or left out ('mmma',
+  // 'dealoc') beats a letter mistyped: the one closest without replacements.
+  // Without PreferTypos every candidate has the same shape.
+  unsigned BestShape = ~0u;
+  size_t Found = NoCandidate;
   bool Tie = false;
-  for (const std::string &C : Candidates) {
+  for (size_t I = 0; I < Count; ++I) {
+    llvm::StringRef C = At(I);
     unsigned D = Word.edit_distance(C, /*AllowReplacements=*/true, Best);
     if (!D || D > Best)
       continue;
-    if (!Suggestion.empty() && D == Best) {
-      Tie |= C != Suggestion;
+    unsigned Shape =
+        PreferTypos ? Word.edit_distance(C, /*AllowReplacements=*/false, 2 * Best + 1) : 0;
+    if (Found != NoCandidate && D == Best) {
+      if (Shape < BestShape) {
+        Found = I;
+        BestShape = Shape;
+        Tie = false;
+      } else if (Shape == BestShape && C != At(Found)) {
+        Tie = true;
+      }
       continue;
     }
     Best = D;
-    Suggestion = C;
+    BestShape = Shape;
+    Found = I;
     Tie = false;
   }
-  return Tie ? std::string() : Suggestion;
+  return Tie ? NoCandidate : Found;
+}
+
+std::string tcgen05::closestSpelling(llvm::StringRef Word,
+                                     llvm::ArrayRef<std::string> Candidates,
+                                     bool PreferTypos) {
+  size_t I = closestCandidate(
+      Word, Candidates.size(), [&](size_t K) { return llvm::StringRef(Candidates[K]); },
+      PreferTypos);
+  return I == NoCandidate ? std::string() : Candidates[I];
 }
 
 llvm::ArrayRef<llvm::StringLiteral> tcgen05::functionHeaderDirectiveNames() {

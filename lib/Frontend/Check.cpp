@@ -121,7 +121,11 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   Stats.Tcgen05Instructions += F.Tcgen05.size();
   // The analyses look only at functions with tcgen05 instructions; their
   // names are numbered once, before the symbol checks, which share them.
-  bool AnalysesRun = !F.Tcgen05.empty() &&
+  // A body with a syntax error is not the program its author meant: a
+  // misspelt tcgen05.commit would read as an MMA never committed.  The
+  // analyses leave it to the error.
+  bool Parsed = Opts.AnalyzeInvalidFunctions || Sink.numErrors() == 0;
+  bool AnalysesRun = Parsed && !F.Tcgen05.empty() &&
                      (Opts.CheckDescriptorValues || Opts.CheckHazards);
   const RegisterNames *Names = AnalysesRun ? &Shared.names() : nullptr;
   // The symbol checks and the summary read only the body and the names,
@@ -139,9 +143,9 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   DiagnosticSink DescSink(Cap);
   DescriptorCheckOptions DescOpts;
   DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
-  if (Opts.CheckDescriptorValues)
+  if (Parsed && Opts.CheckDescriptorValues)
     checkDescriptors(M, F, DescSink, DescOpts, &Stats, &Shared);
-  if (Opts.CheckHazards)
+  if (Parsed && Opts.CheckHazards)
     checkHazards(F, DescSink, Opts.SilencedHazards, &Shared,
                  Opts.HazardStepsPerInstruction);
   Side.finish(SymbolTask);

@@ -97,6 +97,9 @@ private:
   void checkRequired();
   void checkCombinations();
   void checkLdStVector();
+  /// The .num that the values vector of a tcgen05.ld/st implies, when
+  /// Word looks like a misspelt one and none is given; empty otherwise.
+  std::string numMeantByVector(llvm::StringRef Word) const;
   void checkDisableOutputLane();
   void checkKind();
   void checkOperands();
@@ -280,8 +283,9 @@ void InstructionChecker::checkQualifiers() {
                                   Q.Word.range(), {W.str(), quotedName()});
       // A misspelling of one of the form's qualifiers gets a fix-it, and
       // stands for the qualifier: no second error says it is missing.
-      std::string Near = Other ? std::string()
-                               : closestSpelling(W, valuesOfClass(QC::Unknown));
+      std::string Near = Other ? std::string() : numMeantByVector(W);
+      if (!Other && Near.empty())
+        Near = closestSpelling(W, valuesOfClass(QC::Unknown));
       if (!Near.empty()) {
         D.suggest(Q.Word.range(), Near);
         if (const QualRule *Meant = findQualifier(*TheForm, Near))
@@ -404,6 +408,23 @@ void InstructionChecker::checkCombinations() {
     }
     }
   }
+}
+
+std::string InstructionChecker::numMeantByVector(llvm::StringRef Word) const {
+  // '.x3' with four registers in 32x32b is '.x4': the vector says which
+  // .num was meant, where spelling alone cannot choose among .x2, .x4, .x32.
+  if (!(bitOf(*TheForm) & LdStForms) || !Word.starts_with(".x") || findClass(QC::Num))
+    return std::string();
+  const QualUse *Shape = findClass(QC::Shape);
+  const OperandUse *Values = findRole(Role::Values);
+  const LdStShape *S = Shape ? findLdStShape(Shape->Word.text()) : nullptr;
+  if (!S || !Values || Values->Op->Kind != OperandKind::Vector)
+    return std::string();
+  unsigned Count = Values->Op->children().Count, N = Count / S->RegistersAtX1;
+  if (!N || N * S->RegistersAtX1 != Count || N > S->MaxNum || (N & (N - 1)))
+    return std::string();
+  std::string Num = ".x" + std::to_string(N);
+  return findQualifier(*TheForm, Num) ? Num : std::string();
 }
 
 void InstructionChecker::checkLdStVector() {

@@ -4,6 +4,8 @@
 
 #include "Tcgen05SyntaxErrors.h"
 
+#include "tcgen05/Basic/Suggest.h"
+
 using namespace tcgen05;
 using namespace tcgen05::syntax;
 
@@ -220,13 +222,23 @@ bool Tcgen05Transformer::transformUnknown(G::UnknownInstContext *I) {
            : static_cast<antlr4::tree::TerminalNode *>(I->children[1])
                  ->getSymbol();
   antlr4::Token *Last = Word ? Word->stop : First;
-  Diagnostic &D =
-      Sink.report(DiagID::err_tcgen05_unknown_instruction,
-                  llvm::SMRange(llvm::SMLoc::getFromPointer(at(First)),
-                                llvm::SMLoc::getFromPointer(
-                                    Base + Last->getStopIndex() + 1)),
-                  {"tcgen05" + First->getText()});
-  D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {instructionList()});
+  llvm::SMRange Range(llvm::SMLoc::getFromPointer(at(First)),
+                      llvm::SMLoc::getFromPointer(Base + Last->getStopIndex() + 1));
+  Diagnostic &D = Sink.report(DiagID::err_tcgen05_unknown_instruction, Range,
+                              {"tcgen05" + First->getText()});
+  // The word after 'tcgen05' names the instruction: '.comit' is '.commit'.
+  llvm::SmallVector<std::string, 16> Names;
+  for (const Tcgen05FormSpelling &F : tcgen05FormSpellings()) {
+    llvm::StringRef Word = F.Spelling.drop_front(llvm::StringRef("tcgen05").size());
+    Word = Word.substr(0, Word.find_first_of(".:", 1));
+    if (!llvm::is_contained(Names, Word))
+      Names.push_back(Word.str());
+  }
+  std::string Near = closestSpelling(First->getText(), Names, /*PreferTypos=*/true);
+  if (!Near.empty() && First == Last)
+    D.suggest(Range, Near);
+  else
+    D.note(DiagID::note_tcgen05_forms, llvm::SMRange(), {instructionList()});
   return false;
 }
 

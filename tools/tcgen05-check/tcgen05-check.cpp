@@ -167,6 +167,12 @@ cl::opt<uint64_t> EarlyItemBytes(
              "of 1 MiB and a 16th of the input (default 0)"),
     cl::init(0), cl::Hidden, cl::cat(Category));
 
+cl::opt<bool> AnalyzeInvalid(
+    "analyze-invalid",
+    cl::desc("Run the descriptor analysis and hazard lints on functions with "
+             "syntax errors too (for testing the analyses on broken input)"),
+    cl::Hidden, cl::cat(Category));
+
 cl::opt<bool> RemarkDescriptorAnalysis(
     "Rdescriptor-analysis",
     cl::desc("Remark where the descriptor analysis of a function stops "
@@ -553,6 +559,7 @@ int main(int argc, char **argv) {
   if (MaxInputSize.getNumOccurrences())
     Opts.MaxStdinSize = Opts.MaxInputSize;
   Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
+  Opts.AnalyzeInvalidFunctions = AnalyzeInvalid;
   Opts.HazardStepsPerInstruction = HazardSteps;
   Opts.BodyPieceStatements = BodyPiece;
   Opts.EarlyItemBytes = EarlyItemBytes;

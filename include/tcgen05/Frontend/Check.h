@@ -64,6 +64,11 @@ struct CheckOptions {
   /// Remark where the descriptor analysis of a function stops short
   /// (TC4100, -Rdescriptor-analysis).
   bool RemarkIncompleteAnalysis = false;
+  /// Run the descriptor analysis and the hazard lints on a function whose
+  /// body has a syntax error too.  Off: such a body is not the program its
+  /// author meant, and a misspelt instruction would show as a missing one.
+  /// The fuzzers turn it on, so that the analyses still meet broken input.
+  bool AnalyzeInvalidFunctions = false;
   /// A body of more statements than this, in which no tcgen05 instruction
   /// is written, is parsed and checked a piece of this many statements at
   /// a time (--body-piece), so that its AST is never alive all at once:
