@@ -23,6 +23,7 @@
 #include "tcgen05/Frontend/Verify.h"
 #include "tcgen05/Frontend/WriteOutput.h"
 
+#include "OptionNames.h"
 #include "ResponseFiles.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
@@ -135,6 +136,9 @@ cl::opt<unsigned> Threads("j",
                                    "(0: one per core; at most 1024)"),
                           cl::init(0), cl::value_desc("N"), cl::Prefix,
                           cl::cat(Category));
+
+cl::alias ThreadsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Threads),
+                      cl::cat(Category));
 
 cl::opt<bool> SeparateCompilation(
     "separate-compilation",
@@ -492,6 +496,17 @@ int main(int argc, char **argv) {
                              cl::cat(Category));
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
+  if (std::optional<UnknownOption> U = findUnknownOption(Args, Category)) {
+    std::unique_ptr<DiagnosticConsumer> P = createTextDiagnosticPrinter(errs(), false);
+    DiagnosticsEngine E(*P, DiagnosticOptions());
+    Diagnostic D = Diagnostic::make(DiagID::err_usage_unknown_option, {}, {U->Arg},
+                                    "tcgen05-check");
+    if (!U->Suggestion.empty())
+      D.note(DiagID::note_did_you_mean, {}, {U->Suggestion});
+    E.emit(nullptr, std::move(D));
+    P->finish();
+    return 2;
+  }
   if (!cl::ParseCommandLineOptions(
           static_cast<int>(Args.size()), Args.data(),
           "tcgen05-check: checks PTX for Blackwell tcgen05 instructions\n",
