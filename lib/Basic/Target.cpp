@@ -16,6 +16,8 @@ const TargetInfo Targets[] = {
 };
 } // namespace
 
+llvm::ArrayRef<TargetInfo> tcgen05::knownTargets() { return Targets; }
+
 std::optional<TargetInfo> tcgen05::lookupTarget(llvm::StringRef Name) {
   // compute_100a names the same architecture as sm_100a.
   std::string Spelled = Name.str();

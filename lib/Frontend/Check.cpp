@@ -326,6 +326,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   checkUnresolvedFunctions(M, Symbols, Summaries, Opts.SeparateCompilation,
                            KernelSink);
   ModuleSink.append(std::move(KernelSink));
+  if (Opts.FoldUnsupportedTarget)
+    foldUnsupportedTarget(M, Opts.Target, ModuleSink);
   // What is shown of a diagnostic reads the text up to it.  The bodies'
   // storage goes first, so that the pages read again do not add to it.
   if (Pages && Pages->any() && !ModuleSink.diagnostics().empty()) {

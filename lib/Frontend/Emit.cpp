@@ -71,6 +71,8 @@ Attempt Emitter::attempt(llvm::SourceMgr &S, unsigned Version,
       llvm::SMLoc());
   CheckOptions Check = Opts.Check;
   Check.Target.clear(); // Written into the text now.
+  // Each blocker of the target asked for is explained where it is.
+  Check.FoldUnsupportedTarget = Opts.Check.Target.empty();
   unsigned Before = E.numErrors();
   A.Status = checkBuffer(S, A.BufferID, E, Check);
   if (E.numErrors() > Before && A.Status == CheckStatus::Clean)

@@ -30,6 +30,9 @@ struct TargetInfo {
 /// Looks up sm_NN[a|f] or compute_NN[a|f].
 std::optional<TargetInfo> lookupTarget(llvm::StringRef Name);
 
+/// Every sm_ target of Targets.def, in its order.
+llvm::ArrayRef<TargetInfo> knownTargets();
+
 /// True for architecture names ptxas accepts in .target.
 inline bool isKnownTargetName(llvm::StringRef Name) {
   return lookupTarget(Name).has_value();

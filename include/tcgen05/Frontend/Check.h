@@ -69,6 +69,10 @@ struct CheckOptions {
   /// author meant, and a misspelt instruction would show as a missing one.
   /// The fuzzers turn it on, so that the analyses still meet broken input.
   bool AnalyzeInvalidFunctions = false;
+  /// Report a .target without tcgen05 once, at the .target (TC3126), not
+  /// at each tcgen05 instruction.  Off where the caller chose the target
+  /// (emission with --target writes it into the text it checks).
+  bool FoldUnsupportedTarget = true;
   /// A body of more statements than this, in which no tcgen05 instruction
   /// is written, is parsed and checked a piece of this many statements at
   /// a time (--body-piece), so that its AST is never alive all at once:
