@@ -12,6 +12,9 @@ endfunction()
 
 file(REMOVE_RECURSE ${WORK})
 run(${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/install)
+if(NOT EXISTS ${WORK}/install/share/doc/tcgen05check/LICENSE)
+  message(FATAL_ERROR "the install has no share/doc/tcgen05check/LICENSE")
+endif()
 run(${CMAKE_COMMAND} -G Ninja -S ${SOURCE}/examples/consumer -B ${WORK}/build
     -DCMAKE_PREFIX_PATH=${WORK}/install -DCMAKE_BUILD_TYPE=Release)
 run(${CMAKE_COMMAND} --build ${WORK}/build)
