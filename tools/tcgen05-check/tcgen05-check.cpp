@@ -23,6 +23,7 @@
 #include "tcgen05/Frontend/Verify.h"
 #include "tcgen05/Frontend/WriteOutput.h"
 
+#include "InputFiles.h"
 #include "OptionNames.h"
 #include "ResponseFiles.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
@@ -55,7 +56,7 @@ enum class ColorMode { Auto, Always, Never };
 
 cl::OptionCategory Category("tcgen05-check options");
 
-cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.ptx ...>"),
+cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.ptx|directory ...>"),
                              cl::cat(Category));
 cl::opt<std::string> Target("target",
                             cl::desc("Check as if .target named this "
@@ -321,6 +322,9 @@ std::optional<DescriptorRequest> descriptorRequest() {
   return std::nullopt;
 }
 
+/// The inputs, directories expanded (usageIsValid fills it).
+InputFiles Expanded;
+
 /// The usage error the options make, if any (reported to Engine).
 bool usageIsValid(DiagnosticsEngine &Engine) {
   auto Fail = [&](DiagID ID, std::vector<DiagArg> Args,
@@ -337,13 +341,20 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
                 DiagID::note_known_targets);
   if (Inputs.empty())
     return Fail(DiagID::err_usage_no_inputs, {});
+  // A template is one file; a directory of them is not a thing.
+  if (AsmTemplate)
+    Expanded.Paths.assign(Inputs.begin(), Inputs.end());
+  else
+    Expanded = expandInputs(Inputs);
+  if (!Expanded.EmptyDirectories.empty())
+    return Fail(DiagID::err_usage_empty_directory, {Expanded.EmptyDirectories.front()});
   if (!PtxVersion.empty() && PtxVersion != "auto" &&
       !parsePTXVersion(PtxVersion))
     return Fail(DiagID::err_usage_bad_ptx_version, {PtxVersion},
                 knownPTXVersionList());
   bool Emitting = Emit != EmitKind::None;
-  if (Emitting && Inputs.size() != 1)
-    return Fail(DiagID::err_usage_emit_one_input, {Inputs.size()});
+  if (Emitting && Expanded.Paths.size() != 1)
+    return Fail(DiagID::err_usage_emit_one_input, {Expanded.Paths.size()});
   if (Emitting && OutputFile.empty() && OutputFormat != Format::Text)
     return Fail(DiagID::err_usage_emit_needs_output,
                 {OutputFormat == Format::JSON ? "json" : "sarif"});
@@ -359,7 +370,7 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
 bool runInputs(SourceMgr &AllInputs, DiagnosticsEngine &Engine,
                const CheckOptions &Opts, AnalysisStats &Counts) {
   bool IOFailed = false;
-  for (const std::string &Path : Inputs) {
+  for (const std::string &Path : Expanded.Paths) {
     // An input's text is needed until its findings are printed, which the
     // printers do as they come; only --verify reads every input at the end.
     SourceMgr Own;
