@@ -265,8 +265,18 @@ CheckStatus DescriptorTool::encodeIdesc() {
   std::string Names;
   for (const IdescField &F : idescFields(K->Layout))
     Names += (Names.empty() ? "" : ", ") + F.Name.str();
-  return encoded(V ? std::optional<uint64_t>(*V) : std::nullopt, Error, Names,
-                 8);
+  CheckStatus S = encoded(V ? std::optional<uint64_t>(*V) : std::nullopt, Error, Names, 8);
+  if (S != CheckStatus::Clean)
+    return S;
+  // Fields that encode are not yet a descriptor an MMA takes (M=48 is no
+  // shape of .kind::f16): the value is printed, and what is wrong with it.
+  IdescUse Use;
+  Use.Kind = K;
+  Use.Sparse = R.Sparse;
+  Use.CtaGroup = R.CtaGroup;
+  if (!R.Target.empty())
+    Use.Target = lookupTarget(R.Target);
+  return report(checkIdesc(*V, ~0u, Use));
 }
 
 CheckStatus DescriptorTool::decodeSmem() {
@@ -298,7 +308,14 @@ CheckStatus DescriptorTool::encodeSmem() {
   for (const DescField &F : matrixDescFields(MatrixDescKind::Smem))
     if (!F.Name.starts_with("fixed"))
       Names += (Names.empty() ? "" : ", ") + F.Name.str();
-  return encoded(tcgen05::encodeSmemDesc(Fields, Error), Error, Names, 16);
+  std::optional<uint64_t> V = tcgen05::encodeSmemDesc(Fields, Error);
+  CheckStatus S = encoded(V, Error, Names, 16);
+  if (S != CheckStatus::Clean)
+    return S;
+  std::optional<TargetInfo> T;
+  if (!R.Target.empty())
+    T = lookupTarget(R.Target);
+  return report(checkSmemDesc(*V, ~0ull, T));
 }
 
 } // namespace

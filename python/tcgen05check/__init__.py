@@ -203,12 +203,22 @@ def _fields(fields):
     return ",".join(f"{k}={v}" for k, v in fields.items())
 
 
+def _encoded(result):
+    """The value of an encode request; CheckError when the fields encode to
+    a descriptor that is wrong (M=48 for .kind::f16), with the reasons."""
+    output, diagnostics = result
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if errors:
+        raise CheckError("; ".join(str(d) for d in errors), diagnostics)
+    return int(output["value"], 16)
+
+
 def encode_idesc(kind: str, **fields) -> int:
     """An instruction descriptor from named fields (m=128, n=256,
     dtype="f32", ...)."""
-    return int(_descriptor("encode-idesc", _fields(fields), kind)[0]["value"], 16)
+    return _encoded(_descriptor("encode-idesc", _fields(fields), kind))
 
 
 def encode_smem_desc(**fields) -> int:
     """A shared memory descriptor from named fields (byte offsets)."""
-    return int(_descriptor("encode-smem-desc", _fields(fields))[0]["value"], 16)
+    return _encoded(_descriptor("encode-smem-desc", _fields(fields)))

@@ -94,6 +94,11 @@ class DescriptorTest(unittest.TestCase):
     def test_malformed(self):
         with self.assertRaises(t.CheckError):
             t.encode_idesc("f16", dtype="f64")
+        # Fields that encode but make no valid descriptor: the reason, not a value.
+        with self.assertRaises(t.CheckError) as e:
+            t.encode_idesc("f16", m=48, n=128)
+        self.assertIn("M=48 is not valid", str(e.exception))
+        self.assertEqual([d.code for d in e.exception.diagnostics], ["TC4001"])
 
 
 if __name__ == "__main__":
