@@ -141,6 +141,13 @@ cl::opt<unsigned> Threads("j",
 cl::alias ThreadsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Threads),
                       cl::cat(Category));
 
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("Print the diagnostics only, without the closing "
+                             "count of errors and warnings"),
+                    cl::cat(Category));
+cl::alias QuietShort("q", cl::desc("Alias for --quiet"), cl::aliasopt(Quiet),
+                     cl::cat(Category));
+
 cl::opt<bool> SeparateCompilation(
     "separate-compilation",
     cl::desc("Check as ptxas -c does: the one-.cta_group rule per function, "
@@ -612,7 +619,7 @@ int main(int argc, char **argv) {
       InputsRead = false;
   }
   Consumer.finish();
-  if (!Verify && OutputFormat == Format::Text) {
+  if (!Verify && !Quiet && OutputFormat == Format::Text) {
     std::string Summary =
         diagnosticSummary(Engine.numErrors(), Engine.numWarnings());
     if (!Summary.empty())
