@@ -51,7 +51,7 @@ using namespace tcgen05;
 
 namespace {
 
-enum class Format { Text, JSON, Sarif };
+enum class Format { Text, JSON, Sarif, GitHub };
 enum class ColorMode { Auto, Always, Never };
 
 cl::OptionCategory Category("tcgen05-check options");
@@ -116,7 +116,9 @@ cl::opt<Format> OutputFormat(
     "format", cl::desc("Diagnostic output format"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "clang-style text (stderr)"),
                clEnumValN(Format::JSON, "json", "JSON document (stdout)"),
-               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0 log (stdout)")),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0 log (stdout)"),
+               clEnumValN(Format::GitHub, "github",
+                          "GitHub Actions workflow commands (stdout)")),
     cl::cat(Category));
 cl::opt<std::string> Explain("explain",
                              cl::desc("Print the documentation of a "
@@ -287,6 +289,8 @@ std::unique_ptr<DiagnosticConsumer> makePrinter(bool Colors) {
     return createJSONDiagnosticPrinter(outs(), &Result);
   case Format::Sarif:
     return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION, SarifHelpBase);
+  case Format::GitHub:
+    return createGitHubDiagnosticPrinter(outs());
   }
   return nullptr;
 }
@@ -364,7 +368,9 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
     return Fail(DiagID::err_usage_emit_one_input, {Expanded.Paths.size()});
   if (Emitting && OutputFile.empty() && OutputFormat != Format::Text)
     return Fail(DiagID::err_usage_emit_needs_output,
-                {OutputFormat == Format::JSON ? "json" : "sarif"});
+                {OutputFormat == Format::JSON    ? "json"
+                 : OutputFormat == Format::Sarif ? "sarif"
+                                                 : "github"});
   if (!OutputFile.empty() && !Emitting)
     return Fail(DiagID::err_usage_output_needs_emit, {});
   if (Threads > MaxThreads)

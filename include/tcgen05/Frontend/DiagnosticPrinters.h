@@ -1,4 +1,4 @@
-//===- DiagnosticPrinters.h - Text, JSON and SARIF output -------*- C++ -*-===//
+//===- DiagnosticPrinters.h - Text, JSON, SARIF, GitHub output --*- C++ -*-===//
 #ifndef TCGEN05_FRONTEND_DIAGNOSTICPRINTERS_H
 #define TCGEN05_FRONTEND_DIAGNOSTICPRINTERS_H
 
@@ -36,6 +36,12 @@ createJSONDiagnosticPrinter(llvm::raw_ostream &OS,
 std::unique_ptr<DiagnosticConsumer>
 createSarifDiagnosticPrinter(llvm::raw_ostream &OS, llvm::StringRef ToolVersion,
                              llvm::StringRef HelpBase = {});
+
+/// GitHub Actions workflow commands, one line per diagnostic
+/// (::error file=F,line=L,col=C,endColumn=E,title=TCnnnn::message, notes
+/// joined to the message): annotations on the pull request's lines.
+std::unique_ptr<DiagnosticConsumer>
+createGitHubDiagnosticPrinter(llvm::raw_ostream &OS);
 
 /// Where a diagnostic points: 1-based line and column of the range's start
 /// and end, and the buffer's name.  False when it has no location.
