@@ -43,17 +43,9 @@ std::string escape(llvm::StringRef S, bool Property) {
   return Out;
 }
 
+/// Remarks and notes have no command of their own: notices.
 llvm::StringRef commandOf(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Remark:
-  case Severity::Note:
-    return "notice";
-  }
-  return "error";
+  return S == Severity::Error ? "error" : S == Severity::Warning ? "warning" : "notice";
 }
 
 class GitHubDiagnosticPrinter : public DiagnosticConsumer {
