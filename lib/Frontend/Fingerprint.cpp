@@ -2,8 +2,10 @@
 
 #include "tcgen05/Frontend/Fingerprint.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/xxhash.h"
 
@@ -32,7 +34,11 @@ std::string FingerprintMaker::next(const llvm::SourceMgr *SM,
       Last->Line.size() != LineText.size() || Last->Message != D.Message) {
     std::string Key = formatDiagCode(D.code());
     Key += '\0';
-    Key += File;
+    // './k.ptx', 'k.ptx' and 'dir//k.ptx' name one file: a baseline
+    // written with one spelling matches the others.
+    llvm::SmallString<128> Name(File);
+    llvm::sys::path::remove_dots(Name, /*remove_dot_dot=*/false);
+    Key += Name;
     Key += '\0';
     Key += D.Message;
     Key += '\0';
