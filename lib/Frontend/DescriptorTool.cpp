@@ -60,6 +60,19 @@ private:
   }
   const IdescKind *kind();
   std::optional<uint64_t> value(unsigned Bits);
+  /// What an instruction descriptor of kind K is judged against: the
+  /// request's .cta_group, sparsity and target.
+  IdescUse use(const IdescKind *K) const {
+    IdescUse Use;
+    Use.Kind = K;
+    Use.Sparse = R.Sparse;
+    Use.CtaGroup = R.CtaGroup;
+    Use.Target = target();
+    return Use;
+  }
+  std::optional<TargetInfo> target() const {
+    return R.Target.empty() ? std::nullopt : lookupTarget(R.Target);
+  }
   /// The FIELD=VALUE pairs of the request, each value read by Read (which
   /// knows the descriptor's fields and their value names).
   /// ValueNames gives the names a field's values have, for the note when
@@ -229,13 +242,7 @@ CheckStatus DescriptorTool::decodeIdesc() {
                       idescFieldText(*K, F, static_cast<uint32_t>(*V)),
                       F.Description});
   decoded("instruction", *V, 8, K->Kind, Fields);
-  IdescUse Use;
-  Use.Kind = K;
-  Use.Sparse = R.Sparse;
-  Use.CtaGroup = R.CtaGroup;
-  if (!R.Target.empty())
-    Use.Target = lookupTarget(R.Target);
-  return report(checkIdesc(static_cast<uint32_t>(*V), ~0u, Use));
+  return report(checkIdesc(static_cast<uint32_t>(*V), ~0u, use(K)));
 }
 
 CheckStatus DescriptorTool::encodeIdesc() {
@@ -270,13 +277,7 @@ CheckStatus DescriptorTool::encodeIdesc() {
     return S;
   // Fields that encode are not yet a descriptor an MMA takes (M=48 is no
   // shape of .kind::f16): the value is printed, and what is wrong with it.
-  IdescUse Use;
-  Use.Kind = K;
-  Use.Sparse = R.Sparse;
-  Use.CtaGroup = R.CtaGroup;
-  if (!R.Target.empty())
-    Use.Target = lookupTarget(R.Target);
-  return report(checkIdesc(*V, ~0u, Use));
+  return report(checkIdesc(*V, ~0u, use(K)));
 }
 
 CheckStatus DescriptorTool::decodeSmem() {
@@ -288,10 +289,7 @@ CheckStatus DescriptorTool::decodeSmem() {
     Fields.push_back({F.Name, F.Lo, F.Width, F.get(*V),
                       std::to_string(F.quantity(*V)), F.Description});
   decoded("shared memory", *V, 16, "", Fields);
-  std::optional<TargetInfo> T;
-  if (!R.Target.empty())
-    T = lookupTarget(R.Target);
-  return report(checkSmemDesc(*V, ~0ull, T));
+  return report(checkSmemDesc(*V, ~0ull, target()));
 }
 
 CheckStatus DescriptorTool::encodeSmem() {
@@ -312,10 +310,7 @@ CheckStatus DescriptorTool::encodeSmem() {
   CheckStatus S = encoded(V, Error, Names, 16);
   if (S != CheckStatus::Clean)
     return S;
-  std::optional<TargetInfo> T;
-  if (!R.Target.empty())
-    T = lookupTarget(R.Target);
-  return report(checkSmemDesc(*V, ~0ull, T));
+  return report(checkSmemDesc(*V, ~0ull, target()));
 }
 
 } // namespace
