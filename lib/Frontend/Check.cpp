@@ -327,7 +327,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                            KernelSink);
   ModuleSink.append(std::move(KernelSink));
   if (Opts.FoldUnsupportedTarget)
-    foldUnsupportedTarget(M, Opts.Target, ModuleSink);
+    foldUnsupportedTarget(M, ModuleSink);
   // What is shown of a diagnostic reads the text up to it.  The bodies'
   // storage goes first, so that the pages read again do not add to it.
   if (Pages && Pages->any() && !ModuleSink.diagnostics().empty()) {

@@ -20,6 +20,7 @@ void tcgen05::checkModuleTarget(Module &M, llvm::StringRef TargetOverride,
         TargetName = N;
       }
   }
+  M.EffectiveTargetName = TargetName;
   // ptxas accepts a module of nothing but its header whatever the version:
   // the check applies once there is something to compile.
   if (!M.EffectiveTarget || !M.Version.valid() ||

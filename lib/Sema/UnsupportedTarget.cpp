@@ -49,20 +49,16 @@ std::optional<TargetInfo> nearestTarget(const TargetInfo &Current, unsigned Vers
 
 } // namespace
 
-void tcgen05::foldUnsupportedTarget(const Module &M, llvm::StringRef TargetOverride,
-                                    DiagnosticSink &Sink) {
-  if (!M.EffectiveTarget || !TargetOverride.empty())
+void tcgen05::foldUnsupportedTarget(const Module &M, DiagnosticSink &Sink) {
+  // A target from the command line has no .target in the text to fix.
+  const Span &Name = M.EffectiveTargetName;
+  if (!M.EffectiveTarget || !Name.valid())
     return;
-  // The name that set the target; none when the command line did.
-  const Span *Name = nullptr;
-  for (const Span &N : M.Target.Names)
-    if (lookupTarget(N.text()) && lookupTarget(N.text())->Name == M.EffectiveTarget->Name)
-      Name = &N;
   const TargetInfo &T = *M.EffectiveTarget;
   unsigned Version = std::max(M.VersionMajor * 10 + M.VersionMinor, T.MinPTX);
   // Only a target without tcgen05 at all: one that lacks a form or two is
   // better told at each instruction, where another form may do.
-  if (!Name || targetSetContains(TargetSetId::Tcgen05, T, Version))
+  if (targetSetContains(TargetSetId::Tcgen05, T, Version))
     return;
   std::vector<Diagnostic> &Diags = Sink.diagnostics();
   const Diagnostic *First = nullptr;
@@ -89,10 +85,10 @@ void tcgen05::foldUnsupportedTarget(const Module &M, llvm::StringRef TargetOverr
   std::string Uses;
   for (size_t K = 0; K < Spellings.size(); ++K)
     Uses += (K == 0 ? "" : K + 1 == Spellings.size() ? " and " : ", ") + Spellings[K];
-  Diagnostic Folded = Diagnostic::make(DiagID::err_target_lacks_tcgen05, Name->range(),
+  Diagnostic Folded = Diagnostic::make(DiagID::err_target_lacks_tcgen05, Name.range(),
                                        {T.Name.str(), Uses});
   if (std::optional<TargetInfo> Near = nearestTarget(T, Version, Forms))
-    Folded.suggest(Name->range(), Near->Name);
+    Folded.suggest(Name.range(), Near->Name);
   Folded.note(DiagID::note_first_unsupported, First->Range,
               {First->Args[0].str(), Count});
   // The first instruction's "Target ISA Notes".

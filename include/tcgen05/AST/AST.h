@@ -404,6 +404,9 @@ struct Module : NodePool {
   /// The architecture checks apply: the last architecture of .target, or
   /// the caller's override.  Empty when neither names a known target.
   std::optional<TargetInfo> EffectiveTarget;
+  /// The .target name EffectiveTarget comes from; empty when the caller's
+  /// override set it, or nothing did.
+  Span EffectiveTargetName;
   /// Module-level variable declarations, into Declarations.
   std::vector<uint32_t> Globals;
   /// .file, .pragma, .section and others, into Directives.

@@ -19,9 +19,8 @@ void checkModuleTarget(Module &M, llvm::StringRef TargetOverride,
 /// support (TC3101), one per instruction, with one error at the .target
 /// (TC3126) that names the nearest target supporting every form they use,
 /// as a fix-it.  Left alone when the target came from the command line
-/// (TargetOverride, as for checkModuleTarget): the text has no .target to fix.
-void foldUnsupportedTarget(const Module &M, llvm::StringRef TargetOverride,
-                           DiagnosticSink &Sink);
+/// (M.EffectiveTargetName empty): the text has no .target to fix.
+void foldUnsupportedTarget(const Module &M, DiagnosticSink &Sink);
 
 } // namespace tcgen05
 
