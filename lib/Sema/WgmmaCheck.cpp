@@ -521,10 +521,17 @@ std::vector<WgmmaFragment> tcgen05::wgmmaFragments() {
 std::vector<WgmmaSyntaxRow> tcgen05::wgmmaQualifierRows() {
   std::vector<WgmmaSyntaxRow> Out;
   for (const QualRow &R : QualRows) {
-    std::string Takes = R.Classes == All ? "every type"
-                        : R.Classes == Integer ? "`.s8`, `.u8`"
-                        : R.Classes == Boolean ? "`.b1`"
-                                               : "the floating-point types";
+    // The A types of the fragment rows whose syntax takes it.
+    llvm::SmallVector<llvm::StringRef, 8> Types;
+    for (const FragmentRow &F : Fragments)
+      if (F.Syntax & R.Classes) {
+        llvm::SmallVector<llvm::StringRef, 4> Row;
+        F.ATypes.split(Row, '|');
+        for (llvm::StringRef T : Row)
+          if (!llvm::is_contained(Types, T))
+            Types.push_back(T);
+      }
+    std::string Takes = R.Classes == All ? "every type" : "`" + llvm::join(Types, "`, `") + "`";
     std::string Usage = R.Usage == Use::Required ? "required"
                         : R.Usage == Use::Manual
                             ? "required by the manual; ptxas 13.0 takes it missing (warning)"
