@@ -67,31 +67,39 @@ bool HazardFunction::isRuntimeCall(const CallSite &S) const {
   return llvm::is_contained(RuntimeFunctions, S.Callee);
 }
 
+std::optional<HazardFunction::WholeKernelBlocker>
+HazardFunction::wholeKernelBlocker() const {
+  if (!G.unmodelled().empty()) {
+    const UnmodelledConstruct &U = G.unmodelled().front();
+    return WholeKernelBlocker{U.Inst,
+                              U.Kind == UnmodelledConstruct::IndirectCall
+                                  ? "an indirect call"
+                                  : "a branch whose target is not known",
+                              {}};
+  }
+  for (const CallSite &S : G.calls())
+    if (!isRuntimeCall(S))
+      return WholeKernelBlocker{S.Inst, {}, S.Callee};
+  return std::nullopt;
+}
+
 bool HazardFunction::isWholeKernel() const {
   if (!F.IsEntry)
     return false;
-  bool Whole = G.unmodelled().empty() &&
-               llvm::all_of(G.calls(), [&](const CallSite &S) { return isRuntimeCall(S); });
+  bool Whole = !wholeKernelBlocker();
   Cache.SkippedWhole |= !Whole;
   return Whole;
 }
 
 void HazardFunction::reportNotWhole() const {
-  std::string Name = readableFunctionName(F.Name.text());
-  for (const UnmodelledConstruct &U : G.unmodelled()) {
-    Sink.report(DiagID::remark_hz_not_whole, F.Instructions[U.Inst].src().range(),
-                {Name, U.Kind == UnmodelledConstruct::IndirectCall
-                           ? "an indirect call"
-                           : "a branch whose target is not known"});
+  std::optional<WholeKernelBlocker> B = wholeKernelBlocker();
+  if (!B)
     return;
-  }
-  for (const CallSite &S : G.calls()) {
-    if (isRuntimeCall(S))
-      continue;
-    Sink.report(DiagID::remark_hz_not_whole, F.Instructions[S.Inst].src().range(),
-                {Name, "a call of '" + readableFunctionName(S.Callee) + "'"});
-    return;
-  }
+  std::string What = B->Callee.empty()
+                         ? B->What.str()
+                         : "a call of '" + readableFunctionName(B->Callee) + "'";
+  Sink.report(DiagID::remark_hz_not_whole, F.Instructions[B->Inst].src().range(),
+              {readableFunctionName(F.Name.text()), What});
 }
 
 void HazardFunction::classifySyncs() const {

@@ -127,6 +127,14 @@ struct HazardFunction {
   /// free, wait or commit for it (calls of the CUDA runtime's printf and
   /// assert cannot).
   bool isWholeKernel() const;
+  /// The first instruction the whole-kernel lints cannot follow: an
+  /// unmodelled construct (What says which), else a call of a function
+  /// other than the CUDA runtime's (Callee).
+  struct WholeKernelBlocker {
+    uint32_t Inst;
+    llvm::StringRef What, Callee;
+  };
+  std::optional<WholeKernelBlocker> wholeKernelBlocker() const;
   /// Says, once, where a lint that needs the whole kernel stopped short.
   void reportNotWhole() const;
   /// Whether S calls a function of the CUDA runtime (printf, assert),
