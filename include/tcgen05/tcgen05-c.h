@@ -18,6 +18,10 @@ extern "C" {
 
 typedef struct tcgen05_result tcgen05_result;
 
+/* The version of the library ("0.1.0"), as TCGEN05_VERSION_STRING
+ * (tcgen05/Version.h) was when it was built. */
+const char *tcgen05_version(void);
+
 /* Errors a result holds at most unless the options say otherwise: beyond
  * them, garbage input would grow the result (and the time to make it)
  * without telling anyone more.  The text says when it cut (TC0011). */

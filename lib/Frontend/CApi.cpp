@@ -1,6 +1,7 @@
 //===- CApi.cpp - C interface to tcgen05-check ----------------------------===//
 
 #include "tcgen05/tcgen05-c.h"
+#include "tcgen05/Version.h"
 
 #include "tcgen05/Basic/InternalError.h"
 #include "tcgen05/Frontend/Check.h"
@@ -222,6 +223,8 @@ void readWarningFlags(llvm::StringRef Flags, DiagnosticOptions &Opts,
   }
 }
 } // namespace
+
+extern "C" const char *tcgen05_version(void) { return TCGEN05_VERSION_STRING; }
 
 extern "C" void tcgen05_options_init(tcgen05_options *O) {
   if (!O)

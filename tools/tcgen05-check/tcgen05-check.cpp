@@ -27,6 +27,7 @@
 #include "OptionNames.h"
 #include "ResponseFiles.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
+#include "tcgen05/Version.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/CommandLine.h"
@@ -243,7 +244,7 @@ Each diagnostic carries a code [TCnnnn]; --explain TCnnnn describes it.
 )");
 
 void printVersion(raw_ostream &OS) {
-  OS << "tcgen05-check " << TCGEN05_VERSION << "\n"
+  OS << "tcgen05-check " << TCGEN05_VERSION_STRING << "\n"
      << "  PTX ISA 9.0 (tcgen05: PTX ISA 9.7.16)\n";
 }
 
@@ -288,7 +289,7 @@ std::unique_ptr<DiagnosticConsumer> makePrinter(bool Colors) {
   case Format::JSON:
     return createJSONDiagnosticPrinter(outs(), &Result);
   case Format::Sarif:
-    return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION, SarifHelpBase);
+    return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION_STRING, SarifHelpBase);
   case Format::GitHub:
     return createGitHubDiagnosticPrinter(outs());
   }
