@@ -322,7 +322,8 @@ Diagnostic Diagnostic::make(DiagID ID, llvm::SMRange R,
                     {},
                     std::move(File),
                     std::vector<DiagArg>(Args.begin(), Args.end()),
-                    {}};
+                    {},
+                    std::nullopt};
 }
 
 Diagnostic &Diagnostic::suggest(llvm::SMRange R, llvm::StringRef Replacement) {
@@ -341,7 +342,7 @@ Diagnostic &DiagnosticSink::report(DiagID ID, llvm::SMRange R,
                                    llvm::ArrayRef<DiagArg> Args) {
   const DiagInfo &Info = getDiagInfo(ID);
   if (shouldStop()) {
-    Discarded = Diagnostic{ID, Info.DefaultSeverity, R, {}, {}, {}, {}, {}};
+    Discarded = Diagnostic{ID, Info.DefaultSeverity, R, {}, {}, {}, {}, {}, std::nullopt};
     return Discarded;
   }
   if (Info.DefaultSeverity == Severity::Error)

@@ -117,6 +117,9 @@ public:
     std::string Kernel = readableFunctionName(F->Name.text());
     std::string Inner = Here.Function.empty() ? Kernel : functionName(Here.Function);
     D.note(DiagID::note_cuda_source, {}, {file(Here.File), Here.Line, Here.Column, Inner});
+    // A file .file does not name cannot be linked to.
+    if (Files.count(Here.File))
+      D.CudaSource = CudaSourceLocation{file(Here.File), Here.Line, Here.Column, Inner};
     // The chain: each level's inlined_at is a .loc above it.
     std::vector<std::pair<std::string, const Loc *>> Chain;
     for (Loc *L = &Here; L->Inlined && Chain.size() < 64;) {

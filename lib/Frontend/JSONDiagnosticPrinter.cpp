@@ -62,7 +62,11 @@ public:
     J.object([&] {
       J.attribute("args", argumentsArray(D));
       J.attribute("code", formatDiagCode(D.code()));
-      location(SM, D.Range, D.File, [&] { fixIts(SM, D); });
+      location(SM, D.Range, D.File, [&] {
+        fixIts(SM, D);
+        if (llvm::StringRef Group = diagGroup(D.ID); !Group.empty())
+          J.attribute("group", Group);
+      });
       J.attribute("message", D.Message);
       J.attribute("name", getDiagInfo(D.ID).Name);
       J.attributeArray("notes", [&] {
@@ -73,6 +77,13 @@ public:
           });
       });
       J.attribute("severity", severityName(D.Sev));
+      if (D.CudaSource)
+        J.attributeObject("sourceLocation", [&] {
+          J.attribute("column", D.CudaSource->Column);
+          J.attribute("file", D.CudaSource->File);
+          J.attribute("function", D.CudaSource->Function);
+          J.attribute("line", D.CudaSource->Line);
+        });
     });
   }
 
@@ -101,7 +112,7 @@ private:
 
   /// column, endColumn, endLine, file, line: the keys that sort between
   /// "code" and "message"; BeforeLine writes those that sort between
-  /// "file" and "line" ("fixits").
+  /// "file" and "line" ("fixits", "group").
   void location(const llvm::SourceMgr *SM, llvm::SMRange R,
                 const std::string &File,
                 llvm::function_ref<void()> BeforeLine = [] {}) {

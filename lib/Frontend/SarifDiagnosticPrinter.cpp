@@ -1,7 +1,7 @@
 //===- SarifDiagnosticPrinter.cpp - SARIF 2.1.0 for code scanning ---------===//
 //
-// One run, one rule per catalogue code, one result per diagnostic; notes
-// become relatedLocations.  The log is streamed: a result is written when
+// One run, one result per finding, one rule per code the results use;
+// notes become relatedLocations, problems of the run notifications.  The log is streamed: a result is written when
 // its diagnostic arrives and nothing of it is kept.  Paths are emitted as
 // given on the command line, so relative paths resolve against the
 // repository root in CI.
@@ -13,6 +13,8 @@
 #include "tcgen05/Frontend/Explain.h"
 #include "tcgen05/Frontend/Fingerprint.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -86,8 +88,11 @@ void physicalLocation(llvm::json::OStream &J, const ResolvedLocation &L) {
   });
 }
 
-/// Streams the log: the rules go out before the first result, each result
-/// as it arrives, so memory does not grow with the number of diagnostics.
+/// Streams the log: each result as it arrives, so memory does not grow
+/// with the number of diagnostics, then the tool with the rules the results
+/// used (their pages are kilobytes each), and the invocation with the
+/// problems that are no finding in a file (usage, I/O) as notifications.
+/// SARIF's objects are unordered, so "tool" may follow "results".
 class SarifDiagnosticPrinter : public DiagnosticConsumer {
 public:
   SarifDiagnosticPrinter(llvm::raw_ostream &OS, llvm::StringRef Version,
@@ -106,6 +111,12 @@ public:
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {
     begin();
+    ResolvedLocation L;
+    bool Located = Locations.resolve(SM, D.Range, L);
+    if (!Located && isToolProblem(D)) {
+      Notifications.push_back(D);
+      return;
+    }
     J.object([&] {
       J.attribute("ruleId", formatDiagCode(D.code()));
       J.attribute("ruleIndex", ruleIndex(D.ID));
@@ -116,16 +127,10 @@ public:
         J.attribute("tcgen05Check/v1", Prints.next(SM, D));
       });
       J.attributeArray("locations", [&] {
-        ResolvedLocation L;
-        if (Locations.resolve(SM, D.Range, L))
+        if (Located)
           J.object([&] { physicalLocation(J, L); });
         else if (!D.File.empty())
-          J.object([&] {
-            J.attributeObject("physicalLocation", [&] {
-              J.attributeObject("artifactLocation",
-                                [&] { J.attribute("uri", fileUri(D.File)); });
-            });
-          });
+          J.object([&] { artifactOnly(D.File); });
       });
       if (!D.FixIts.empty())
         fixes(SM, D);
@@ -141,6 +146,8 @@ public:
             ResolvedLocation NL;
             if (Locations.resolve(SM, N.Range, NL))
               physicalLocation(J, NL);
+            else if (N.ID == DiagID::note_cuda_source && D.CudaSource)
+              cudaLocation(*D.CudaSource);
           });
       });
     });
@@ -184,6 +191,20 @@ public:
     begin();
     J.arrayEnd(); // results
     J.attributeEnd();
+    J.attributeObject("tool", [&] {
+      J.attributeObject("driver", [&] {
+        J.attribute("name", "tcgen05-check");
+        J.attribute("version", Version);
+        J.attribute("semanticVersion", Version);
+        if (std::string Uri = informationUri(); !Uri.empty())
+          J.attribute("informationUri", Uri);
+        J.attributeArray("rules", [&] {
+          for (DiagID ID : UsedRules)
+            rule(getDiagInfo(ID));
+        });
+      });
+    });
+    J.attributeArray("invocations", [&] { invocation(); });
     J.objectEnd(); // the run
     J.arrayEnd();  // runs
     J.attributeEnd();
@@ -204,20 +225,77 @@ private:
     J.attributeBegin("runs");
     J.arrayBegin();
     J.objectBegin();
-    J.attributeObject("tool", [&] {
-      J.attributeObject("driver", [&] {
-        J.attribute("name", "tcgen05-check");
-        J.attribute("version", Version);
-        J.attribute("semanticVersion", Version);
-        J.attributeArray("rules", [&] {
-          for (DiagID ID : allCodedDiags())
-            rule(getDiagInfo(ID));
-        });
-      });
-    });
     J.attribute("columnKind", "unicodeCodePoints");
     J.attributeBegin("results");
     J.arrayBegin();
+  }
+
+  /// A problem of the run rather than of a file's text: the command line
+  /// (TC01xx), or an input or output as a whole (TC00xx without a line).
+  static bool isToolProblem(const Diagnostic &D) { return D.code() < 1000; }
+
+  /// The run, and what went wrong in it besides findings.  A usage problem
+  /// names the tool, not a file, so it gets no location.
+  void invocation() {
+    bool Failed = llvm::any_of(Notifications, [](const Diagnostic &D) {
+      return D.Sev == Severity::Error;
+    });
+    J.object([&] {
+      J.attribute("executionSuccessful", !Failed);
+      if (Notifications.empty())
+        return;
+      J.attributeArray("toolExecutionNotifications", [&] {
+        for (const Diagnostic &D : Notifications)
+          J.object([&] {
+            J.attributeObject("descriptor", [&] {
+              J.attribute("id", formatDiagCode(D.code()));
+            });
+            J.attribute("level", sarifLevel(D.Sev));
+            std::string Text = D.Message;
+            for (const DiagNote &N : D.Notes)
+              Text += "; " + N.Message;
+            J.attributeObject("message", [&] { J.attribute("text", Text); });
+            if (D.code() >= 100 || D.File.empty())
+              return;
+            J.attributeArray("locations", [&] {
+              J.object([&] { artifactOnly(D.File); });
+            });
+          });
+      });
+    });
+  }
+
+  void artifactOnly(llvm::StringRef File) {
+    J.attributeObject("physicalLocation", [&] {
+      J.attributeObject("artifactLocation",
+                        [&] { J.attribute("uri", fileUri(File)); });
+    });
+  }
+
+  /// The CUDA source line as a location of its own, so code scanning and
+  /// editors can open the .cu file there.
+  void cudaLocation(const CudaSourceLocation &C) {
+    J.attributeObject("physicalLocation", [&] {
+      J.attributeObject("artifactLocation",
+                        [&] { J.attribute("uri", fileUri(C.File)); });
+      J.attributeObject("region", [&] {
+        J.attribute("startLine", C.Line);
+        if (C.Column)
+          J.attribute("startColumn", C.Column);
+      });
+    });
+  }
+
+  /// The tool's page, which SARIF wants absolute: the README beside the
+  /// published diagnostics pages when --sarif-help-base names them, the
+  /// pages otherwise; none without a base.
+  std::string informationUri() const {
+    llvm::StringRef Base = llvm::StringRef(HelpBase).rtrim('/');
+    if (Base.empty())
+      return {};
+    if (Base.consume_back("/docs/diagnostics"))
+      return (Base + "/README.md").str();
+    return HelpBase;
   }
 
   /// A rule speaks from the code's documentation page: its title, its
@@ -246,9 +324,14 @@ private:
     });
   }
 
-  static unsigned ruleIndex(DiagID ID) {
-    llvm::ArrayRef<DiagID> All = allCodedDiags();
-    return static_cast<unsigned>(llvm::find(All, ID) - All.begin());
+  /// The rule's place among those the log lists, which are those the
+  /// results use, in the order they first did.
+  unsigned ruleIndex(DiagID ID) {
+    auto [It, New] = RuleIndex.try_emplace(static_cast<unsigned>(ID),
+                                           UsedRules.size());
+    if (New)
+      UsedRules.push_back(ID);
+    return It->second;
   }
 
   llvm::raw_ostream &OS;
@@ -258,6 +341,9 @@ private:
   bool Begun = false;
   LocationResolver Locations;
   FingerprintMaker Prints;
+  llvm::DenseMap<unsigned, unsigned> RuleIndex;
+  std::vector<DiagID> UsedRules;
+  std::vector<Diagnostic> Notifications;
 };
 
 } // namespace

@@ -32,6 +32,14 @@ for r in rules:
         assert "helpUri" not in r, r["helpUri"]
 results = run["results"]
 assert [r["ruleId"] for r in results] == want, [r["ruleId"] for r in results]
+# Only the rules the results use, each once.
+assert sorted(ids) == sorted(set(want)), (ids, want)
+if help_base:
+    assert re.match(r"https?://", driver["informationUri"]), driver["informationUri"]
+else:
+    assert "informationUri" not in driver
+invocation, = run["invocations"]
+assert invocation["executionSuccessful"] is True, invocation
 for r in results:
     assert rules[r["ruleIndex"]]["id"] == r["ruleId"]
     assert r["level"] in ("error", "warning", "note")

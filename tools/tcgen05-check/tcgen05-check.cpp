@@ -521,17 +521,11 @@ int main(int argc, char **argv) {
                              cl::cat(Category));
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
-  if (std::optional<UnknownOption> U = findUnknownOption(Args, Category)) {
-    std::unique_ptr<DiagnosticConsumer> P = createTextDiagnosticPrinter(errs(), false);
-    DiagnosticsEngine E(*P, DiagnosticOptions());
-    Diagnostic D = Diagnostic::make(DiagID::err_usage_unknown_option, {}, {U->Arg},
-                                    "tcgen05-check");
-    if (!U->Suggestion.empty())
-      D.note(DiagID::note_did_you_mean, {}, {U->Suggestion});
-    E.emit(nullptr, std::move(D));
-    P->finish();
-    return 2;
-  }
+  // An option the tool does not have is reported by the printer the
+  // other options choose, so a SARIF or JSON reader sees it too.
+  std::optional<UnknownOption> Unknown = findUnknownOption(Args, Category);
+  if (Unknown)
+    Args.erase(llvm::find_if(Args, [&](const char *A) { return Unknown->Arg == A; }));
   if (!cl::ParseCommandLineOptions(
           static_cast<int>(Args.size()), Args.data(),
           "tcgen05-check: checks PTX for Blackwell tcgen05 instructions\n",
@@ -555,6 +549,14 @@ int main(int argc, char **argv) {
     return streamsWritten() ? Code : 2;
   };
 
+  if (Unknown) {
+    Diagnostic D = Diagnostic::make(DiagID::err_usage_unknown_option, {},
+                                    {Unknown->Arg}, "tcgen05-check");
+    if (!Unknown->Suggestion.empty())
+      D.note(DiagID::note_did_you_mean, {}, {Unknown->Suggestion});
+    Engine.emit(nullptr, std::move(D));
+    return Finish(2);
+  }
   for (const std::string &G : Extra.UnknownGroups) {
     Diagnostic D = Diagnostic::make(DiagID::warn_unknown_warning_group, {}, {G},
                                     "tcgen05-check");

@@ -155,6 +155,15 @@ struct FixIt {
   std::string Text;
 };
 
+/// The CUDA source line a finding comes from, as nvcc's .loc lines name it,
+/// for printers that link to it (SARIF, JSON) as well as say it (a note).
+struct CudaSourceLocation {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Function; ///< Demangled; the inlined function when inlined.
+};
+
 struct Diagnostic {
   DiagID ID;
   Severity Sev;
@@ -167,6 +176,7 @@ struct Diagnostic {
   /// re-frames a diagnostic (an inline-asm template) re-formats, not edits.
   std::vector<DiagArg> Args;
   std::vector<FixIt> FixIts;
+  std::optional<CudaSourceLocation> CudaSource;
 
   /// A diagnostic at its catalogue severity, its message formatted from the
   /// catalogue.  File names the input when R is invalid.
