@@ -20,6 +20,7 @@ config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 corpus = os.path.normpath(os.path.join(config.tcgen05_src_root, "..", "shared", "corpus"))
 config.substitutions.append(("%corpus", corpus))
 config.substitutions.append(("%srcroot", config.tcgen05_src_root))
+config.substitutions.append(("%objroot", config.tcgen05_obj_root))
 # The system's Python, whose pip and wheel (Debian's python3-pip and
 # python3-wheel) install the package from source without the network.
 if os.path.exists("/usr/bin/python3"):

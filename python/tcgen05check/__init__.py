@@ -5,7 +5,8 @@ rules, descriptor values, and ordering hazards, as the tcgen05-check command
 does, by calling the C interface of libtcgen05check.so through ctypes.
 
 The library is found through the environment variable TCGEN05CHECK_LIBRARY,
-then beside this package, then by the system's loader.
+then beside this package (where the wheel puts it), then by the system's
+loader.  __version__ is the version of the library that was found.
 """
 import ctypes
 import ctypes.util
@@ -14,8 +15,8 @@ import json
 import os
 from typing import List, Optional
 
-__all__ = ["Diagnostic", "Note", "CheckError", "check", "emit", "decode_idesc",
-           "encode_idesc", "decode_smem_desc", "encode_smem_desc"]
+__all__ = ["Diagnostic", "Note", "CheckError", "check", "check_asm_template", "emit",
+           "decode_idesc", "encode_idesc", "decode_smem_desc", "encode_smem_desc"]
 
 
 @dataclasses.dataclass
@@ -38,6 +39,14 @@ class Diagnostic:
     end_column: Optional[int] = None
     notes: List[Note] = dataclasses.field(default_factory=list)
     fixits: List[dict] = dataclasses.field(default_factory=list)
+    #: The -W group that silences a warning ("tcgen05-fence"), or None.
+    group: Optional[str] = None
+    #: The CUDA source line the finding comes from, when the PTX has nvcc's
+    #: .loc lines (-lineinfo): file, line, column and (demangled) function.
+    cuda_file: Optional[str] = None
+    cuda_line: Optional[int] = None
+    cuda_column: Optional[int] = None
+    cuda_function: Optional[str] = None
 
     def __str__(self):
         where = f"{self.file}:{self.line}:{self.column}: " if self.line else ""
@@ -95,6 +104,11 @@ def _library():
     lib.tcgen05_emit_string.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
                                         ctypes.c_char_p, ctypes.c_char_p]
     lib.tcgen05_emit_string.restype = vp
+    lib.tcgen05_check_asm_template.argtypes = [ctypes.c_char_p, ctypes.c_size_t] + \
+        [ctypes.c_char_p] * 3
+    lib.tcgen05_check_asm_template.restype = vp
+    lib.tcgen05_version.argtypes = []
+    lib.tcgen05_version.restype = ctypes.c_char_p
     lib.tcgen05_descriptor.argtypes = [ctypes.c_char_p] * 4
     lib.tcgen05_descriptor.restype = vp
     for name in ("tcgen05_result_json", "tcgen05_result_text", "tcgen05_result_output"):
@@ -114,13 +128,16 @@ def _enc(s):
 def _diagnostics(doc):
     out = []
     for d in doc["diagnostics"]:
+        source = d.get("sourceLocation", {})
         out.append(Diagnostic(
             code=d.get("code", ""), severity=d["severity"], message=d["message"],
             file=d.get("file"), line=d.get("line"), column=d.get("column"),
             end_line=d.get("endLine"), end_column=d.get("endColumn"),
             notes=[Note(n["message"], n.get("file"), n.get("line"), n.get("column"))
                    for n in d.get("notes", [])],
-            fixits=d.get("fixits", [])))
+            fixits=d.get("fixits", []), group=d.get("group"),
+            cuda_file=source.get("file"), cuda_line=source.get("line"),
+            cuda_column=source.get("column"), cuda_function=source.get("function")))
     return out
 
 
@@ -158,6 +175,28 @@ def check(ptx: str, target: Optional[str] = None, *, name: Optional[str] = None,
     if not result:
         raise CheckError(f"unknown target {target!r}")
     return _take(lib, result)[0]
+
+
+def check_asm_template(template: str, constraints: str, *, name: Optional[str] = None,
+                       target: Optional[str] = None) -> List[Diagnostic]:
+    """The diagnostics of an inline-asm template whose operands are %0 or
+    $0 ("%%" a literal '%'), declared from constraints in order ("=r,l,n":
+    r 32-bit, l 64-bit, h 16-bit, f .f32, d .f64, b predicate, n
+    immediate), as --asm-template reports them: positions are in the
+    template.  target defaults to sm_100a."""
+    lib = _library()
+    data = template.encode()
+    result = lib.tcgen05_check_asm_template(data, len(data), constraints.encode(),
+                                            _enc(name), _enc(target))
+    if not result:
+        raise CheckError(f"unknown target {target!r}")
+    return _take(lib, result)[0]
+
+
+def __getattr__(name):
+    if name == "__version__":
+        return _library().tcgen05_version().decode()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def emit(ptx: str, target: Optional[str] = None, ptx_version: Optional[str] = None,

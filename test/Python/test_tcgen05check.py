@@ -64,6 +64,35 @@ class CheckTest(unittest.TestCase):
         self.assertEqual(d.fixits[0]["text"], ".cta_group::1")
 
 
+    def test_group_and_cuda_source(self):
+        ds = t.check(example("gemm_sm100a_broken.ptx"))
+        alloc = [d for d in ds if d.code == "TC6004"][0]
+        self.assertEqual(alloc.group, "tcgen05-alloc")
+        self.assertEqual([d.group for d in ds if d.code == "TC3105"], [None])
+        with open(os.path.join(ROOT, "test", "CudaSource", "lines.ptx")) as f:
+            d = t.check(f.read())[0]
+        self.assertEqual((d.cuda_file, d.cuda_line, d.cuda_column, d.cuda_function),
+                         ("include/tmem.hpp", 8, 3, "copy"))
+        self.assertIsNone(alloc.cuda_file)
+
+    def test_version(self):
+        self.assertRegex(t.__version__, r"^[0-9]+\.[0-9]+\.[0-9]+$")
+        with self.assertRaises(AttributeError):
+            t.no_such_attribute
+
+
+class AsmTemplateTest(unittest.TestCase):
+    def test_template(self):
+        asm = ("tcgen05.mma.cta_group::1.kind::f16 [%0], %1, %2, %3, p;")
+        self.assertEqual(t.check_asm_template("{\n.reg .pred p;\n" + asm + "\n}",
+                                              "r,l,l,r"), [])
+        d, = t.check_asm_template("{\n.reg .pred p;\n" + asm + "\n}", "r,r,l,r",
+                                  name="mma.s")
+        self.assertEqual((d.code, d.file, d.line), ("TC3112", "mma.s", 3))
+        with self.assertRaises(t.CheckError):
+            t.check_asm_template(asm, "r,l,l,r", target="sm_9999")
+
+
 class EmitTest(unittest.TestCase):
     def test_retarget(self):
         out = t.emit(example("gemm_sm100a.ptx"), target="sm_103a")
