@@ -50,6 +50,8 @@ if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 config.environment["PATH"] = os.pathsep.join(
     [config.tcgen05_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+if shutil.which("groff"):
+    config.available_features.add("groff")
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))

@@ -78,7 +78,9 @@ const char *const OffGroups[] = {
 
 /// Whether Group is silent under Opts: named by -Wno- (itself or a group
 /// above it), or off by default and not turned on by name.
-bool groupSilenced(const DiagnosticOptions &Opts, llvm::StringRef Group) {
+} // namespace
+
+bool tcgen05::groupSilenced(const DiagnosticOptions &Opts, llvm::StringRef Group) {
   if (namesGroup(Opts.DisabledGroups, Group))
     return true;
   for (llvm::StringRef G = Group; !G.empty(); G = parentGroup(G))
@@ -87,7 +89,6 @@ bool groupSilenced(const DiagnosticOptions &Opts, llvm::StringRef Group) {
       return true;
   return false;
 }
-} // namespace
 
 bool tcgen05::isDefaultOffGroup(llvm::StringRef Group) {
   return llvm::is_contained(OffGroups, Group);
@@ -466,17 +467,32 @@ void DiagnosticsEngine::beginInput() {
   LimitReached = false;
 }
 
-std::string tcgen05::diagnosticSummary(unsigned Errors, unsigned Warnings) {
+std::string tcgen05::diagnosticSummary(unsigned Errors, unsigned Warnings,
+                                       unsigned HiddenByComments,
+                                       unsigned HiddenByBaseline) {
   auto Count = [](unsigned N, const char *What) {
     return std::to_string(N) + " " + What + (N == 1 ? "" : "s");
   };
+  std::string Shown;
   if (Errors && Warnings)
-    return Count(Errors, "error") + " and " + Count(Warnings, "warning") +
-           " generated.";
-  if (Errors || Warnings)
-    return (Errors ? Count(Errors, "error") : Count(Warnings, "warning")) +
-           " generated.";
-  return "";
+    Shown = Count(Errors, "error") + " and " + Count(Warnings, "warning") +
+            " generated";
+  else if (Errors || Warnings)
+    Shown = (Errors ? Count(Errors, "error") : Count(Warnings, "warning")) +
+            " generated";
+  std::string Hidden;
+  if (HiddenByComments)
+    Hidden = Count(HiddenByComments, "finding") + " hidden by ignore comments";
+  if (HiddenByBaseline)
+    Hidden += Hidden.empty() ? Count(HiddenByBaseline, "finding") +
+                                   " hidden by the baseline"
+                             : " and " + std::to_string(HiddenByBaseline) +
+                                   " by the baseline";
+  if (Shown.empty() && Hidden.empty())
+    return "";
+  if (Shown.empty())
+    return Hidden + ".";
+  return Shown + (Hidden.empty() ? "" : "; " + Hidden) + ".";
 }
 
 void DiagnosticsEngine::emitAll(const llvm::SourceMgr *SM,

@@ -164,6 +164,39 @@ constexpr size_t WholeHugePagesInput = size_t(2) << 20;
 /// checkBuffer; NulFree when the reader has already looked for NUL bytes
 /// and found none, which spares a pass over the whole input.  Pages, when
 /// given, takes back the contents of each .section once they are checked.
+/// Whether the module's ignore comments can be judged, each found to
+/// silence something or not: the check ran whole (no error cap cut it, no
+/// syntax error kept the analyses off a function, no analysis gave up or
+/// skipped a kernel, each of which says so in a remark), and the warning
+/// would be shown.
+bool judgesSuppressions(const DiagnosticsEngine &Engine,
+                        const DiagnosticSink &Sink) {
+  const DiagnosticOptions &O = Engine.options();
+  if (O.IgnoreWarnings || Engine.groupDisabled(diagGroup(DiagID::warn_unused_suppression)))
+    return false;
+  if (Sink.errorCap() && Sink.numErrors() >= Sink.errorCap())
+    return false;
+  return llvm::none_of(Sink.diagnostics(), [](const Diagnostic &D) {
+    return D.Sev == Severity::Remark || (D.Sev == Severity::Error && !isAcceptable(D.code()));
+  });
+}
+
+/// Whether a finding of Codes (empty: any code) would have been reported
+/// had it been there: no option turned its group off, so its analysis ran.
+bool wouldReport(const DiagnosticOptions &O, llvm::ArrayRef<unsigned> Codes) {
+  if (Codes.empty())
+    return O.DisabledGroups.empty();
+  for (unsigned Code : Codes) {
+    std::optional<DiagID> ID = Code ? lookupDiagCode(Code) : std::nullopt;
+    if (!ID)
+      continue; // A misspelt code silences nothing, whatever the options.
+    llvm::StringRef Group = diagGroup(*ID);
+    if (!Group.empty() && groupSilenced(O, Group))
+      return false;
+  }
+  return true;
+}
+
 CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                       DiagnosticsEngine &Engine, const CheckOptions &Options,
                       AnalysisStats *Stats, bool NulFree,
@@ -338,14 +371,29 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                                         {Name}, Name));
   }
   ModuleSink.sortBySource();
-  // Markers are searched for only when there is something to suppress.
-  if (!ModuleSink.diagnostics().empty())
-    Suppressions::near(SM, BufferID, ModuleSink.diagnostics())
-        .apply(SM, BufferID, ModuleSink.diagnostics());
+  unsigned ByComments = 0, ByBaseline = 0;
+  if (judgesSuppressions(Engine, ModuleSink)) {
+    // Every comment of the text, to find those that silence nothing.
+    Suppressions All(Text);
+    ByComments = All.apply(SM, BufferID, ModuleSink.diagnostics());
+    size_t Before = ModuleSink.diagnostics().size();
+    All.reportUnused(SM, BufferID,
+                     [&](llvm::ArrayRef<unsigned> Codes) {
+                       return wouldReport(Engine.options(), Codes);
+                     },
+                     ModuleSink.diagnostics());
+    if (ModuleSink.diagnostics().size() != Before)
+      ModuleSink.sortBySource();
+  } else if (!ModuleSink.diagnostics().empty()) {
+    // Markers are searched for only near something to suppress.
+    ByComments = Suppressions::near(SM, BufferID, ModuleSink.diagnostics())
+                     .apply(SM, BufferID, ModuleSink.diagnostics());
+  }
   if (Opts.RecordFindings)
     Opts.RecordFindings->record(SM, ModuleSink.diagnostics());
   if (Opts.KnownFindings)
-    Opts.KnownFindings->apply(SM, ModuleSink.diagnostics());
+    ByBaseline = Opts.KnownFindings->apply(SM, ModuleSink.diagnostics());
+  Engine.countHidden(ByComments, ByBaseline);
   addCudaSourceNotes(M, Text, ModuleSink.diagnostics());
   Engine.emitAll(&SM, ModuleSink.diagnostics());
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors

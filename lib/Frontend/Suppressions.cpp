@@ -22,7 +22,7 @@ Suppressions::Suppressions(llvm::StringRef Text) {
       Text, [&](size_t LineStart, llvm::SmallVector<unsigned, 2> &&Codes) {
         Line += Text.slice(Counted, LineStart).count('\n');
         Counted = LineStart;
-        ByLine[Line] = std::move(Codes);
+        ByLine[Line] = Comment{std::move(Codes), LineStart, false};
       });
 }
 
@@ -83,34 +83,78 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
   LocationResolver Lines;
   for (Marked &M : Candidates) {
     unsigned Line = Lines.lineAndColumn(SM, BufferID, M.Finding).first;
-    S.ByLine[Line - M.Above] = std::move(M.Codes);
+    S.ByLine[Line - M.Above].Codes = std::move(M.Codes);
   }
   return S;
 }
 
-bool Suppressions::covers(unsigned Line, unsigned Code) const {
+Suppressions::Comment *Suppressions::coverer(unsigned Line, unsigned Code) {
   for (unsigned L : {Line, Line - 1}) {
     auto It = ByLine.find(L);
     if (It != ByLine.end() &&
-        (It->second.empty() || llvm::is_contained(It->second, Code)))
-      return true;
+        (It->second.Codes.empty() || llvm::is_contained(It->second.Codes, Code)))
+      return &It->second;
   }
-  return false;
+  return nullptr;
 }
 
-void Suppressions::apply(const llvm::SourceMgr &SM, unsigned BufferID,
-                         std::vector<Diagnostic> &Diags) const {
+bool Suppressions::covers(unsigned Line, unsigned Code) const {
+  return const_cast<Suppressions *>(this)->coverer(Line, Code) != nullptr;
+}
+
+unsigned Suppressions::apply(const llvm::SourceMgr &SM, unsigned BufferID,
+                             std::vector<Diagnostic> &Diags) {
   if (empty())
-    return;
+    return 0;
   // Lines counted forward, as the printers count them: SourceMgr finds a
   // line's number from its table but then its column by searching back to
   // the line's start, for each finding of a long line.
   LocationResolver Lines;
+  size_t Before = Diags.size();
   llvm::erase_if(Diags, [&](const Diagnostic &D) {
     if (!D.Range.Start.isValid() || !D.code() || !isAcceptable(D.code()) ||
         SM.FindBufferContainingLoc(D.Range.Start) != BufferID)
       return false;
     unsigned Line = Lines.lineAndColumn(SM, BufferID, D.Range.Start).first;
-    return covers(Line, D.code());
+    Comment *C = coverer(Line, D.code());
+    if (C)
+      C->Used = true;
+    return C != nullptr;
   });
+  return static_cast<unsigned>(Before - Diags.size());
+}
+
+void Suppressions::reportUnused(
+    const llvm::SourceMgr &SM, unsigned BufferID,
+    llvm::function_ref<bool(llvm::ArrayRef<unsigned>)> Judge,
+    std::vector<Diagnostic> &Diags) const {
+  llvm::StringRef Text = SM.getMemoryBuffer(BufferID)->getBuffer();
+  std::vector<const Comment *> Unused;
+  for (const auto &Entry : ByLine)
+    if (!Entry.second.Used && Judge(Entry.second.Codes))
+      Unused.push_back(&Entry.second);
+  llvm::sort(Unused, [](const Comment *A, const Comment *B) {
+    return A->LineStart < B->LineStart;
+  });
+  for (const Comment *C : Unused) {
+    llvm::StringRef Line = Text.slice(C->LineStart, Text.find('\n', C->LineStart));
+    size_t At = Line.find(SuppressionMarker);
+    if (At == llvm::StringRef::npos)
+      continue;
+    const char *Begin = Line.data() + At;
+    const char *End = Line.rtrim(" \t\r").end();
+    // What it names: nothing (every code), or its codes; a misspelt one
+    // (0) is shown by the range, which covers the comment.
+    std::string What;
+    std::vector<std::string> Named;
+    for (unsigned Code : C->Codes)
+      Named.push_back(Code ? formatDiagCode(Code) : "a code written wrong");
+    if (!Named.empty())
+      What = " of " + llvm::join(Named, " or ");
+    Diags.push_back(Diagnostic::make(
+        DiagID::warn_unused_suppression,
+        llvm::SMRange(llvm::SMLoc::getFromPointer(Begin),
+                      llvm::SMLoc::getFromPointer(End)),
+        {What}));
+  }
 }

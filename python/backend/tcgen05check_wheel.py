@@ -198,6 +198,10 @@ def write_wheel(build_dir, out_dir):
         else:
             _log(f"warning: no licence found for {soname}")
     wheel.add_file(f"{PACKAGE}/bin/tcgen05-check", tool, executable=True)
+    # The manual page, which pip installs under the environment's share/man.
+    man = os.path.join(build_dir, "share", "man", "man1", "tcgen05-check.1")
+    if os.path.exists(man):
+        wheel.add_file(f"{name}-{version}.data/data/share/man/man1/tcgen05-check.1", man)
     wheel.add(f"{dist_info}/METADATA", _metadata(project, version).encode())
     wheel.add(f"{dist_info}/WHEEL",
               ("Wheel-Version: 1.0\nGenerator: tcgen05check_wheel\n"
@@ -229,7 +233,7 @@ def _cmake(build_dir):
         _log(" ".join(args))
         subprocess.run(args, check=True, stdout=sys.stderr)
     subprocess.run(["cmake", "--build", build_dir, "--target", "tcgen05-check",
-                    "tcgen05check_c"], check=True, stdout=sys.stderr)
+                    "tcgen05check_c", "tcgen05-check-man"], check=True, stdout=sys.stderr)
 
 
 def get_requires_for_build_wheel(config_settings=None):

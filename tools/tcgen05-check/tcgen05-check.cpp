@@ -24,6 +24,7 @@
 #include "tcgen05/Frontend/WriteOutput.h"
 
 #include "InputFiles.h"
+#include "ManPage.h"
 #include "OptionNames.h"
 #include "ResponseFiles.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
@@ -142,7 +143,7 @@ cl::opt<unsigned> Threads("j",
                           cl::cat(Category));
 
 cl::alias ThreadsLong("jobs", cl::desc("Alias for -j"), cl::aliasopt(Threads),
-                      cl::cat(Category));
+                      cl::value_desc("N"), cl::cat(Category));
 
 cl::opt<bool> Quiet("quiet",
                     cl::desc("Print the diagnostics only, without the closing "
@@ -166,7 +167,8 @@ cl::opt<unsigned> HazardSteps(
     cl::desc("Work the hazard analyses may spend per instruction and block "
              "of a function before they give up on it with a remark "
              "(TC6100); default 64"),
-    cl::init(DefaultHazardStepsPerInstruction), cl::cat(Category));
+    cl::init(DefaultHazardStepsPerInstruction), cl::value_desc("N"),
+    cl::cat(Category));
 
 cl::opt<unsigned> BodyPiece(
     "body-piece",
@@ -231,17 +233,64 @@ cl::opt<bool> Sparse("sparse", cl::desc("With --decode-idesc: for .sp"),
                      cl::cat(Category));
 cl::opt<unsigned> CtaGroupOpt("cta-group",
                               cl::desc("With --decode-idesc: .cta_group::N"),
-                              cl::init(1), cl::cat(Category));
+                              cl::init(1), cl::value_desc("N"),
+                              cl::cat(Category));
 
-cl::extrahelp ExitCodes(R"(
-EXIT CODES:
+cl::opt<bool> PrintManPage("print-man-page",
+                           cl::desc("Print the manual page tcgen05-check(1) "
+                                    "and exit"),
+                           cl::Hidden, cl::cat(Category));
+
+constexpr const char *ExitCodeText = R"(
   0  no errors
   1  errors were reported (or --verify found mismatches)
   2  usage error, an input could not be read or an output written, or
      memory ran out
+)";
+// cl::extrahelp keeps a reference to its text.
+const std::string ExitCodeHelp = std::string("\nEXIT CODES:") + ExitCodeText +
+                                 "\nEach diagnostic carries a code [TCnnnn]; "
+                                 "--explain TCnnnn describes it.\n";
+cl::extrahelp ExitCodes(ExitCodeHelp);
 
-Each diagnostic carries a code [TCnnnn]; --explain TCnnnn describes it.
-)");
+/// The options the tool reads before cl does (extractExtraOptions).
+std::vector<ExtraOptionHelp> extraOptionHelp() {
+  return {
+      {"--color=<auto|always|never>",
+       "Colored text diagnostics (default: auto, when stderr is a terminal)"},
+      {"-W<group>", "Turn on a group that is off by default (tcgen05-pedantic)"},
+      {"-Wno-<group>", "Silence the warnings of a group"},
+      {"-Werror=<group>", "Make the warnings of a group errors"},
+      {"-Wno-error=<group>",
+       "Keep a group's warnings warnings under -Werror (groups: " +
+           diagGroupList() + ")"},
+  };
+}
+
+/// --help's lines for them, in cl's layout.
+std::string extraOptionHelpText() {
+  std::string Out = "\n";
+  for (const ExtraOptionHelp &E : extraOptionHelp()) {
+    std::string Line = "  " + E.Spelling.str();
+    Line.resize(std::max<size_t>(Line.size() + 1, 33), ' ');
+    Out += Line + "- " + E.Help + "\n";
+  }
+  return Out;
+}
+
+/// The values of the enumerated options, for the manual page.
+std::vector<std::pair<std::string, std::string>> enumValues(const cl::Option &O) {
+  std::vector<std::pair<std::string, std::string>> Out;
+  auto Read = [&](const cl::generic_parser_base &P) {
+    for (unsigned I = 0, E = P.getNumOptions(); I < E; ++I)
+      Out.push_back({P.getOption(I).str(), P.getDescription(I).str()});
+  };
+  if (auto *F = dynamic_cast<const cl::opt<Format> *>(&O))
+    Read(const_cast<cl::opt<Format> *>(F)->getParser());
+  else if (auto *E = dynamic_cast<const cl::opt<EmitKind> *>(&O))
+    Read(const_cast<cl::opt<EmitKind> *>(E)->getParser());
+  return Out;
+}
 
 void printVersion(raw_ostream &OS) {
   OS << "tcgen05-check " << TCGEN05_VERSION_STRING << "\n"
@@ -500,16 +549,7 @@ int main(int argc, char **argv) {
   std::string KindHelp = "The .kind for --decode-idesc and --encode-idesc (" +
                          idescKindList() + ")";
   Kind.setDescription(KindHelp);
-  std::string GroupHelp =
-      "\n  --color=<auto|always|never>    - Colored text diagnostics (default: "
-      "auto,\n                                   when stderr is a terminal)\n"
-      "  -W<group>                      - Turn on a group that is off by "
-      "default\n                                   (tcgen05-pedantic)\n"
-      "  -Wno-<group>                   - Silence the warnings of a group\n"
-      "  -Werror=<group>                - Make the warnings of a group errors\n"
-      "  -Wno-error=<group>             - Keep a group's warnings warnings "
-      "under -Werror\n                                   (groups: " +
-      diagGroupList() + ")\n";
+  std::string GroupHelp = extraOptionHelpText();
   cl::extrahelp Groups(GroupHelp);
   // LLVM's own -stats (pass statistics, of which this tool has none)
   // gives way to this one.
@@ -567,6 +607,11 @@ int main(int argc, char **argv) {
     Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_bad_color, {},
                                           {Extra.BadColor}, "tcgen05-check"));
     return Finish(2);
+  }
+  if (PrintManPage) {
+    printManPage(outs(), Category, extraOptionHelp(), enumValues,
+                 TCGEN05_VERSION_STRING, ExitCodeText);
+    return Finish(0);
   }
   if (ListRules) {
     printRuleList(outs());
@@ -630,7 +675,9 @@ int main(int argc, char **argv) {
   Consumer.finish();
   if (!Verify && !Quiet && OutputFormat == Format::Text) {
     std::string Summary =
-        diagnosticSummary(Engine.numErrors(), Engine.numWarnings());
+        diagnosticSummary(Engine.numErrors(), Engine.numWarnings(),
+                          Engine.numHiddenByComments(),
+                          Engine.numHiddenByBaseline());
     if (!Summary.empty())
       errs() << Summary << "\n";
   }

@@ -25,6 +25,8 @@ class SourceMgr;
 
 namespace tcgen05 {
 
+struct DiagnosticOptions;
+
 enum class DiagID : uint16_t {
 #define DIAG(Name, Code, Severity, Format) Name,
 #define NOTE(Name, Format) Name,
@@ -47,6 +49,9 @@ llvm::StringRef diagGroup(DiagID ID);
 std::string diagGroupList();
 /// Whether some warning belongs to Group.
 bool isDiagGroup(llvm::StringRef Group);
+/// Whether Opts keep the warnings of Group from being shown: -Wno-Group (or
+/// of a group above it), or Group is off by default and no -WGroup names it.
+bool groupSilenced(const DiagnosticOptions &Opts, llvm::StringRef Group);
 /// Whether Group is off unless -WGroup names it (a pedantic group).
 bool isDefaultOffGroup(llvm::StringRef Group);
 
@@ -294,6 +299,15 @@ public:
 
   unsigned numErrors() const { return NumErrors; }
   unsigned numWarnings() const { return NumWarnings; }
+  /// Findings an input's ignore comments, and the baseline, left out: the
+  /// summary says how many, so that silence is not mistaken for a clean
+  /// check.
+  void countHidden(unsigned ByComments, unsigned ByBaseline) {
+    HiddenByComments += ByComments;
+    HiddenByBaseline += ByBaseline;
+  }
+  unsigned numHiddenByComments() const { return HiddenByComments; }
+  unsigned numHiddenByBaseline() const { return HiddenByBaseline; }
   bool limitReached() const { return LimitReached; }
   const DiagnosticOptions &options() const { return Opts; }
   DiagnosticConsumer &consumer() { return Consumer; }
@@ -306,12 +320,17 @@ private:
   unsigned NumErrors = 0;
   unsigned NumWarnings = 0;
   unsigned InputErrors = 0; ///< Errors of the current input.
+  unsigned HiddenByComments = 0;
+  unsigned HiddenByBaseline = 0;
   bool LimitReached = false;
 };
 
-/// "3 errors and 1 warning generated.", as clang ends its text output;
-/// empty when there was neither.
-std::string diagnosticSummary(unsigned Errors, unsigned Warnings);
+/// "3 errors and 1 warning generated.", as clang ends its text output, and
+/// what ignore comments and a baseline hid ("; 2 findings hidden by ignore
+/// comments and 1 by the baseline."); empty when there was none of these.
+std::string diagnosticSummary(unsigned Errors, unsigned Warnings,
+                              unsigned HiddenByComments = 0,
+                              unsigned HiddenByBaseline = 0);
 
 } // namespace tcgen05
 

@@ -5,7 +5,9 @@
 // and of the next one.  Inline asm reaches PTX verbatim, so kernel authors
 // can write these in their CUDA sources.  Errors of the input itself and of
 // its syntax (TC0xxx, TC1xxx) are not findings to accept: text that is not
-// PTX stays an error, whatever a comment says.
+// PTX stays an error, whatever a comment says.  A comment that silences
+// nothing is itself a warning (-Wunused-suppression): the finding it was
+// written for is gone, or it never matched.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_FRONTEND_SUPPRESSIONS_H
@@ -15,6 +17,7 @@
 #include "tcgen05/Basic/SuppressionMarker.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -36,14 +39,28 @@ public:
   bool empty() const { return ByLine.empty(); }
   /// Whether a finding with Code on Line (1-based) is silenced.
   bool covers(unsigned Line, unsigned Code) const;
-  /// Drops the silenced findings of buffer BufferID from Diags.
-  void apply(const llvm::SourceMgr &SM, unsigned BufferID,
-             std::vector<Diagnostic> &Diags) const;
+  /// Drops the silenced findings of buffer BufferID from Diags, and
+  /// returns how many.
+  unsigned apply(const llvm::SourceMgr &SM, unsigned BufferID,
+                 std::vector<Diagnostic> &Diags);
+  /// Adds a warning (TC0013) to Diags for each comment that apply() found
+  /// silencing nothing, unless Judge says a finding it names may have gone
+  /// unreported for another reason (an option turned its group off).
+  /// Needs the comments of the whole text (the first constructor).
+  void reportUnused(const llvm::SourceMgr &SM, unsigned BufferID,
+                    llvm::function_ref<bool(llvm::ArrayRef<unsigned> Codes)> Judge,
+                    std::vector<Diagnostic> &Diags) const;
 
 private:
   Suppressions() = default;
-  /// Per comment line: the codes it names; empty: every code.
-  llvm::DenseMap<unsigned, llvm::SmallVector<unsigned, 2>> ByLine;
+  struct Comment {
+    /// The codes it names; empty: every code.
+    llvm::SmallVector<unsigned, 2> Codes;
+    size_t LineStart = 0;
+    bool Used = false;
+  };
+  Comment *coverer(unsigned Line, unsigned Code);
+  llvm::DenseMap<unsigned, Comment> ByLine;
 };
 
 } // namespace tcgen05
