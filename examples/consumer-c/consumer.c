@@ -1,4 +1,5 @@
 /* The C interface with options, from a C-only project. */
+#include "tcgen05/Version.h"
 #include "tcgen05/tcgen05-c.h"
 
 #include <stdio.h>
@@ -27,6 +28,8 @@ int main(void) {
                                             "f16", NULL);
   Status = Status && Desc && tcgen05_result_output(Desc) &&
            strstr(tcgen05_result_output(Desc), "0x08400010") != NULL;
+  /* The library linked is the one the headers describe. */
+  Status = Status && strcmp(tcgen05_version(), TCGEN05_VERSION_STRING) == 0;
   tcgen05_result_free(All);
   tcgen05_result_free(Some);
   tcgen05_result_free(Desc);
