@@ -9,6 +9,7 @@
 #include "tcgen05/Frontend/Baseline.h"
 #include "tcgen05/Frontend/CudaSource.h"
 #include "tcgen05/Frontend/Suppressions.h"
+#include "tcgen05/Basic/FindText.h"
 #include "tcgen05/Sema/DescriptorCheck.h"
 #include "tcgen05/Sema/HazardCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
@@ -22,6 +23,8 @@
 #include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
+#include <chrono>
+#include <deque>
 #include <cstring>
 #include <optional>
 
@@ -54,6 +57,9 @@ struct CheckItem {
   AnalysisStats Stats;
   /// Started as the module pass met it: an item large next to the rest.
   bool Early = false;
+  /// A body whose text holds a suppression marker (looked for on the
+  /// item's thread, so that a module without one costs no serial scan).
+  bool HasMarker = false;
   size_t size() const { return Text.End - Text.Begin; }
 };
 
@@ -181,6 +187,22 @@ bool judgesSuppressions(const DiagnosticsEngine &Engine,
   });
 }
 
+/// Whether the text the module pass read itself (between the bodies and
+/// the .section contents, which hold DWARF data) has a suppression marker.
+bool markersOutsideBodies(llvm::StringRef Text, const std::deque<CheckItem> &Work) {
+  const char *From = Text.begin();
+  auto Has = [](const char *B, const char *E) {
+    return B < E && findText(llvm::StringRef(B, E - B), SuppressionMarker) !=
+                        llvm::StringRef::npos;
+  };
+  for (const CheckItem &Item : Work) {
+    if (Has(From, Item.Text.Begin))
+      return true;
+    From = std::max(From, Item.Text.End);
+  }
+  return Has(From, Text.end());
+}
+
 /// Whether a finding of Codes (empty: any code) would have been reported
 /// had it been there: no option turned its group off, so its analysis ran.
 bool wouldReport(const DiagnosticOptions &O, llvm::ArrayRef<unsigned> Codes) {
@@ -201,6 +223,12 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                       DiagnosticsEngine &Engine, const CheckOptions &Options,
                       AnalysisStats *Stats, bool NulFree,
                       InputPages *Pages = nullptr) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Start = Clock::now();
+  auto Micros = [](Clock::time_point From, Clock::time_point To) {
+    return static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(To - From).count());
+  };
   // Analyses whose every finding is silenced are not run.
   CheckOptions Opts = Options;
   Opts.CheckHazards &= !Engine.groupDisabled("tcgen05-hazards");
@@ -245,6 +273,11 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   ParseOptions ParseOpts = Opts.Parse;
   ParseOpts.DeferSectionContents = true;
 
+  // Ignore comments are looked for only where one could be judged unused;
+  // otherwise only near findings (Suppressions::near).
+  bool LookForMarkers =
+      !Engine.options().IgnoreWarnings &&
+      !Engine.groupDisabled(diagGroup(DiagID::warn_unused_suppression));
   std::unique_ptr<llvm::ThreadPoolInterface> OwnPool;
   llvm::ThreadPoolInterface *Pool = Opts.Pool;
   // Per worker: a tcgen05 parser (its shape cache, backed by the shared
@@ -285,6 +318,9 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
               Pages->giveBack(Item->Text.text());
             return;
           }
+          if (LookForMarkers)
+            Item->HasMarker =
+                findText(Item->Text.text(), SuppressionMarker) != llvm::StringRef::npos;
           checkBody(Context, *Item, Scratch[W], *Parsers[W]);
         },
         &Side);
@@ -319,6 +355,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Symbols.build(M, SymbolSink);
   ModuleSink.append(std::move(SymbolSink));
   Ready.open();
+  Clock::time_point PassEnd = Clock::now();
 
   // The rest largest first, so that no thread is left with a large one at
   // the end while the others wait.
@@ -341,6 +378,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     Stream->push(Item);
   Stream->start(Workers);
   Stream->finish();
+  Clock::time_point BodiesEnd = Clock::now();
 
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
   for (bool Bodies : {true, false})
@@ -372,7 +410,11 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   }
   ModuleSink.sortBySource();
   unsigned ByComments = 0, ByBaseline = 0;
-  if (judgesSuppressions(Engine, ModuleSink)) {
+  bool Markers = !LookForMarkers || markersOutsideBodies(Text, Work) ||
+                 llvm::any_of(Work, [](const CheckItem &I) { return I.HasMarker; });
+  if (!Markers) {
+    // No ignore comment in the module: nothing to silence or to judge.
+  } else if (LookForMarkers && judgesSuppressions(Engine, ModuleSink)) {
     // Every comment of the text, to find those that silence nothing.
     Suppressions All(Text);
     ByComments = All.apply(SM, BufferID, ModuleSink.diagnostics());
@@ -396,6 +438,11 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Engine.countHidden(ByComments, ByBaseline);
   addCudaSourceNotes(M, Text, ModuleSink.diagnostics());
   Engine.emitAll(&SM, ModuleSink.diagnostics());
+  if (Stats) {
+    Stats->ModulePassMicros += Micros(Start, PassEnd);
+    Stats->BodiesMicros += Micros(PassEnd, BodiesEnd);
+    Stats->EndMicros += Micros(BodiesEnd, Clock::now());
+  }
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors
                                            : CheckStatus::Clean;
 }
@@ -455,10 +502,16 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
   bool Rereadable = Opts.GiveBackSections && Path != "-" &&
                     !llvm::sys::fs::status(Path, Before) &&
                     Before.type() == llvm::sys::fs::file_type::regular_file;
+  auto ReadStart = std::chrono::steady_clock::now();
   CheckStatus S = loadText(Path, SM, Engine, ID, inputLimit(Path, Opts),
                            Opts.StdinName, Opts.Pool, NulFree);
   if (S != CheckStatus::Clean)
     return S;
+  if (Stats)
+    Stats->ReadMicros += static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(
+            std::chrono::steady_clock::now() - ReadStart)
+            .count());
   std::optional<InputPages> Pages;
   if (Rereadable)
     Pages.emplace(Path.str(), SM.getMemoryBuffer(ID)->getBuffer(), Before);

@@ -30,11 +30,23 @@ struct AnalysisStats {
   uint64_t DescriptorsUnknown = 0;
   /// Functions whose descriptor analysis stopped short (TC4100).
   uint64_t FunctionsIncomplete = 0;
+  /// Wall-clock time of a check's phases, in microseconds, summed over the
+  /// inputs.  Reading and the module pass (which finds the bodies) run on
+  /// one thread; the bodies and .section contents left after the pass run
+  /// on all; the end (kernel-wide rules, merging the findings, suppressing
+  /// and delivering them) runs on one.  Bodies large enough to start while
+  /// the pass goes on are counted in the pass.  What does not overlap with
+  /// the bodies bounds the speed-up threads can give.
+  uint64_t ReadMicros = 0;
+  uint64_t ModulePassMicros = 0;
+  uint64_t BodiesMicros = 0;
+  uint64_t EndMicros = 0;
 
   AnalysisStats &operator+=(const AnalysisStats &O);
   /// Counts a descriptor operand of which Known of Width bits are known.
   void countDescriptor(uint64_t Known, unsigned Width);
-  /// One "name: count" line per counter.
+  /// One "name: count" line per counter, then the phases' times and the
+  /// share of the one-thread phases.
   void print(llvm::raw_ostream &OS) const;
 };
 
