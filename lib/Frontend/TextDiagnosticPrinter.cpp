@@ -74,8 +74,18 @@ public:
     llvm::SmallString<1024> Text;
     DiagnosticText OS(Text, Colors);
     print(OS, SM, D.Range, D.Sev, safe(Msg), D.File, D.FixIts);
-    for (const DiagNote &N : D.Notes)
+    for (const DiagNote &N : D.Notes) {
+      // The CUDA source line as a location of its own, as a note in
+      // another file is in clang's output: editors jump to it.
+      if (N.ID == DiagID::note_cuda_source && D.CudaSource) {
+        const CudaSourceLocation &C = *D.CudaSource;
+        std::string At = C.File + ":" + std::to_string(C.Line) +
+                         (C.Column ? ":" + std::to_string(C.Column) : "");
+        print(OS, nullptr, {}, Severity::Note, safe(N.Message), At, {});
+        continue;
+      }
       print(OS, SM, N.Range, Severity::Note, safe(N.Message), D.File, {});
+    }
     Out << Text;
   }
 

@@ -50,9 +50,9 @@ struct HazardCache {
   std::vector<uint32_t> SyncsAndTcgen05;
   /// The solved ordering analyses (HazardOrder.cpp).
   std::unique_ptr<OrderingCache> Ordering;
-  /// An analysis gave up on the function and said so (TC6100, once).
   /// A lint that needs the whole kernel skipped it (isWholeKernel).
   bool SkippedWhole = false;
+  /// An analysis gave up on the function and said so (TC6100, once).
   bool GaveUp = false;
   /// Instructions the per-finding path walks have visited (walkBudget).
   uint64_t WalkSteps = 0;
