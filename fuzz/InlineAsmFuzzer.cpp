@@ -17,7 +17,8 @@
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  static const char *const Letters[] = {"r", "l", "h", "f", "d", "b", "n", "=r"};
+  static const char *const Letters[] = {"r", "l", "h", "f",
+                                        "d", "b", "n", "=r"};
   std::vector<std::string> Constraints;
   size_t I = 0;
   // Operand count, then one byte per operand.

@@ -34,8 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   tcgen05::Tcgen05ShapeCache Own;
   std::string Cold = check(Text, Own);
   if (Warm != Cold) {
-    std::fprintf(stderr, "with earlier shapes:\n%s\nalone:\n%s\n",
-                 Warm.c_str(), Cold.c_str());
+    std::fprintf(stderr, "with earlier shapes:\n%s\nalone:\n%s\n", Warm.c_str(),
+                 Cold.c_str());
     std::abort();
   }
   return 0;

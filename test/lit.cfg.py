@@ -50,6 +50,15 @@ if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 config.environment["PATH"] = os.pathsep.join(
     [config.tcgen05_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# The sources are formatted with clang-format 14 (Debian 12's); another
+# version lays some lines out differently.
+clang_format = shutil.which("clang-format")
+if clang_format:
+    import subprocess
+    version = subprocess.run([clang_format, "--version"], capture_output=True, text=True).stdout
+    if " version 14." in version:
+        config.available_features.add("clang-format")
+        config.substitutions.append(("%clang-format", clang_format))
 if shutil.which("groff"):
     config.available_features.add("groff")
 if config.ptxas and os.path.exists(config.ptxas):

@@ -42,11 +42,13 @@ TEST(BranchConditionsTest, RangesOfOneRegisterMeetOrNot) {
   EXPECT_TRUE(ValueRange::disjoint(range(1, 1, 1), range(1, 2, 2)));
   EXPECT_FALSE(ValueRange::disjoint(range(1, 1, 1), range(2, 2, 2)));
   EXPECT_TRUE(ValueRange::disjoint(range(1, 3, 3), range(1, 3, 3, true)));
-  EXPECT_FALSE(ValueRange::disjoint(range(1, 3, 3, true), range(1, 4, 4, true)));
+  EXPECT_FALSE(
+      ValueRange::disjoint(range(1, 3, 3, true), range(1, 4, 4, true)));
   EXPECT_TRUE(ValueRange::disjoint(range(1, 0, 3), range(1, 4, 100)));
   EXPECT_FALSE(ValueRange::disjoint(range(1, 0, 4), range(1, 4, 100)));
   // Signed and unsigned bounds are compared only where they agree.
-  EXPECT_TRUE(ValueRange::disjoint(range(1, 0, 3, false, false), range(1, 4, 9)));
+  EXPECT_TRUE(
+      ValueRange::disjoint(range(1, 0, 3, false, false), range(1, 4, 9)));
   EXPECT_FALSE(
       ValueRange::disjoint(range(1, -5, -1, false, false), range(1, 4, 9)));
 }
@@ -102,8 +104,8 @@ TEST(BranchConditionsTest, APredicateTwoMovesWriteIsWhatHoldsAtTheCopy) {
   ASSERT_EQ(In.size(), 2u);
   // Both bounds of the warp index, as ranges of %r2.
   EXPECT_EQ(In[0].Reg, In[1].Reg);
-  EXPECT_TRUE(BranchConditions::contradict(
-      In, {range(In[0].Reg, 0, 0, false, true)}));
+  EXPECT_TRUE(
+      BranchConditions::contradict(In, {range(In[0].Reg, 0, 0, false, true)}));
 }
 
 TEST(BranchConditionsTest, CyclesAreFoundByBlock) {

@@ -116,8 +116,8 @@ TEST(BuilderTest, EveryFormPrintsAndChecksClean) {
 TEST(BuilderTest, BuiltInstructionsAreCanonical) {
   for (auto &[I, Text] : everyForm()) {
     std::string ModuleText = ".version 8.8\n.target sm_100a\n.address_size 64\n"
-                         ".visible .entry k()\n{\n" +
-                         Text + "\n}\n";
+                             ".visible .entry k()\n{\n" +
+                             Text + "\n}\n";
     auto Buf = llvm::MemoryBuffer::getMemBufferCopy(ModuleText, "built");
     Module M;
     DiagnosticSink Sink;
@@ -148,8 +148,8 @@ TEST(BuilderTest, InvalidInstructionsAreReported) {
   EXPECT_EQ(codes(Red, {"sm_110a", 90}), std::vector<unsigned>{});
   EXPECT_EQ(codes(Red, {"sm_100a", 88}), std::vector<unsigned>{3101});
   // An immediate instruction descriptor is decoded: M=0 is no shape.
-  Instr Zero = mma({CtaGroup::One, Kind::F16},
-                   {R1, RD1, RD2, Value::imm(0x10), P1});
+  Instr Zero =
+      mma({CtaGroup::One, Kind::F16}, {R1, RD1, RD2, Value::imm(0x10), P1});
   std::vector<unsigned> Got = codes(Zero);
   ASSERT_FALSE(Got.empty());
   EXPECT_EQ(Got.front(), 4001u);
@@ -177,9 +177,10 @@ TEST(BuilderTest, AsmTemplatesCheckClean) {
         << A.Template;
     EXPECT_TRUE(C.Diags.empty()) << A.Template;
   }
-  AsmTemplate A = ld({LdStShape::S32x32b, Num::X2}, Value::vec({R2, R3}), R1)
-                      .asmTemplate();
-  EXPECT_EQ(A.Template, "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%0, %1}, [%2];");
+  AsmTemplate A =
+      ld({LdStShape::S32x32b, Num::X2}, Value::vec({R2, R3}), R1).asmTemplate();
+  EXPECT_EQ(A.Template,
+            "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%0, %1}, [%2];");
   EXPECT_EQ(A.Constraints, (std::vector<std::string>{"=r", "=r", "r"}));
 }
 
@@ -202,10 +203,10 @@ TEST(BuilderTest, EnumsCoverTheRuleTables) {
   }
 #include "tcgen05/Build/BuilderQualifiers.def"
   // Words the builder writes itself, from flags or always.
-  for (const char *W : {".sync", ".aligned", ".shared::cta", ".shared::cluster",
-                        ".b32", ".b64", ".pack::16b", ".unpack::16b", ".abs",
-                        ".NaN", ".block_scale", ".ashift", ".down", ".b8x16",
-                        ".mbarrier::arrive::one", ".multicast::cluster"})
+  for (const char *W :
+       {".sync", ".aligned", ".shared::cta", ".shared::cluster", ".b32", ".b64",
+        ".pack::16b", ".unpack::16b", ".abs", ".NaN", ".block_scale", ".ashift",
+        ".down", ".b8x16", ".mbarrier::arrive::one", ".multicast::cluster"})
     Builder.insert(W);
   for (const rules::QualRule &R : rules::qualifierRules()) {
     // '.collector::' is the checker's prefix rule for misspelled usages.

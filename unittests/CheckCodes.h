@@ -21,15 +21,16 @@ namespace test {
 
 /// Codes in [Lo, Hi) for Body (declarations and statements) in a kernel of
 /// a module for Target at PTX ISA Version ("9.0").
-inline std::set<unsigned> checkCodes(const std::string &Body, const std::string &Target,
+inline std::set<unsigned> checkCodes(const std::string &Body,
+                                     const std::string &Target,
                                      const std::string &Version, unsigned Lo,
                                      unsigned Hi) {
   std::string Text = ".version " + Version + "\n.target " + Target +
                      "\n.address_size 64\n.visible .entry k()\n{\n" + Body +
                      "\nret;\n}\n";
   llvm::SourceMgr SM;
-  unsigned ID = SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(Text, "gen.ptx"),
-                                      llvm::SMLoc());
+  unsigned ID = SM.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(Text, "gen.ptx"), llvm::SMLoc());
   CollectingDiagnosticConsumer C;
   DiagnosticOptions DO;
   DO.ErrorLimit = 0;

@@ -28,9 +28,9 @@ using Ns = std::vector<uint32_t>;
 
 TEST(ControlFlowGraphTest, BranchesAndFallThrough) {
   Graph G("mov.b32 %r1, 0;\n"
-          "@%p1 bra L1;\n"       // bb0 -> bb2, bb1
+          "@%p1 bra L1;\n" // bb0 -> bb2, bb1
           "mov.b32 %r2, 1;\n"
-          "bra.uni L2;\n"        // bb1 -> bb3
+          "bra.uni L2;\n"         // bb1 -> bb3
           "L1: mov.b32 %r3, 2;\n" // bb2 -> bb3 (falls through)
           "L2: @%p2 ret;\n"       // bb3 -> bb4 (guarded ret)
           "exit;\n"               // bb4: no successor
@@ -178,7 +178,8 @@ TEST(ControlFlowGraphTest, DominatorTreesAgreeWithLLVMs) {
     unsigned N = 2 + Rng() % 24;
     std::string Body;
     for (unsigned K = 0; K < N; ++K) {
-      Body += "L" + std::to_string(K) + ": mov.b32 %r1, " + std::to_string(K) + ";\n";
+      Body += "L" + std::to_string(K) + ": mov.b32 %r1, " + std::to_string(K) +
+              ";\n";
       switch (Rng() % 6) {
       case 0:
         Body += "@%p1 bra L" + std::to_string(Rng() % N) + ";\n";
@@ -213,12 +214,14 @@ TEST(ControlFlowGraphTest, DominatorTreesAgreeWithLLVMs) {
       ASSERT_EQ(DT.isReachableFromEntry(&A), Ref.isReachableFromEntry(&A))
           << Body;
       auto *RefNode = Ref.getNode(&A);
-      const CFGBlock *RefIdom =
-          RefNode && RefNode->getIDom() ? RefNode->getIDom()->getBlock() : nullptr;
+      const CFGBlock *RefIdom = RefNode && RefNode->getIDom()
+                                    ? RefNode->getIDom()->getBlock()
+                                    : nullptr;
       EXPECT_EQ(DT.idom(&A), RefIdom) << Body;
       auto *PostNode = PostRef.getNode(&A);
-      const CFGBlock *RefIpdom =
-          PostNode && PostNode->getIDom() ? PostNode->getIDom()->getBlock() : nullptr;
+      const CFGBlock *RefIpdom = PostNode && PostNode->getIDom()
+                                     ? PostNode->getIDom()->getBlock()
+                                     : nullptr;
       EXPECT_EQ(PDT.ipdom(&A), RefIpdom) << Body;
       std::set<const CFGBlock *> Sub, RefSub;
       DT.forEachDominated(&A, [&](const CFGBlock *C) { Sub.insert(C); });

@@ -42,12 +42,13 @@ std::vector<uint64_t> baseValues(DescriptorKind D, const IdescUse &Use) {
   std::vector<uint64_t> Out = {V};
   std::vector<std::vector<std::pair<std::string, uint64_t>>> Variants;
   if (D == DescriptorKind::Smem)
-    Variants = {{{"swizzle", 1}}, {{"swizzle", 2}},
+    Variants = {{{"swizzle", 1}},
+                {{"swizzle", 2}},
                 {{"swizzle", 2}, {"lead_absolute", 1}}};
   if (D == DescriptorKind::Instr)
     Variants = {{{"transpose_b", 1}}};
-  IdescLayout L = D == DescriptorKind::Instr ? Use.Kind->Layout
-                                             : IdescLayout::None;
+  IdescLayout L =
+      D == DescriptorKind::Instr ? Use.Kind->Layout : IdescLayout::None;
   EncodeError Error;
   for (const auto &Fields : Variants)
     if (std::optional<uint64_t> X = encodeDescFields(D, L, V, Fields, Error))
@@ -142,9 +143,11 @@ TEST(DescriptorRulesTest, BreakingARuleChangesOnlyItsField) {
   const DescRule &R = descRule(DescRuleID::IdescM);
   std::optional<uint64_t> Bad = breakDescRule(R, V, Use);
   ASSERT_TRUE(Bad);
-  const DescField *M = findDescField(DescriptorKind::Instr, IdescLayout::Dense, "m");
+  const DescField *M =
+      findDescField(DescriptorKind::Instr, IdescLayout::Dense, "m");
   EXPECT_EQ(*Bad & ~M->mask(), V & ~M->mask());
-  std::vector<IdescFinding> Fs = checkIdesc(static_cast<uint32_t>(*Bad), ~0u, Use);
+  std::vector<IdescFinding> Fs =
+      checkIdesc(static_cast<uint32_t>(*Bad), ~0u, Use);
   ASSERT_EQ(Fs.size(), 1u);
   EXPECT_EQ(Fs[0].ID, DiagID::err_idesc_m);
   // The sparsity bit cannot break a rule for .ws alone.

@@ -30,8 +30,7 @@ Result check(llvm::StringRef Template, std::vector<std::string> Constraints,
   return R;
 }
 
-const char *const Ld =
-    "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%0, %1}, [%2];";
+const char *const Ld = "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%0, %1}, [%2];";
 
 } // namespace
 

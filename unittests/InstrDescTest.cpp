@@ -25,9 +25,10 @@ TEST(InstrDescTest, EveryKindRoundTripsEveryField) {
     for (const IdescField &F : idescFields(K->Layout)) {
       // The largest value the field holds, through the encoder's units.
       uint64_t Raw = (1ull << F.Width) - 1;
-      uint64_t In = F.Name == "n"   ? Raw << 3
-                    : F.Name == "m" ? Raw << (K->Layout == IdescLayout::Dense ? 4 : 7)
-                                    : Raw;
+      uint64_t In = F.Name == "n" ? Raw << 3
+                    : F.Name == "m"
+                        ? Raw << (K->Layout == IdescLayout::Dense ? 4 : 7)
+                        : Raw;
       EncodeError Error;
       std::optional<uint32_t> V = encodeIdesc(*K, {{F.Name.str(), In}}, Error);
       ASSERT_TRUE(V) << Name << " " << F.Name.str() << ": " << Error.message();
@@ -38,7 +39,8 @@ TEST(InstrDescTest, EveryKindRoundTripsEveryField) {
 }
 
 TEST(InstrDescTest, FieldsDoNotOverlap) {
-  for (IdescLayout L : {IdescLayout::Dense, IdescLayout::MxF8, IdescLayout::MxF4}) {
+  for (IdescLayout L :
+       {IdescLayout::Dense, IdescLayout::MxF8, IdescLayout::MxF4}) {
     uint32_t Seen = 0;
     for (const IdescField &F : idescFields(L)) {
       EXPECT_EQ(Seen & F.mask(), 0u) << F.Name.str();
@@ -100,15 +102,20 @@ TEST(InstrDescTest, SparsityReservedAndKindSpecificFields) {
 // lbo_mode_ 52, layout_type_ 61-63.
 TEST(MatrixDescTest, SmemRoundTrip) {
   EncodeError Error;
-  std::optional<uint64_t> V = encodeSmemDesc(
-      {{"start_address", 0x1280}, {"leading_offset", 16},
-       {"stride_offset", 1024}, {"base_offset", 1}, {"swizzle", 4}},
-      Error);
+  std::optional<uint64_t> V = encodeSmemDesc({{"start_address", 0x1280},
+                                              {"leading_offset", 16},
+                                              {"stride_offset", 1024},
+                                              {"base_offset", 1},
+                                              {"swizzle", 4}},
+                                             Error);
   ASSERT_TRUE(V) << Error.message();
   // Field values as stored: addresses and offsets in 16-byte units.
   const std::map<std::string, uint64_t> Expected = {
-      {"start_address", 0x1280 >> 4}, {"stride_offset", 1024 >> 4},
-      {"fixed_001", 1}, {"base_offset", 1}, {"swizzle", 4}};
+      {"start_address", 0x1280 >> 4},
+      {"stride_offset", 1024 >> 4},
+      {"fixed_001", 1},
+      {"base_offset", 1},
+      {"swizzle", 4}};
   for (const DescField &F : matrixDescFields(MatrixDescKind::Smem)) {
     auto It = Expected.find(F.Name.str());
     if (It != Expected.end()) {

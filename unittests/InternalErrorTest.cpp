@@ -20,10 +20,8 @@ TEST(InternalErrorTest, AnEscapingExceptionIsReportedNotThrown) {
 
 TEST(InternalErrorTest, ANonStandardExceptionIsReportedToo) {
   std::string Reported;
-  EXPECT_FALSE(catchInternalError([] { throw 42; },
-                                  [&](const std::string &What) {
-                                    Reported = What;
-                                  }));
+  EXPECT_FALSE(catchInternalError(
+      [] { throw 42; }, [&](const std::string &What) { Reported = What; }));
   EXPECT_EQ(Reported, "an exception of unknown type");
 }
 
@@ -45,8 +43,8 @@ TEST(InternalErrorTest, TheInternalErrorIsNotAUserErrorCode) {
 TEST(CApiTest, ChecksAString) {
   const char Ptx[] = ".version 9.0\n.target sm_100a\n.address_size 64\n"
                      ".visible .entry k()\n{\n\tmov.b32 %r1, 0;\n\tret;\n}\n";
-  tcgen05_result *R = tcgen05_check_string(Ptx, sizeof(Ptx) - 1, "k.ptx",
-                                           nullptr);
+  tcgen05_result *R =
+      tcgen05_check_string(Ptx, sizeof(Ptx) - 1, "k.ptx", nullptr);
   ASSERT_NE(R, nullptr);
   EXPECT_EQ(tcgen05_result_error_count(R), 1u);
   EXPECT_NE(std::string(tcgen05_result_text(R)).find("[TC2001]"),
@@ -59,8 +57,8 @@ TEST(CApiTest, ChecksAString) {
 TEST(CApiTest, ALengthOver4GiBIsRefusedNotCopied) {
   // The pointer is never read: the length alone decides.
   const char Ptx[] = "";
-  tcgen05_result *R = tcgen05_check_string(Ptx, size_t(1) << 40, nullptr,
-                                           nullptr);
+  tcgen05_result *R =
+      tcgen05_check_string(Ptx, size_t(1) << 40, nullptr, nullptr);
   ASSERT_NE(R, nullptr);
   EXPECT_EQ(tcgen05_result_error_count(R), 1u);
   EXPECT_NE(std::string(tcgen05_result_text(R)).find("[TC0006]"),

@@ -25,9 +25,10 @@ struct Facts : KernelGraph {
     EXPECT_TRUE(Sink.diagnostics().empty());
     std::optional<RegisterFact> Seen;
     uint32_t I = inst(Site);
-    KnownBitsOutcome O = runKnownBits(
-        fn(), {Reg}, {I},
-        [&](uint32_t, const KnownBitsState &S) { Seen = S.lookup(Reg); });
+    KnownBitsOutcome O =
+        runKnownBits(fn(), {Reg}, {I}, [&](uint32_t, const KnownBitsState &S) {
+          Seen = S.lookup(Reg);
+        });
     if (Out)
       *Out = O;
     EXPECT_TRUE(Seen.has_value());
@@ -40,9 +41,7 @@ bool knownAs(const RegisterFact &F, uint64_t Value) {
 }
 
 /// No bit of the register's 32 is known.
-bool unknown32(const RegisterFact &F) {
-  return (F.known() & 0xffffffffu) == 0;
-}
+bool unknown32(const RegisterFact &F) { return (F.known() & 0xffffffffu) == 0; }
 
 } // namespace
 

@@ -20,8 +20,8 @@ unsigned addBuffer(llvm::SourceMgr &SM, llvm::StringRef Text) {
                                llvm::SMLoc());
 }
 llvm::SMLoc at(const llvm::SourceMgr &SM, unsigned ID, size_t Offset) {
-  return llvm::SMLoc::getFromPointer(
-      SM.getMemoryBuffer(ID)->getBufferStart() + Offset);
+  return llvm::SMLoc::getFromPointer(SM.getMemoryBuffer(ID)->getBufferStart() +
+                                     Offset);
 }
 } // namespace
 
@@ -32,8 +32,8 @@ TEST(LocationTest, AgreesWithSourceMgrForwardBackwardAndAcrossBuffers) {
   unsigned B = addBuffer(SM, "x\ny");
   LocationResolver L;
   const std::pair<unsigned, size_t> Order[] = {
-      {A, 0}, {A, 1}, {A, 4},  {A, 9}, {A, 11}, {A, 14}, {A, 20}, {A, 3},
-      {A, 25}, {B, 2}, {A, 2}, {A, 10}, {B, 0}, {B, 3}, {A, 28}};
+      {A, 0},  {A, 1}, {A, 4}, {A, 9},  {A, 11}, {A, 14}, {A, 20}, {A, 3},
+      {A, 25}, {B, 2}, {A, 2}, {A, 10}, {B, 0},  {B, 3},  {A, 28}};
   for (auto [ID, Offset] : Order) {
     llvm::SMLoc Loc = at(SM, ID, Offset);
     EXPECT_EQ(L.lineAndColumn(SM, ID, Loc), SM.getLineAndColumn(Loc, ID))
@@ -66,9 +66,9 @@ TEST(LocationTest, CountsLinesAcrossBlocks) {
   llvm::SourceMgr SM;
   unsigned ID = addBuffer(SM, Text);
   LocationResolver L;
-  for (size_t Offset : {size_t(0), size_t(63), size_t(64), size_t(65),
-                        Text.size() / 2, size_t(100), Text.size() - 1,
-                        size_t(5000), size_t(4999), size_t(1)}) {
+  for (size_t Offset :
+       {size_t(0), size_t(63), size_t(64), size_t(65), Text.size() / 2,
+        size_t(100), Text.size() - 1, size_t(5000), size_t(4999), size_t(1)}) {
     llvm::SMLoc Loc = at(SM, ID, Offset);
     EXPECT_EQ(L.lineAndColumn(SM, ID, Loc), SM.getLineAndColumn(Loc, ID))
         << "offset " << Offset;
@@ -99,9 +99,9 @@ TEST(TextPrinterTest, WritesEachDiagnosticAtOnce) {
   unsigned ID = addBuffer(SM, ".reg .b32 %r<4>;\nadd.s32 %r4, %r1, 1;\n");
   CountingStream OS;
   auto Printer = createTextDiagnosticPrinter(OS, /*Colors=*/true);
-  Diagnostic D = Diagnostic::make(
-      DiagID::err_undeclared_register,
-      llvm::SMRange(at(SM, ID, 25), at(SM, ID, 28)), {"%r4"});
+  Diagnostic D =
+      Diagnostic::make(DiagID::err_undeclared_register,
+                       llvm::SMRange(at(SM, ID, 25), at(SM, ID, 28)), {"%r4"});
   D.note(DiagID::note_declared_here,
          llvm::SMRange(at(SM, ID, 10), at(SM, ID, 15)), {"%r"});
   Printer->handleDiagnostic(&SM, D);
@@ -110,7 +110,8 @@ TEST(TextPrinterTest, WritesEachDiagnosticAtOnce) {
   EXPECT_NE(OS.Text.find("t:1:11: "), std::string::npos) << OS.Text;
   EXPECT_NE(OS.Text.find("'%r' is declared here"), std::string::npos)
       << OS.Text;
-  EXPECT_NE(OS.Text.find("\x1b["), std::string::npos) << "no colors:" << OS.Text;
+  EXPECT_NE(OS.Text.find("\x1b["), std::string::npos)
+      << "no colors:" << OS.Text;
 }
 
 // A caller that checks one input, frees it and reads the next into the
@@ -125,14 +126,14 @@ TEST(TextPrinterTest, ABufferInAFreedOnesMemoryGetsItsOwnLines) {
   DiagnosticsEngine Engine(*Printer, DiagnosticOptions());
   auto Report = [&](size_t Offset) {
     llvm::SourceMgr SM;
-    SM.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBuffer(Storage, "t", false), llvm::SMLoc());
+    SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(Storage, "t", false),
+                          llvm::SMLoc());
     const char *P = Storage.data() + Offset;
-    std::vector<Diagnostic> Diags{Diagnostic::make(
-        DiagID::err_undeclared_symbol,
-        llvm::SMRange(llvm::SMLoc::getFromPointer(P),
-                      llvm::SMLoc::getFromPointer(P + 1)),
-        {"x"})};
+    std::vector<Diagnostic> Diags{
+        Diagnostic::make(DiagID::err_undeclared_symbol,
+                         llvm::SMRange(llvm::SMLoc::getFromPointer(P),
+                                       llvm::SMLoc::getFromPointer(P + 1)),
+                         {"x"})};
     Engine.emitAll(&SM, Diags);
   };
   Report(100); // line 51
@@ -143,4 +144,3 @@ TEST(TextPrinterTest, ABufferInAFreedOnesMemoryGetsItsOwnLines) {
   EXPECT_NE(Out.find("t:51:1: "), std::string::npos) << Out;
   EXPECT_NE(Out.find("t:2:50: "), std::string::npos) << Out;
 }
-

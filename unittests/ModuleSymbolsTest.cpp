@@ -1,4 +1,5 @@
-//===- ModuleSymbolsTest.cpp - Function names numbered for the module checks ===//
+//===- ModuleSymbolsTest.cpp - Function names numbered for the module checks
+//===//
 //
 // The kernel-level checks (one .cta_group per kernel, unresolved functions)
 // read callees by number.  These tests pin what a number stands for: the

@@ -28,10 +28,12 @@ namespace {
 using Form = OtherInstructionForm;
 
 /// The codes of TC7xxx errors the instruction gets.
-std::set<unsigned> codesOf(const std::string &Inst, const std::string &Target = "sm_100a",
+std::set<unsigned> codesOf(const std::string &Inst,
+                           const std::string &Target = "sm_100a",
                            const std::string &Version = "9.0") {
-  return test::checkCodes(".reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .f32 %f<2>;\n" + Inst,
-                          Target, Version, 7000, 8000);
+  return test::checkCodes(
+      ".reg .b32 %r<4>;\n.reg .b64 %rd<4>;\n.reg .f32 %f<2>;\n" + Inst, Target,
+      Version, 7000, 8000);
 }
 
 /// The width the first value of the type slot gives (0: no type slot).
@@ -72,8 +74,8 @@ std::string goodOperand(const Form &F, const Form::OperandSpec &O) {
 /// The instruction with its qualifiers (Drop left out, Extra added after
 /// the last) and operands (Replace standing for operand Which).
 std::string build(const Form &F, int Drop = -1, const std::string &Extra = "",
-                  int Which = -1, const std::string &Replace = "", bool OneMore = false,
-                  bool AllOptional = false) {
+                  int Which = -1, const std::string &Replace = "",
+                  bool OneMore = false, bool AllOptional = false) {
   std::string S = F.Opcode;
   for (size_t K = 0; K < F.Slots.size(); ++K)
     if (static_cast<int>(K) != Drop && F.Slots[K].Required)
@@ -82,7 +84,9 @@ std::string build(const Form &F, int Drop = -1, const std::string &Extra = "",
   std::vector<std::string> Ops;
   for (size_t K = 0; K < F.Operands.size(); ++K)
     if (!F.Operands[K].Optional || AllOptional || static_cast<int>(K) == Which)
-      Ops.push_back(static_cast<int>(K) == Which ? Replace : goodOperand(F, F.Operands[K]));
+      Ops.push_back(static_cast<int>(K) == Which
+                        ? Replace
+                        : goodOperand(F, F.Operands[K]));
   if (OneMore)
     Ops.push_back("%r1");
   for (size_t K = 0; K < Ops.size(); ++K)
@@ -100,13 +104,15 @@ TEST(OtherInstructionRulesTest, TableHasTheInstructionsOfTheSections) {
   std::set<std::string> Names;
   for (const Form &F : otherInstructionForms())
     Names.insert(F.Name);
-  EXPECT_EQ(Names,
-            (std::set<std::string>{
-                "stacksave", "stackrestore", "alloca", "brkpt", "nanosleep", "pmevent",
-                "pmevent.mask", "trap", "setmaxnreg", "vadd", "vsub", "vabsdiff", "vmin",
-                "vmax", "vshl", "vshr", "vmad", "vset", "vadd2", "vsub2", "vavrg2",
-                "vabsdiff2", "vmin2", "vmax2", "vset2", "vadd4", "vsub4", "vavrg4",
-                "vabsdiff4", "vmin4", "vmax4", "vset4"}));
+  EXPECT_EQ(Names, (std::set<std::string>{
+                       "stacksave",  "stackrestore", "alloca",       "brkpt",
+                       "nanosleep",  "pmevent",      "pmevent.mask", "trap",
+                       "setmaxnreg", "vadd",         "vsub",         "vabsdiff",
+                       "vmin",       "vmax",         "vshl",         "vshr",
+                       "vmad",       "vset",         "vadd2",        "vsub2",
+                       "vavrg2",     "vabsdiff2",    "vmin2",        "vmax2",
+                       "vset2",      "vadd4",        "vsub4",        "vavrg4",
+                       "vabsdiff4",  "vmin4",        "vmax4",        "vset4"}));
 }
 
 TEST(OtherInstructionRulesTest, EveryRowPassesAndEachRuleFailsAlone) {
@@ -127,15 +133,18 @@ TEST(OtherInstructionRulesTest, EveryRowPassesAndEachRuleFailsAlone) {
       // Without its variant qualifier the instruction is another row's.
       if (S.Values.front() != F.Variant) {
         std::string Missing = build(F, static_cast<int>(K));
-        EXPECT_EQ(codesOf(Missing), std::set<unsigned>{7004}) << describe(F, Missing);
+        EXPECT_EQ(codesOf(Missing), std::set<unsigned>{7004})
+            << describe(F, Missing);
       }
-      std::string Again = build(F, -1, S.Values.size() > 1 ? S.Values[1] : S.Values[0]);
+      std::string Again =
+          build(F, -1, S.Values.size() > 1 ? S.Values[1] : S.Values[0]);
       EXPECT_EQ(codesOf(Again),
                 S.Repeatable ? std::set<unsigned>{} : std::set<unsigned>{7005})
           << describe(F, Again);
       if (S.First && F.Slots.size() > 1) {
         std::string Moved = build(F, static_cast<int>(K), S.Values.front());
-        EXPECT_EQ(codesOf(Moved), std::set<unsigned>{7006}) << describe(F, Moved);
+        EXPECT_EQ(codesOf(Moved), std::set<unsigned>{7006})
+            << describe(F, Moved);
       }
     }
 
@@ -160,7 +169,9 @@ TEST(OtherInstructionRulesTest, EveryRowPassesAndEachRuleFailsAlone) {
         Expect("%r1", 7009);
         // Past the end, and still a multiple or a power of 2.
         if (O.Min <= O.Max)
-          Expect(std::to_string(O.Step == -1 ? O.Max * 2 : O.Max + (O.Step > 0 ? O.Step : 1)),
+          Expect(std::to_string(O.Step == -1
+                                    ? O.Max * 2
+                                    : O.Max + (O.Step > 0 ? O.Step : 1)),
                  7011);
         if (O.Min > 0)
           Expect(std::to_string(O.Min - (O.Step > 0 ? O.Step : 1)), 7011);
@@ -181,7 +192,8 @@ TEST(OtherInstructionRulesTest, EveryRowPassesAndEachRuleFailsAlone) {
         Expect("%rd1", 7010);
         Expect("%f1", 7010);
         // ptxas checks no range here.
-        EXPECT_EQ(codesOf(build(F, -1, "", W, "4294967296")), std::set<unsigned>{});
+        EXPECT_EQ(codesOf(build(F, -1, "", W, "4294967296")),
+                  std::set<unsigned>{});
         break;
       case OtherOperandKind::Video:
       case OtherOperandKind::VideoReg:
@@ -196,7 +208,8 @@ TEST(OtherInstructionRulesTest, EveryRowPassesAndEachRuleFailsAlone) {
           Expect("-%r1", 7009);
         // Selectors, in the form with every operand (a selector on d asks
         // for the merge form).
-        auto ExpectAll = [&](const std::string &Replace, std::set<unsigned> Codes) {
+        auto ExpectAll = [&](const std::string &Replace,
+                             std::set<unsigned> Codes) {
           std::string Inst = build(F, -1, "", W, Replace, false, true);
           EXPECT_EQ(codesOf(Inst), Codes) << describe(F, Inst);
         };
@@ -267,7 +280,8 @@ TEST(OtherInstructionRulesTest, TargetsAndVersionsOfEveryRow) {
     // architecture-specific one is needed.
     if (F.MinSM > 10 || !F.Targets.empty()) {
       std::string Old = !F.Targets.empty() ? "sm_90" : "sm_10";
-      EXPECT_EQ(codesOf(Good, Old, "9.0"), std::set<unsigned>{7001}) << describe(F, Good);
+      EXPECT_EQ(codesOf(Good, Old, "9.0"), std::set<unsigned>{7001})
+          << describe(F, Good);
     }
     // The version before the row's.
     unsigned V = 0;
@@ -275,7 +289,8 @@ TEST(OtherInstructionRulesTest, TargetsAndVersionsOfEveryRow) {
       if (Known < F.MinPTX)
         V = Known;
     if (V) {
-      std::string Version = std::to_string(V / 10) + "." + std::to_string(V % 10);
+      std::string Version =
+          std::to_string(V / 10) + "." + std::to_string(V % 10);
       std::set<unsigned> Codes = codesOf(Good, "sm_100a", Version);
       EXPECT_TRUE(Codes.count(7002)) << describe(F, Good) << " at " << Version;
     }
@@ -287,8 +302,8 @@ namespace {
 /// ExtraOps: operands more (or fewer) than the row's count; DReg: the
 /// accumulator's register name prefix.
 std::string wgmma(const WgmmaFragment &W, unsigned N, const std::string &A,
-                  const std::string &B, unsigned DRegs, int ARegs, int ExtraOps = 0,
-                  const std::string &DReg = "%r") {
+                  const std::string &B, unsigned DRegs, int ARegs,
+                  int ExtraOps = 0, const std::string &DReg = "%r") {
   std::string D = "{";
   for (unsigned K = 0; K < DRegs; ++K)
     D += (K ? ", " : "") + DReg + std::to_string(K);
@@ -307,14 +322,16 @@ std::string wgmma(const WgmmaFragment &W, unsigned N, const std::string &A,
   std::string Quals;
   for (const std::string &Q : W.Required)
     Quals += Q;
-  return "wgmma.mma_async" + Quals + ".m64n" + std::to_string(N) + "k" + std::to_string(W.K) +
-         W.DType + A + B + " " + D + ", " + AOp + ", %rd2" + (Ops > 3 ? ", %p1" : "") + Imms +
-         ";";
+  return "wgmma.mma_async" + Quals + ".m64n" + std::to_string(N) + "k" +
+         std::to_string(W.K) + W.DType + A + B + " " + D + ", " + AOp +
+         ", %rd2" + (Ops > 3 ? ", %p1" : "") + Imms + ";";
 }
 
-std::set<unsigned> wgmmaCodes(const std::string &Inst, const std::string &Target = "sm_90a") {
+std::set<unsigned> wgmmaCodes(const std::string &Inst,
+                              const std::string &Target = "sm_90a") {
   std::set<unsigned> Out;
-  for (unsigned C : codesOf(".reg .pred %p<2>;\n.reg .f32 %f<200>;\n" + Inst, Target))
+  for (unsigned C :
+       codesOf(".reg .pred %p<2>;\n.reg .f32 %f<200>;\n" + Inst, Target))
     if (C >= 7200)
       Out.insert(C);
   return Out;
@@ -339,10 +356,15 @@ TEST(OtherInstructionRulesTest, WgmmaFragmentsOfEveryRow) {
         continue;
       }
       EXPECT_EQ(wgmmaCodes(Good), std::set<unsigned>{}) << Good;
-      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv, 4)), std::set<unsigned>{}) << Good;
-      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv + 1, -1)), std::set<unsigned>{7204})
+      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv, 4)),
+                std::set<unsigned>{})
           << Good;
-      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv, 3)), std::set<unsigned>{7204}) << Good;
+      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv + 1, -1)),
+                std::set<unsigned>{7204})
+          << Good;
+      EXPECT_EQ(wgmmaCodes(wgmma(W, N, A, B, N / W.DDiv, 3)),
+                std::set<unsigned>{7204})
+          << Good;
       EXPECT_EQ(wgmmaCodes(Good, "sm_100a"), std::set<unsigned>{7201}) << Good;
       // The operand count with A in shared memory and in registers.
       for (int ARegs : {-1, 4})
@@ -352,15 +374,17 @@ TEST(OtherInstructionRulesTest, WgmmaFragmentsOfEveryRow) {
         }
       // .f32 registers as the accumulator, where the row allows them.
       std::string Floats = wgmma(W, N, A, B, N / W.DDiv, -1, 0, "%f");
-      EXPECT_EQ(wgmmaCodes(Floats), W.DFloat ? std::set<unsigned>{} : std::set<unsigned>{7205})
+      EXPECT_EQ(wgmmaCodes(Floats),
+                W.DFloat ? std::set<unsigned>{} : std::set<unsigned>{7205})
           << Floats;
     }
     for (const std::string &T : AllTypes)
       if (std::find(W.ATypes.begin(), W.ATypes.end(), T) == W.ATypes.end()) {
         bool Elsewhere = false;
         for (const WgmmaFragment &O : wgmmaFragments())
-          Elsewhere |= O.K == W.K && O.DType == W.DType &&
-                       std::find(O.ATypes.begin(), O.ATypes.end(), T) != O.ATypes.end();
+          Elsewhere |=
+              O.K == W.K && O.DType == W.DType &&
+              std::find(O.ATypes.begin(), O.ATypes.end(), T) != O.ATypes.end();
         if (Elsewhere)
           continue;
         std::string Bad = wgmma(W, 64, T, T, 64 / W.DDiv, -1);

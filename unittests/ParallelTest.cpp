@@ -55,8 +55,9 @@ TEST(ParallelTest, EveryItemRunsOnceAndWorkersDoNotOverlap) {
 TEST(ParallelTest, WithoutAPoolTheCallerRunsEverything) {
   EXPECT_EQ(makeThreadPool(1), nullptr);
   std::vector<unsigned> Workers;
-  parallelFor(nullptr, 5, [](unsigned) {},
-              [&](unsigned W, size_t) { Workers.push_back(W); });
+  parallelFor(
+      nullptr, 5, [](unsigned) {},
+      [&](unsigned W, size_t) { Workers.push_back(W); });
   EXPECT_EQ(Workers, std::vector<unsigned>(5, 0));
 }
 
@@ -140,8 +141,9 @@ TEST(ParallelTest, StreamedItemsRunWhileTheCallerStillPushes) {
 TEST(ParallelTest, WithoutAPoolTheStreamRunsItemsInOrderWhenFinished) {
   std::vector<int> Ran;
   std::vector<unsigned> Workers;
-  ItemStream<int> Stream(nullptr, [&](unsigned W) { Workers.push_back(W); },
-                         [&](unsigned, int Item) { Ran.push_back(Item); });
+  ItemStream<int> Stream(
+      nullptr, [&](unsigned W) { Workers.push_back(W); },
+      [&](unsigned, int Item) { Ran.push_back(Item); });
   Stream.start(4);
   for (int I = 0; I < 5; ++I)
     Stream.push(I);
@@ -251,8 +253,8 @@ std::vector<std::string> checkWith(const std::string &Text, unsigned Threads,
   checkBuffer(SM, ID, Engine, Opts);
   std::vector<std::string> Out;
   for (const Diagnostic &D : C.Diags)
-    Out.push_back(std::to_string(SM.getLineAndColumn(D.Range.Start).first) + " " +
-                  D.Message);
+    Out.push_back(std::to_string(SM.getLineAndColumn(D.Range.Start).first) +
+                  " " + D.Message);
   return Out;
 }
 

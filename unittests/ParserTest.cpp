@@ -189,8 +189,8 @@ TEST(ParserTest, DecimalsInAnInstructionsVectorKeepTheirValues) {
     EXPECT_EQ(P.child(V, K).Kind, OperandKind::Integer);
     Values.push_back(P.child(V, K).value());
   }
-  EXPECT_EQ(Values, (std::vector<uint64_t>{0, 7, 4294967295u,
-                                           1234567890123456789ull}));
+  EXPECT_EQ(Values,
+            (std::vector<uint64_t>{0, 7, 4294967295u, 1234567890123456789ull}));
 }
 
 TEST(ParserTest, DeclarationsScopesAndLabels) {
@@ -206,10 +206,10 @@ TEST(ParserTest, DeclarationsScopesAndLabels) {
   std::vector<StmtKind> Kinds;
   for (const Statement &S : F.Statements)
     Kinds.push_back(S.Kind);
-  EXPECT_EQ(Kinds, (std::vector<StmtKind>{
-                       StmtKind::Declaration, StmtKind::ScopeBegin,
-                       StmtKind::Declaration, StmtKind::Label,
-                       StmtKind::ScopeEnd, StmtKind::Declaration}));
+  EXPECT_EQ(Kinds,
+            (std::vector<StmtKind>{StmtKind::Declaration, StmtKind::ScopeBegin,
+                                   StmtKind::Declaration, StmtKind::Label,
+                                   StmtKind::ScopeEnd, StmtKind::Declaration}));
 }
 
 TEST(ParserTest, OneErrorPerBrokenStatement) {
@@ -278,13 +278,13 @@ TEST(ParserTest, InstructionsOwnAscendingRunsOfThePool) {
 // The brace search skips sixteen bytes at a time: each byte it must stop
 // at is tried at every place of a step, and near the end of the input.
 TEST(ParserTest, FindMatchingBraceAtEveryAlignment) {
-  const char *Inner[] = {"", "{}", "{ { } }", "// } {\n", "/* } */", "\"}{\"",
-                         "# 1 \"f}.cu\"\n", "a/b"};
+  const char *Inner[] = {"",        "{}",     "{ { } }",         "// } {\n",
+                         "/* } */", "\"}{\"", "# 1 \"f}.cu\"\n", "a/b"};
   for (const char *In : Inner)
     for (size_t Before = 0; Before < 40; ++Before)
       for (size_t After = 0; After < 20; ++After) {
-        std::string S = "{" + std::string(Before, 'x') + In +
-                        std::string(After, ' ') + "}";
+        std::string S =
+            "{" + std::string(Before, 'x') + In + std::string(After, ' ') + "}";
         size_t Want = S.size();
         S += "} tail";
         const char *B = S.data();
@@ -420,25 +420,25 @@ TEST(ParserTest, InitializerRunsAndTheElementsTheyLeaveAlone) {
   // own.
   using K = OperandKind;
   // A run ends at a line break, a comment, a literal of another form.
-  EXPECT_EQ(Kinds, (std::vector<K>{K::DecimalRun, K::Integer, K::Integer,
-                                   K::Integer, K::Integer, K::DecimalRun,
-                                   K::Integer, K::Integer, K::Integer,
-                                   K::DecimalRun, K::Unary, K::Binary,
-                                   K::Integer, K::Float, K::Call,
-                                   K::DecimalRun}));
+  EXPECT_EQ(Kinds,
+            (std::vector<K>{K::DecimalRun, K::Integer, K::Integer, K::Integer,
+                            K::Integer, K::DecimalRun, K::Integer, K::Integer,
+                            K::Integer, K::DecimalRun, K::Unary, K::Binary,
+                            K::Integer, K::Float, K::Call, K::DecimalRun}));
   EXPECT_EQ(Texts, (std::vector<std::string>{
                        "1", "22", "333", "0x10", "010", "0b11", "5U", "0",
-                       "18446744073709551615", "18446744073709551616", "7",
-                       "8", "-9", "2 + 3", "12345678901234567890123", "6.5",
+                       "18446744073709551615", "18446744073709551616", "7", "8",
+                       "-9", "2 + 3", "12345678901234567890123", "6.5",
                        "255(g)", "4", "5"}));
-  EXPECT_EQ(Values, (std::vector<uint64_t>{1, 22, 333, 16, 8, 3, 5, 0,
-                                           18446744073709551615ull,
-                                           Values[9], 7, 8, 999, 999,
-                                           Values[14], 999, 999, 4, 5}));
+  EXPECT_EQ(Values,
+            (std::vector<uint64_t>{1, 22, 333, 16, 8, 3, 5, 0,
+                                   18446744073709551615ull, Values[9], 7, 8,
+                                   999, 999, Values[14], 999, 999, 4, 5}));
   EXPECT_TRUE(Overflows[9]);
   EXPECT_TRUE(Overflows[14]);
   EXPECT_FALSE(Overflows[8]);
-  EXPECT_EQ(V.text(), Text.substr(Text.find('{'), Text.find('}') - Text.find('{') + 1));
+  EXPECT_EQ(V.text(),
+            Text.substr(Text.find('{'), Text.find('}') - Text.find('{') + 1));
 }
 
 // Runs of decimals are one node each; nested vectors, elements after a run
@@ -475,15 +475,13 @@ TEST(ParserTest, DecimalVectorsNestedAndAfterRuns) {
   };
   std::vector<std::string> Inits;
   for (uint32_t G : M.Globals) {
-    const Declarator &Dr =
-        M.declarators(M.Declarations[G].Declarators)[0];
+    const Declarator &Dr = M.declarators(M.Declarations[G].Declarators)[0];
     ASSERT_EQ(Dr.Init.Count, 1u);
     Inits.push_back(Show(M.Operands[Dr.Init.First]));
   }
-  EXPECT_EQ(Inits,
-            (std::vector<std::string>{"{{(1=1 2=2) } {(3=3 4=4) } }",
-                                      "{(5=5 6=6 7=7) }",
-                                      "{(8=8 9=9) {1+2+} {(10=10) } }"}));
+  EXPECT_EQ(Inits, (std::vector<std::string>{
+                       "{{(1=1 2=2) } {(3=3 4=4) } }", "{(5=5 6=6 7=7) }",
+                       "{(8=8 9=9) {1+2+} {(10=10) } }"}));
 }
 
 TEST(ParserTest, SectionContentsDeferredOrLexedInPlace) {

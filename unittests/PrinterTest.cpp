@@ -59,9 +59,8 @@ std::string operandSig(const NodePool &P, const Operand &O) {
   if (O.Op)
     S += O.Op;
   if (O.children().Count == 0 || O.Kind == OperandKind::Member) {
-    S += ":" + stripParens(O.Kind == OperandKind::Member
-                               ? O.member().text()
-                               : O.text());
+    S += ":" + stripParens(O.Kind == OperandKind::Member ? O.member().text()
+                                                         : O.text());
   }
   if (O.children().Count) {
     S += "(";
@@ -83,9 +82,9 @@ std::string wordsSig(llvm::StringRef T) {
     }
     bool Word = std::isalnum(static_cast<unsigned char>(C)) || C == '_' ||
                 C == '$' || C == '%' || C == '.' || C == ':' || C == '"';
-    bool PrevWord = !S.empty() &&
-                    (std::isalnum(static_cast<unsigned char>(S.back())) ||
-                     S.back() == '_' || S.back() == '$' || S.back() == '"');
+    bool PrevWord =
+        !S.empty() && (std::isalnum(static_cast<unsigned char>(S.back())) ||
+                       S.back() == '_' || S.back() == '$' || S.back() == '"');
     if (PendingBlank && Word && PrevWord)
       S += ' ';
     PendingBlank = false;
@@ -268,11 +267,10 @@ TEST(PrinterTest, GroupedLeavesPrintTheirTokenOnly) {
 )";
   expectRoundTrip(Text, "grouped leaves");
   std::string Out = print(Text);
-  for (const char *Line :
-       {".global .u32 a = 5;\n", ".global .u32 b = 4-1;\n",
-        ".global .u32 c = 5;\n", ".global .u32 d = 5;\n",
-        ".global .u32 e = -5;\n", "\tmov.u32 %r1, 3*2;\n",
-        "\tmov.u32 %r2, -3;\n", "\tmov.u32 %r3, (4);\n"})
+  for (const char *Line : {".global .u32 a = 5;\n", ".global .u32 b = 4-1;\n",
+                           ".global .u32 c = 5;\n", ".global .u32 d = 5;\n",
+                           ".global .u32 e = -5;\n", "\tmov.u32 %r1, 3*2;\n",
+                           "\tmov.u32 %r2, -3;\n", "\tmov.u32 %r3, (4);\n"})
     EXPECT_NE(Out.find(Line), std::string::npos) << Line << " in\n" << Out;
 }
 
@@ -305,7 +303,8 @@ TEST(PrinterTest, Tcgen05QualifiersFollowTheManual) {
 TEST(PrinterTest, FilesRoundTrip) {
   std::vector<std::string> Files;
   std::string Root = TCGEN05_SOURCE_DIR;
-  for (const char *Rel : {"/examples/gemm_sm100a.ptx", "/test/Emit/canonical.ptx"})
+  for (const char *Rel :
+       {"/examples/gemm_sm100a.ptx", "/test/Emit/canonical.ptx"})
     Files.push_back(Root + Rel);
   std::error_code EC;
   std::string Corpus = Root + "/../shared/corpus";

@@ -27,8 +27,8 @@ class TempFile {
 public:
   explicit TempFile(const std::string &Text) {
     int FD = -1;
-    EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("read-input", "ptx", FD,
-                                                    Path));
+    EXPECT_FALSE(
+        llvm::sys::fs::createTemporaryFile("read-input", "ptx", FD, Path));
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
   }
@@ -84,8 +84,8 @@ TEST(ReadInputTest, ANulByteInEitherHalfIsReported) {
     Text[At] = '\0';
     TempFile F(Text);
     std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(2);
-    InputRead R = readInput(F.path(), DefaultMaxInputSize, "<stdin>",
-                            Pool.get());
+    InputRead R =
+        readInput(F.path(), DefaultMaxInputSize, "<stdin>", Pool.get());
     ASSERT_TRUE(R.Buffer);
     EXPECT_TRUE(R.HasNul) << At;
     EXPECT_EQ(R.Buffer->getBuffer().find('\0'), At);
@@ -264,7 +264,8 @@ TEST(ReadInputTest, PagesThatCannotBeReadAgainKeepTheirNewlines) {
   F.rewrite(Text.substr(0, 1 << 20));
   EXPECT_FALSE(Pages.restore());
   EXPECT_EQ(Buf.count('\n'), llvm::StringRef(Text).count('\n'));
-  EXPECT_EQ(Buf.rfind('\n', (2 << 20) + 100), llvm::StringRef(Text).rfind('\n', (2 << 20) + 100));
+  EXPECT_EQ(Buf.rfind('\n', (2 << 20) + 100),
+            llvm::StringRef(Text).rfind('\n', (2 << 20) + 100));
   EXPECT_EQ(Buf.substr(2 << 20), llvm::StringRef(Text).substr(2 << 20));
 }
 

@@ -36,13 +36,16 @@ struct Body {
     parseFunctionBody(M.Functions.at(0), Sink, &T5);
   }
   /// The registers instruction I writes, and those it reads.
-  std::pair<std::vector<std::string>, std::vector<std::string>> uses(uint32_t I) {
+  std::pair<std::vector<std::string>, std::vector<std::string>>
+  uses(uint32_t I) {
     const Function &F = M.Functions.at(0);
     std::vector<std::string> W, R;
-    forEachInstructionWrittenOperand(F, F.Instructions.at(I),
-                                     [&](const Operand &O) { W.push_back(O.text().str()); });
-    forEachInstructionReadOperand(F, F.Instructions.at(I),
-                                  [&](const Operand &O) { R.push_back(O.text().str()); });
+    forEachInstructionWrittenOperand(
+        F, F.Instructions.at(I),
+        [&](const Operand &O) { W.push_back(O.text().str()); });
+    forEachInstructionReadOperand(
+        F, F.Instructions.at(I),
+        [&](const Operand &O) { R.push_back(O.text().str()); });
     return {W, R};
   }
 };
@@ -52,19 +55,21 @@ using Names = std::vector<std::string>;
 } // namespace
 
 TEST(RegistersTest, Tcgen05RolesSayWhatIsWritten) {
-  Body B("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;\n"
-         "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r2, %r3}, [%r4];\n"
-         "tcgen05.ld.red.sync.aligned.32x32b.x2.min.u32 {%r2, %r3}, %r5, [%r4];\n"
-         "tcgen05.st.sync.aligned.32x32b.x2.b32 [%r4], {%r2, %r3};\n"
-         "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%rd1], 32;\n"
-         "mov.b32 %r6, %r7;\n"
-         "st.global.b32 [%rd2], %r8;");
+  Body B(
+      "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;\n"
+      "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r2, %r3}, [%r4];\n"
+      "tcgen05.ld.red.sync.aligned.32x32b.x2.min.u32 {%r2, %r3}, %r5, [%r4];\n"
+      "tcgen05.st.sync.aligned.32x32b.x2.b32 [%r4], {%r2, %r3};\n"
+      "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%rd1], 32;\n"
+      "mov.b32 %r6, %r7;\n"
+      "st.global.b32 [%rd2], %r8;");
   ASSERT_TRUE(B.Sink.diagnostics().empty());
   // tcgen05.dealloc reads the address it frees.
   EXPECT_EQ(B.uses(0), std::make_pair(Names{}, Names{"%r1"}));
   EXPECT_EQ(B.uses(1), std::make_pair(Names{"%r2", "%r3"}, Names{"%r4"}));
   // tcgen05.ld.red writes its reduction value too.
-  EXPECT_EQ(B.uses(2), std::make_pair(Names{"%r2", "%r3", "%r5"}, Names{"%r4"}));
+  EXPECT_EQ(B.uses(2),
+            std::make_pair(Names{"%r2", "%r3", "%r5"}, Names{"%r4"}));
   EXPECT_EQ(B.uses(3), std::make_pair(Names{}, Names{"%r4", "%r2", "%r3"}));
   EXPECT_EQ(B.uses(4), std::make_pair(Names{}, Names{"%rd1"}));
   EXPECT_EQ(B.uses(5), std::make_pair(Names{"%r6"}, Names{"%r7"}));
@@ -72,8 +77,9 @@ TEST(RegistersTest, Tcgen05RolesSayWhatIsWritten) {
 }
 
 TEST(RegistersTest, NumberingCountsOnlyWrittenRegisters) {
-  Body B("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;\n"
-         "tcgen05.ld.red.sync.aligned.32x32b.x2.min.u32 {%r2, %r3}, %r5, [%r4];");
+  Body B(
+      "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r1, 32;\n"
+      "tcgen05.ld.red.sync.aligned.32x32b.x2.min.u32 {%r2, %r3}, %r5, [%r4];");
   RegisterNames Names(B.M.Functions.at(0));
   RegisterNumbering Regs(B.M.Functions.at(0), Names);
   EXPECT_NE(Names.lookup("%r1"), RegisterNames::None);
@@ -87,9 +93,19 @@ TEST(RegistersTest, NumberingCountsOnlyWrittenRegisters) {
 // meet.
 TEST(RegistersTest, NameMapTellsEveryNameApart) {
   RegisterNameMap Map;
-  const char *Names[] = {"%r1",  "%r01", "%r10", "%rd1", "%r",         "%p1",
-                         "%r0",  "%x",   "sym",  "%r12345678", "%verylongprefix3",
-                         "%f1",  "%rd10"};
+  const char *Names[] = {"%r1",
+                         "%r01",
+                         "%r10",
+                         "%rd1",
+                         "%r",
+                         "%p1",
+                         "%r0",
+                         "%x",
+                         "sym",
+                         "%r12345678",
+                         "%verylongprefix3",
+                         "%f1",
+                         "%rd10"};
   for (uint32_t Id = 0; Id < std::size(Names); ++Id)
     EXPECT_EQ(Map.insert(Names[Id], Id), Id) << Names[Id];
   for (uint32_t Id = 0; Id < std::size(Names); ++Id)

@@ -62,7 +62,8 @@ TEST(SuppressionCommentsTest, StatementsCoveredAreThoseOfTheCommentsLines) {
       llvm::raw_string_ostream OS(Out);
       Kept.printBefore(S, "", OS);
       EXPECT_EQ(!Out.empty(), Expected)
-          << "text:\n" << Text << "\nspan [" << A << ", " << B + 1 << ")";
+          << "text:\n"
+          << Text << "\nspan [" << A << ", " << B + 1 << ")";
     }
   }
 }

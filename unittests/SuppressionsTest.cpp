@@ -139,7 +139,7 @@ TEST(SuppressionsTest, NearFindingsOnly) {
                          "y; // tcgen05-check: ignore\n"     // 4: silenced
                          "// tcgen05-check: ignore TC4001\n" // 5
                          "\n"
-                         "z\n";                              // 7: reported
+                         "z\n"; // 7: reported
   llvm::SourceMgr SM;
   unsigned ID = SM.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(Text, "t.ptx"), llvm::SMLoc());
@@ -168,19 +168,21 @@ TEST(SuppressionsTest, ACommentThatSilencesNothingIsReported) {
   unsigned ID = SM.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(Text, "t.ptx"), llvm::SMLoc());
   const char *P = Text.data() + Text.find("x;");
-  std::vector<Diagnostic> Diags{Diagnostic::make(
-      DiagID::err_idesc_m,
-      llvm::SMRange(llvm::SMLoc::getFromPointer(P), llvm::SMLoc::getFromPointer(P + 1)),
-      {"0", 48, "tcgen05.mma", 1, "64, 128"})};
+  std::vector<Diagnostic> Diags{
+      Diagnostic::make(DiagID::err_idesc_m,
+                       llvm::SMRange(llvm::SMLoc::getFromPointer(P),
+                                     llvm::SMLoc::getFromPointer(P + 1)),
+                       {"0", 48, "tcgen05.mma", 1, "64, 128"})};
   Suppressions S(Text);
   EXPECT_EQ(S.apply(SM, ID, Diags), 1u);
   EXPECT_TRUE(Diags.empty());
   // TC6004's comment is left to the judge, which says an option hid it.
-  S.reportUnused(SM, ID,
-                 [](llvm::ArrayRef<unsigned> Codes) {
-                   return Codes.size() != 1 || Codes[0] != 6004;
-                 },
-                 Diags);
+  S.reportUnused(
+      SM, ID,
+      [](llvm::ArrayRef<unsigned> Codes) {
+        return Codes.size() != 1 || Codes[0] != 6004;
+      },
+      Diags);
   ASSERT_EQ(Diags.size(), 1u);
   EXPECT_EQ(Diags[0].ID, DiagID::warn_unused_suppression);
   EXPECT_EQ(SM.FindLineNumber(Diags[0].Range.Start, ID), 3u);
@@ -189,12 +191,14 @@ TEST(SuppressionsTest, ACommentThatSilencesNothingIsReported) {
 
 TEST(SuppressionsTest, TheSummarySaysWhatWasHidden) {
   EXPECT_EQ(diagnosticSummary(2, 0), "2 errors generated.");
-  EXPECT_EQ(diagnosticSummary(1, 1, 3, 0),
-            "1 error and 1 warning generated; 3 findings hidden by ignore comments.");
+  EXPECT_EQ(
+      diagnosticSummary(1, 1, 3, 0),
+      "1 error and 1 warning generated; 3 findings hidden by ignore comments.");
   EXPECT_EQ(diagnosticSummary(0, 0, 0, 1), "1 finding hidden by the baseline.");
-  EXPECT_EQ(diagnosticSummary(0, 2, 1, 4),
-            "2 warnings generated; 1 finding hidden by ignore comments and 4 by "
-            "the baseline.");
+  EXPECT_EQ(
+      diagnosticSummary(0, 2, 1, 4),
+      "2 warnings generated; 1 finding hidden by ignore comments and 4 by "
+      "the baseline.");
   EXPECT_EQ(diagnosticSummary(0, 0), "");
 }
 

@@ -1,4 +1,5 @@
-//===- Tcgen05RowCasesTest.cpp - Cases generated from the tcgen05 tables ---===//
+//===- Tcgen05RowCasesTest.cpp - Cases generated from the tcgen05 tables
+//---===//
 //
 // Every REQUIRE, NEEDS and EXCLUDES row, and every form's and qualifier's
 // target and PTX-version requirement, generates for each form it covers a
@@ -117,9 +118,10 @@ std::string statement(Form F, Words W) {
     std::optional<Tcgen05QualClass> C = tcgen05QualifierClass(Word);
     return C ? classRule(*C).Rank : ~0u;
   };
-  std::stable_sort(W.begin(), W.end(), [&](const std::string &A, const std::string &B) {
-    return Rank(A) < Rank(B);
-  });
+  std::stable_sort(W.begin(), W.end(),
+                   [&](const std::string &A, const std::string &B) {
+                     return Rank(A) < Rank(B);
+                   });
   std::string S = formInfo(F).Spelling.str();
   for (const std::string &Word : W)
     S += Word;
@@ -133,7 +135,9 @@ Words with(Words W, llvm::StringRef Word) {
   std::optional<Tcgen05QualClass> C = tcgen05QualifierClass(Word);
   if (C && !classRule(*C).Repeatable)
     W.erase(std::remove_if(W.begin(), W.end(),
-                           [&](const std::string &O) { return tcgen05QualifierClass(O) == C; }),
+                           [&](const std::string &O) {
+                             return tcgen05QualifierClass(O) == C;
+                           }),
             W.end());
   W.push_back(Word.str());
   return W;
@@ -141,7 +145,9 @@ Words with(Words W, llvm::StringRef Word) {
 
 Words without(Words W, Tcgen05QualClass C) {
   W.erase(std::remove_if(W.begin(), W.end(),
-                         [&](const std::string &O) { return tcgen05QualifierClass(O) == C; }),
+                         [&](const std::string &O) {
+                           return tcgen05QualifierClass(O) == C;
+                         }),
           W.end());
   return W;
 }
@@ -149,9 +155,11 @@ Words without(Words W, Tcgen05QualClass C) {
 /// The TC3xxx codes a statement gets.
 std::set<unsigned> codesOf(const std::string &Inst, const std::string &Target,
                            unsigned Version) {
-  return test::checkCodes(".reg .pred %p<2>;\n.reg .b16 %rs<2>;\n.reg .b32 %r<8>;\n"
-                          ".reg .b64 %rd<4>;\n" + Inst,
-                          Target, formatPTXVersion(Version), 3000, 4000);
+  return test::checkCodes(
+      ".reg .pred %p<2>;\n.reg .b16 %rs<2>;\n.reg .b32 %r<8>;\n"
+      ".reg .b64 %rd<4>;\n" +
+          Inst,
+      Target, formatPTXVersion(Version), 3000, 4000);
 }
 
 /// A target and version the form exists on.
@@ -184,8 +192,8 @@ std::string describe(const std::string &Inst, const Home &H) {
 }
 
 constexpr unsigned Missing = 3107, Needs = 3108, Excludes = 3109;
-constexpr unsigned FormTarget = 3101, TargetLacksTcgen05 = 3126, FormVersion = 3102, QualTarget = 3103,
-                   QualVersion = 3104;
+constexpr unsigned FormTarget = 3101, TargetLacksTcgen05 = 3126,
+                   FormVersion = 3102, QualTarget = 3103, QualVersion = 3104;
 
 } // namespace
 
@@ -193,7 +201,8 @@ TEST(Tcgen05RowCasesTest, EveryCanonicalStatementPasses) {
   for (const FormInfo &F : forms()) {
     Home H = homeOf(F.Id);
     std::string S = statement(F.Id, canonicalWords(F.Id));
-    EXPECT_EQ(codesOf(S, H.Target, H.Version), std::set<unsigned>{}) << describe(S, H);
+    EXPECT_EQ(codesOf(S, H.Target, H.Version), std::set<unsigned>{})
+        << describe(S, H);
   }
 }
 
@@ -204,8 +213,10 @@ TEST(Tcgen05RowCasesTest, EveryRequiredClassIsMissedAlone) {
       Words Base = canonicalWords(F);
       std::string Kept = statement(F, Base);
       std::string Dropped = statement(F, without(Base, R.Class));
-      EXPECT_TRUE(codesOf(Dropped, H.Target, H.Version).count(Missing)) << describe(Dropped, H);
-      EXPECT_FALSE(codesOf(Kept, H.Target, H.Version).count(Missing)) << describe(Kept, H);
+      EXPECT_TRUE(codesOf(Dropped, H.Target, H.Version).count(Missing))
+          << describe(Dropped, H);
+      EXPECT_FALSE(codesOf(Kept, H.Target, H.Version).count(Missing))
+          << describe(Kept, H);
     }
 }
 
@@ -222,24 +233,30 @@ TEST(Tcgen05RowCasesTest, EveryNeedsAndExcludesRowFailsAndItsNeighbourDoesNot) {
         // If without any of Then, and If with each of Then.
         Words Broken = with(Base, R.If);
         for (llvm::StringRef O : Others)
-          Broken.erase(std::remove(Broken.begin(), Broken.end(), O.str()), Broken.end());
+          Broken.erase(std::remove(Broken.begin(), Broken.end(), O.str()),
+                       Broken.end());
         std::string Bad = statement(F, Broken);
-        EXPECT_TRUE(codesOf(Bad, H.Target, H.Version).count(Needs)) << describe(Bad, H);
+        EXPECT_TRUE(codesOf(Bad, H.Target, H.Version).count(Needs))
+            << describe(Bad, H);
         for (llvm::StringRef O : Others) {
           std::string Good = statement(F, with(with(Base, R.If), O));
-          EXPECT_FALSE(codesOf(Good, H.Target, H.Version).count(Needs)) << describe(Good, H);
+          EXPECT_FALSE(codesOf(Good, H.Target, H.Version).count(Needs))
+              << describe(Good, H);
         }
       } else {
         // If with each Other, and If alone.
         for (llvm::StringRef O : Others) {
           std::string Bad = statement(F, with(with(Base, R.If), O));
-          EXPECT_TRUE(codesOf(Bad, H.Target, H.Version).count(Excludes)) << describe(Bad, H);
+          EXPECT_TRUE(codesOf(Bad, H.Target, H.Version).count(Excludes))
+              << describe(Bad, H);
         }
         Words Alone = with(Base, R.If);
         for (llvm::StringRef O : Others)
-          Alone.erase(std::remove(Alone.begin(), Alone.end(), O.str()), Alone.end());
+          Alone.erase(std::remove(Alone.begin(), Alone.end(), O.str()),
+                      Alone.end());
         std::string Good = statement(F, Alone);
-        EXPECT_FALSE(codesOf(Good, H.Target, H.Version).count(Excludes)) << describe(Good, H);
+        EXPECT_FALSE(codesOf(Good, H.Target, H.Version).count(Excludes))
+            << describe(Good, H);
       }
     }
   }
@@ -249,10 +266,10 @@ namespace {
 
 /// A target of the given name list where Outer holds and Inner does not
 /// (Inside: where both hold), at Version.
-std::optional<std::string> targetWhere(TargetSetId Outer, TargetSetId Inner, bool Inside,
-                                       unsigned Version) {
-  for (const char *T : {"sm_100a", "sm_100f", "sm_101a", "sm_103a", "sm_103f", "sm_110a",
-                        "sm_110f", "sm_120a", "sm_90a", "sm_80"}) {
+std::optional<std::string> targetWhere(TargetSetId Outer, TargetSetId Inner,
+                                       bool Inside, unsigned Version) {
+  for (const char *T : {"sm_100a", "sm_100f", "sm_101a", "sm_103a", "sm_103f",
+                        "sm_110a", "sm_110f", "sm_120a", "sm_90a", "sm_80"}) {
     std::optional<TargetInfo> Info = lookupTarget(T);
     if (!Info || Version < Info->MinPTX)
       continue;
@@ -270,26 +287,33 @@ TEST(Tcgen05RowCasesTest, EveryFormTargetAndVersion) {
   for (const FormInfo &F : forms()) {
     std::string S = statement(F.Id, canonicalWords(F.Id));
     // A target outside the form's set, and one inside.
-    std::optional<std::string> Out = targetWhere(TargetSetId::Any, F.Targets, false, Latest);
-    std::optional<std::string> In = targetWhere(TargetSetId::Any, F.Targets, true, Latest);
+    std::optional<std::string> Out =
+        targetWhere(TargetSetId::Any, F.Targets, false, Latest);
+    std::optional<std::string> In =
+        targetWhere(TargetSetId::Any, F.Targets, true, Latest);
     ASSERT_TRUE(Out && In) << F.Spelling.str();
     // A target without any tcgen05 is one error at its .target (TC3126).
     std::set<unsigned> OutCodes = codesOf(S, *Out, Latest);
-    bool NoTcgen05 = !targetSetContains(TargetSetId::Tcgen05, *lookupTarget(*Out), Latest);
+    bool NoTcgen05 =
+        !targetSetContains(TargetSetId::Tcgen05, *lookupTarget(*Out), Latest);
     EXPECT_TRUE(OutCodes.count(NoTcgen05 ? TargetLacksTcgen05 : FormTarget))
         << describe(S, {*Out, Latest});
-    EXPECT_FALSE(codesOf(S, *In, Latest).count(FormTarget)) << describe(S, {*In, Latest});
+    EXPECT_FALSE(codesOf(S, *In, Latest).count(FormTarget))
+        << describe(S, {*In, Latest});
     // The version before the form's, where the target knows it.
     for (const char *T : {"sm_100a", "sm_103a"}) {
       std::optional<TargetInfo> Info = lookupTarget(T);
-      if (!targetSetContains(F.Targets, *Info, Latest) || F.MinPTX <= Info->MinPTX)
+      if (!targetSetContains(F.Targets, *Info, Latest) ||
+          F.MinPTX <= Info->MinPTX)
         continue;
       unsigned Before = 0;
       for (unsigned V : knownPTXVersions())
         if (V < F.MinPTX)
           Before = V;
-      EXPECT_TRUE(codesOf(S, T, Before).count(FormVersion)) << describe(S, {T, Before});
-      EXPECT_FALSE(codesOf(S, T, F.MinPTX).count(FormVersion)) << describe(S, {T, F.MinPTX});
+      EXPECT_TRUE(codesOf(S, T, Before).count(FormVersion))
+          << describe(S, {T, Before});
+      EXPECT_FALSE(codesOf(S, T, F.MinPTX).count(FormVersion))
+          << describe(S, {T, F.MinPTX});
     }
   }
 }
@@ -309,18 +333,22 @@ TEST(Tcgen05RowCasesTest, EveryQualifierTargetAndVersion) {
       if (Q.Targets != TargetSetId::Any) {
         std::optional<std::string> Out =
             targetWhere(formInfo(F).Targets, Q.Targets, false, Latest);
-        std::optional<std::string> In = targetWhere(formInfo(F).Targets, Q.Targets, true, Latest);
+        std::optional<std::string> In =
+            targetWhere(formInfo(F).Targets, Q.Targets, true, Latest);
         ASSERT_TRUE(In) << S;
         if (Out) {
-          EXPECT_TRUE(codesOf(S, *Out, Latest).count(QualTarget)) << describe(S, {*Out, Latest});
+          EXPECT_TRUE(codesOf(S, *Out, Latest).count(QualTarget))
+              << describe(S, {*Out, Latest});
           ++Checked;
         }
-        EXPECT_FALSE(codesOf(S, *In, Latest).count(QualTarget)) << describe(S, {*In, Latest});
+        EXPECT_FALSE(codesOf(S, *In, Latest).count(QualTarget))
+            << describe(S, {*In, Latest});
       }
       if (Q.MinPTX) {
         std::optional<TargetInfo> Info = lookupTarget("sm_100a");
         if (!targetSetContains(formInfo(F).Targets, *Info, Latest) ||
-            !targetSetContains(Q.Targets, *Info, Latest) || Q.MinPTX <= Info->MinPTX)
+            !targetSetContains(Q.Targets, *Info, Latest) ||
+            Q.MinPTX <= Info->MinPTX)
           continue;
         unsigned Before = 0;
         for (unsigned V : knownPTXVersions())

@@ -72,8 +72,7 @@ TEST(Tcgen05RulesTest, EveryRequiredClassHasValues) {
       for (const QualRule &Q : qualifierRules())
         Any |= (Q.Forms & bitOf(F.Id)) && Q.Class == R.Class;
       EXPECT_TRUE(Any) << F.Spelling.str() << " requires a "
-                       << classRule(R.Class).Noun.str()
-                       << " but accepts none";
+                       << classRule(R.Class).Noun.str() << " but accepts none";
     }
 }
 

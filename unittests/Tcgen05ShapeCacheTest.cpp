@@ -14,7 +14,8 @@ namespace {
 Function &parseKernel(const std::string &Body, Module &M, std::string &Text,
                       DiagnosticSink &Sink, Tcgen05SyntaxParser &T5) {
   Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
-         ".visible .entry k()\n{\n" + Body + "\n}\n";
+         ".visible .entry k()\n{\n" +
+         Body + "\n}\n";
   parseModule(Text, M, Sink);
   Function &F = M.Functions.at(0);
   parseFunctionBody(F, Sink, &T5);
@@ -48,8 +49,9 @@ std::vector<std::vector<int>> roles(const std::string &Body,
       EXPECT_EQ(O.Operand, F.Instructions[I.Instruction].Operands.First + K);
     }
     for (uint32_t K = 0; K < I.NumQualifiers; ++K)
-      R.push_back(100 + static_cast<int>(
-                            F.Tcgen05Nodes.Qualifiers[I.FirstQualifier + K].Class));
+      R.push_back(100 +
+                  static_cast<int>(
+                      F.Tcgen05Nodes.Qualifiers[I.FirstQualifier + K].Class));
     Out.push_back(R);
   }
   return Out;

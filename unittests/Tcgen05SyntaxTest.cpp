@@ -208,7 +208,8 @@ TEST_F(Tcgen05SyntaxTest, LdVectorOf128Registers) {
       valid("tcgen05.ld.sync.aligned.32x32b.x128.b32 " + Vector + ", [%r200];");
   EXPECT_EQ(roles(I), (std::vector<R>{R::Values, R::TAddr}));
   EXPECT_EQ(F->Operands[F->Tcgen05Nodes.Operands[I.FirstOperand].Operand]
-                .children().Count,
+                .children()
+                .Count,
             128u);
 }
 

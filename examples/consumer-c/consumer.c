@@ -20,12 +20,13 @@ int main(void) {
   Options.target = "sm_103a";
   tcgen05_result *Some = tcgen05_check(Kernel, strlen(Kernel), &Options);
   Options.target = "sm_9999";
-  int Status = All && Some && tcgen05_check(Kernel, strlen(Kernel), &Options) == NULL &&
-               tcgen05_result_error_count(All) >= 1 &&
-               strstr(tcgen05_result_json(All), "\"code\": \"TC3123\"") != NULL &&
-               strstr(tcgen05_result_text(Some), "k.ptx:7:") != NULL;
-  tcgen05_result *Desc = tcgen05_descriptor("encode-idesc", "m=128,n=256,dtype=f32",
-                                            "f16", NULL);
+  int Status =
+      All && Some && tcgen05_check(Kernel, strlen(Kernel), &Options) == NULL &&
+      tcgen05_result_error_count(All) >= 1 &&
+      strstr(tcgen05_result_json(All), "\"code\": \"TC3123\"") != NULL &&
+      strstr(tcgen05_result_text(Some), "k.ptx:7:") != NULL;
+  tcgen05_result *Desc =
+      tcgen05_descriptor("encode-idesc", "m=128,n=256,dtype=f32", "f16", NULL);
   Status = Status && Desc && tcgen05_result_output(Desc) &&
            strstr(tcgen05_result_output(Desc), "0x08400010") != NULL;
   /* The library linked is the one the headers describe. */

@@ -18,9 +18,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   BuildTarget T{argv[2], 88};
-  Value TAddr = Value::reg("%r1", Type::B32), IDesc = Value::reg("%r2", Type::B32);
-  Value ADesc = Value::reg("%rd1", Type::B64), BDesc = Value::reg("%rd2", Type::B64);
-  Value Bar = Value::reg("%rd3", Type::B64), Acc = Value::reg("%p1", Type::Pred);
+  Value TAddr = Value::reg("%r1", Type::B32),
+        IDesc = Value::reg("%r2", Type::B32);
+  Value ADesc = Value::reg("%rd1", Type::B64),
+        BDesc = Value::reg("%rd2", Type::B64);
+  Value Bar = Value::reg("%rd3", Type::B64),
+        Acc = Value::reg("%p1", Type::Pred);
   std::vector<Value> Out;
   for (int I = 0; I < 4; ++I)
     Out.push_back(Value::reg("%f" + std::to_string(I), Type::B32));
@@ -45,7 +48,7 @@ int main(int argc, char **argv) {
     tcgen05::checkBuilt(I, T, SM, Engine);
   for (const tcgen05::Diagnostic &D : C.Diags)
     std::fprintf(stderr, "%s %s\n", tcgen05::formatDiagCode(D.code()).c_str(),
-                D.Message.c_str());
+                 D.Message.c_str());
   if (!C.Diags.empty())
     return 1;
 

@@ -14,17 +14,18 @@ static const char Load[] = "tcgen05.ld.sync.aligned.32x32b.x1.b32 {%0}, [%1];";
 
 int main(void) {
   /* tcgen05.shift is architecture-specific: fine on sm_100a, not sm_100f. */
-  tcgen05_result *Ok = tcgen05_check_string(Kernel, strlen(Kernel), "k.ptx", NULL);
+  tcgen05_result *Ok =
+      tcgen05_check_string(Kernel, strlen(Kernel), "k.ptx", NULL);
   tcgen05_result *Bad =
       tcgen05_check_string(Kernel, strlen(Kernel), "k.ptx", "sm_100f");
   int Status = tcgen05_result_error_count(Ok) == 0 &&
                tcgen05_result_error_count(Bad) == 1 &&
                strstr(tcgen05_result_text(Bad), "[TC3101]") != NULL &&
                tcgen05_check_string(Kernel, 1, NULL, "sm_9999") == NULL;
-  tcgen05_result *AsmOk = tcgen05_check_asm_template(Load, strlen(Load), "=r,r",
-                                                     "ld.s", "sm_100a");
-  tcgen05_result *AsmBad = tcgen05_check_asm_template(Load, strlen(Load),
-                                                      "=r,l", "ld.s", NULL);
+  tcgen05_result *AsmOk =
+      tcgen05_check_asm_template(Load, strlen(Load), "=r,r", "ld.s", "sm_100a");
+  tcgen05_result *AsmBad =
+      tcgen05_check_asm_template(Load, strlen(Load), "=r,l", "ld.s", NULL);
   Status = Status && tcgen05_result_error_count(AsmOk) == 0 &&
            tcgen05_result_error_count(AsmBad) == 1 &&
            strstr(tcgen05_result_text(AsmBad), "ld.s:1:46:") != NULL;

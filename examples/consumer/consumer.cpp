@@ -34,7 +34,7 @@ int main() {
   tcgen05::checkBuffer(SM, ID, Engine, tcgen05::CheckOptions());
   for (const tcgen05::Diagnostic &D : C.Diags)
     std::printf("%s %s\n", tcgen05::formatDiagCode(D.code()).c_str(),
-               D.Message.c_str());
+                D.Message.c_str());
   // One error expected: 48 columns is not a power of 2.
   return C.Diags.size() == 1 ? 0 : 1;
 }

@@ -6,10 +6,11 @@
 
 int main(int argc, char **argv) {
   llvm::SourceMgr SM;
-  auto Printer = tcgen05::createTextDiagnosticPrinter(llvm::errs(), /*Colors=*/false);
+  auto Printer =
+      tcgen05::createTextDiagnosticPrinter(llvm::errs(), /*Colors=*/false);
   tcgen05::DiagnosticsEngine Engine(*Printer, tcgen05::DiagnosticOptions());
-  tcgen05::CheckStatus S = tcgen05::checkFile(argc > 1 ? argv[1] : "kernel.ptx", SM,
-                                              Engine, tcgen05::CheckOptions());
+  tcgen05::CheckStatus S = tcgen05::checkFile(
+      argc > 1 ? argv[1] : "kernel.ptx", SM, Engine, tcgen05::CheckOptions());
   Printer->finish();
   return S == tcgen05::CheckStatus::Clean ? 0 : 1;
 }

@@ -62,8 +62,8 @@ struct OperandAccess {
 };
 
 constexpr OperandAccess Accesses[] = {
-#define OPERAND(Forms, Role, Form, Bits, Float, Min, Max, Step, Accept, Access,  \
-                Section)                                                       \
+#define OPERAND(Forms, Role, Form, Bits, Float, Min, Max, Step, Accept,        \
+                Access, Section)                                               \
   {Forms, Tcgen05OperandRole::Role, Tcgen05Access::Access},
 #include "tcgen05/AST/Tcgen05Operands.def"
 };
@@ -110,7 +110,8 @@ llvm::ArrayRef<Tcgen05FormSpelling> tcgen05FormSpellings() {
 }
 
 std::optional<Tcgen05Form>
-tcgen05FormOf(Tcgen05Opcode Op, llvm::function_ref<bool(llvm::StringRef)> HasVariant) {
+tcgen05FormOf(Tcgen05Opcode Op,
+              llvm::function_ref<bool(llvm::StringRef)> HasVariant) {
   // A form's words beyond its opcode's: "tcgen05.mma.ws.sp" over
   // "tcgen05.mma" is .ws, .sp; "tcgen05.wait::ld" over "tcgen05.wait" is
   // .wait::ld.
@@ -121,8 +122,8 @@ tcgen05FormOf(Tcgen05Opcode Op, llvm::function_ref<bool(llvm::StringRef)> HasVar
     if (S.Opcode != Op)
       continue;
     llvm::StringRef Rest = S.Spelling.drop_front(strlen("tcgen05"));
-    if (Rest.starts_with(OpWord) && (Rest.size() == OpWord.size() ||
-                                     Rest[OpWord.size()] == '.'))
+    if (Rest.starts_with(OpWord) &&
+        (Rest.size() == OpWord.size() || Rest[OpWord.size()] == '.'))
       Rest = Rest.drop_front(OpWord.size());
     int Words = 0;
     bool All = true;

@@ -201,8 +201,7 @@ std::optional<ValueRange> tcgen05::compareRange(const Function &F,
   return Out;
 }
 
-std::vector<uint32_t>
-BranchConditions::components(const ControlFlowGraph &G) {
+std::vector<uint32_t> BranchConditions::components(const ControlFlowGraph &G) {
   // Tarjan's strongly connected components, iterative, over arrays: the
   // generic iterator's maps cost more than the rest of the analysis on
   // nvcc -G's large bodies.
@@ -238,7 +237,8 @@ BranchConditions::components(const ControlFlowGraph &G) {
       uint32_t Done = V;
       Frames.pop_back();
       if (!Frames.empty())
-        Low[Frames.back().first] = std::min(Low[Frames.back().first], Low[Done]);
+        Low[Frames.back().first] =
+            std::min(Low[Frames.back().first], Low[Done]);
       if (Low[Done] != Index[Done])
         continue;
       // Done roots a component, named by its root.
@@ -363,7 +363,8 @@ void BranchConditions::ofPredicate(uint32_t Reg, bool Value, Conditions &Out,
       Second = Pair.size() == 2 && Regs.of(Pair[1]) == Reg;
     }
     if (auto R = compareRange(F, *W, Regs, Value, Second))
-      if (const Instruction *Def = singleWriter(R->Reg); Def && runsOnce(*Def)) {
+      if (const Instruction *Def = singleWriter(R->Reg);
+          Def && runsOnce(*Def)) {
         Out.push_back(*R);
         return;
       }
@@ -410,8 +411,9 @@ void BranchConditions::dominatingAll(const CFGBlock &B, Conditions &Out,
     const Instruction &I = F.Instructions[Last];
     if (I.opcode().text() != "bra" || !I.guarded())
       continue;
-    ofPredicate(Regs.guardOf(Last), (X->Number != P.Number + 1) != I.pred().Negated,
-                Out, Depth + 1);
+    ofPredicate(Regs.guardOf(Last),
+                (X->Number != P.Number + 1) != I.pred().Negated, Out,
+                Depth + 1);
   }
 }
 

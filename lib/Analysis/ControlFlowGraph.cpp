@@ -117,7 +117,8 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
         break;
       }
       StartBlock(NextInst);
-      Labels.define(Names.lookup(Name), static_cast<uint32_t>(Blocks.size() - 1));
+      Labels.define(Names.lookup(Name),
+                    static_cast<uint32_t>(Blocks.size() - 1));
       break;
     }
     case StmtKind::Instruction: {

@@ -134,6 +134,6 @@ bool PostDominatorTree::dominates(const CFGBlock *A, const CFGBlock *B) const {
 }
 
 template class llvm::DominatorTreeBase<tcgen05::CFGBlock, true>;
-template void
-llvm::DomTreeBuilder::Calculate<llvm::DominatorTreeBase<tcgen05::CFGBlock, true>>(
+template void llvm::DomTreeBuilder::Calculate<
+    llvm::DominatorTreeBase<tcgen05::CFGBlock, true>>(
     llvm::DominatorTreeBase<tcgen05::CFGBlock, true> &DT);

@@ -60,7 +60,8 @@ void KnownBitsAnalysis::addDef(uint32_t I) {
   Defs.push_back(I);
   Knowable |= isModelledOpcode(F.Instructions[I].opcode().text());
   for (const Operand &O : F.operands(F.Instructions[I].Operands).drop_front())
-    forEachReadOperand(F, O, [&](const Operand &R) { makeRelevant(Names.of(R)); });
+    forEachReadOperand(F, O,
+                       [&](const Operand &R) { makeRelevant(Names.of(R)); });
 }
 
 void KnownBitsAnalysis::findLocals(const ControlFlowGraph &G,
@@ -211,8 +212,7 @@ RegisterFact meet(const RegisterFact &A, const RegisterFact &B) {
 
 } // namespace
 
-bool KnownBitsAnalysis::join(State &Into, const State &From,
-                             bool Widen) const {
+bool KnownBitsAnalysis::join(State &Into, const State &From, bool Widen) const {
   if (Into == From || !Into)
     return false;
   // A register missing on either side is unknown there, so it is dropped.

@@ -56,9 +56,7 @@ public:
 
   void load(const State *S);
   void store(State &S);
-  void step(uint32_t Inst) {
-    transferInstruction(F, Inst, *this);
-  }
+  void step(uint32_t Inst) { transferInstruction(F, Inst, *this); }
 
   const RegisterFact *fact(const Operand &Reg) const override;
   void set(const Operand &Reg, const RegisterFact &Fact) override;

@@ -42,8 +42,22 @@ RegisterFact tcgen05::operandFact(const NodePool &P, const Operand &O,
 namespace {
 
 enum class Op {
-  Mov, Cvt, And, Or, Xor, Not, Shl, Shr, Add, Sub, Mul, Selp, Bfe, Bfi,
-  Prmt, Other
+  Mov,
+  Cvt,
+  And,
+  Or,
+  Xor,
+  Not,
+  Shl,
+  Shr,
+  Add,
+  Sub,
+  Mul,
+  Selp,
+  Bfe,
+  Bfi,
+  Prmt,
+  Other
 };
 
 Op opcodeOf(llvm::StringRef Opcode) {
@@ -74,9 +88,8 @@ struct TypeQual {
   bool integer() const { return Kind == 'b' || Kind == 'u' || Kind == 's'; }
 };
 
-llvm::SmallVector<TypeQual, 2> typeQualifiers(const Function &F,
-                                              const Instruction &I,
-                                              bool &Other) {
+llvm::SmallVector<TypeQual, 2>
+typeQualifiers(const Function &F, const Instruction &I, bool &Other) {
   llvm::SmallVector<TypeQual, 2> Types;
   for (const Span &Q : F.qualifiers(I.Qualifiers)) {
     llvm::StringRef T = Q.text().drop_front();
@@ -85,8 +98,8 @@ llvm::SmallVector<TypeQual, 2> typeQualifiers(const Function &F,
         !T.drop_front().getAsInteger(10, W) &&
         (W == 8 || W == 16 || W == 32 || W == 64))
       Types.push_back({T[0], W});
-    else if (T.starts_with("f") || T.starts_with("bf") ||
-             T.starts_with("tf") || T.starts_with("e") || T.starts_with("ue"))
+    else if (T.starts_with("f") || T.starts_with("bf") || T.starts_with("tf") ||
+             T.starts_with("e") || T.starts_with("ue"))
       Types.push_back({'f', 0});
     else if (T == "sat" || T == "cc" || T == "f4e" || T == "b4e" ||
              T == "rc8" || T == "ecl" || T == "ecr" || T == "rc16")
@@ -167,8 +180,7 @@ KnownBits permute(const KnownBits &A, const KnownBits &B, uint64_t Selector) {
     unsigned Sel = (Selector >> (4 * Byte)) & 0xF;
     unsigned From = (Sel & 7) * 8;
     for (unsigned I = 0; I < 8; ++I)
-      setBitOf(R, Byte * 8 + I,
-               bitOf(Both, (Sel & 8) ? From + 7 : From + I));
+      setBitOf(R, Byte * 8 + I, bitOf(Both, (Sel & 8) ? From + 7 : From + I));
   }
   return R;
 }
@@ -216,7 +228,8 @@ void Transfer::clobber(const Operand &Dst) {
     RegisterFact Unknown;
     Unknown.DefInst = Index;
     Facts.set(Dst, Unknown);
-  } else if (Dst.Kind == OperandKind::Vector || Dst.Kind == OperandKind::Binary) {
+  } else if (Dst.Kind == OperandKind::Vector ||
+             Dst.Kind == OperandKind::Binary) {
     for (const Operand &C : F.operands(Dst.children()))
       clobber(C);
   }
@@ -261,7 +274,8 @@ void Transfer::run() {
   TypeQual T = Types.empty() ? TypeQual{'b', 64} : Types.front();
   bool Integer = llvm::all_of(Types, [](TypeQual Q) { return Q.integer(); });
   // The operand counts of the forms modelled.
-  static constexpr unsigned Arity[] = {2, 2, 3, 3, 3, 2, 3, 3, 3, 3, 3, 4, 4, 5, 4, 0};
+  static constexpr unsigned Arity[] = {2, 2, 3, 3, 3, 2, 3, 3,
+                                       3, 3, 3, 4, 4, 5, 4, 0};
   if (O == Op::Other || Unmodelled || !Integer ||
       Ops.size() != Arity[static_cast<unsigned>(O)])
     return clobber(Dst);
@@ -330,16 +344,16 @@ void Transfer::run() {
                             Len = constantOf(src(3, 32));
     if (!Pos || !Len)
       return set(Dst, KnownBits(W));
-    return set(Dst, bitFieldExtract(src(1, W), *Pos & 0xFF, *Len & 0xFF,
-                                    Signed));
+    return set(Dst,
+               bitFieldExtract(src(1, W), *Pos & 0xFF, *Len & 0xFF, Signed));
   }
   case Op::Bfi: {
     std::optional<uint64_t> Pos = constantOf(src(3, 32)),
                             Len = constantOf(src(4, 32));
     if (!Pos || !Len)
       return set(Dst, KnownBits(W));
-    return set(Dst, bitFieldInsert(src(1, W), src(2, W), *Pos & 0xFF,
-                                   *Len & 0xFF));
+    return set(Dst,
+               bitFieldInsert(src(1, W), src(2, W), *Pos & 0xFF, *Len & 0xFF));
   }
   case Op::Prmt: {
     std::optional<uint64_t> Sel = constantOf(src(3, 32));

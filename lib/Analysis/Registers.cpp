@@ -51,12 +51,13 @@ unsigned tcgen05::writtenOperandMask(const Function &F, const Instruction &I) {
   return Mask;
 }
 
-bool tcgen05::writesOperand(const Function &F, const Instruction &I, uint32_t K) {
+bool tcgen05::writesOperand(const Function &F, const Instruction &I,
+                            uint32_t K) {
   return K < 32 && writtenOperandMask(F, I) >> K & 1;
 }
 
-bool RegisterNameMap::split(llvm::StringRef Name, uint64_t &Key,
-                            uint32_t &Len, uint32_t &Number) {
+bool RegisterNameMap::split(llvm::StringRef Name, uint64_t &Key, uint32_t &Len,
+                            uint32_t &Number) {
   // Every name of every body comes through here once.
   const char *P = Name.data();
   size_t End = Name.size();
@@ -234,13 +235,14 @@ RegisterNumbering::RegisterNumbering(const Function &F,
   for (uint32_t K = 0; K < F.Instructions.size(); ++K) {
     const Instruction &I = F.Instructions[K];
     WrittenMask[K] = writtenOperandMask(F, I);
-    forEachInstructionWrittenOperand(F, I, WrittenMask[K], [&](const Operand &O) {
-      uint32_t &Id = NameReg[Names.of(O)];
-      if (Id == None)
-        Id = NumRegisters++;
-      if (Writes.empty() || Writes.back() != std::make_pair(Id, K))
-        Writes.push_back({Id, K});
-    });
+    forEachInstructionWrittenOperand(
+        F, I, WrittenMask[K], [&](const Operand &O) {
+          uint32_t &Id = NameReg[Names.of(O)];
+          if (Id == None)
+            Id = NumRegisters++;
+          if (Writes.empty() || Writes.back() != std::make_pair(Id, K))
+            Writes.push_back({Id, K});
+        });
   }
   // Writers by register, in instruction order.
   Writers = Buckets(NumRegisters, Writes);

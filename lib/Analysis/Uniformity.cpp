@@ -16,8 +16,8 @@ namespace {
 /// Opcodes whose results differ between threads whatever their operands:
 /// memory reads and per-thread matrix fragments.
 constexpr llvm::StringLiteral VaryingOpcodes[] = {
-    "atom", "mbarrier", "tcgen05", "tex",  "tld4",  "suld",
-    "ldmatrix", "wmma", "mma", "wgmma",   "match", "shfl", "multimem",
+    "atom", "mbarrier", "tcgen05", "tex",   "tld4", "suld",     "ldmatrix",
+    "wmma", "mma",      "wgmma",   "match", "shfl", "multimem",
 };
 
 std::optional<ValueKind> specialKind(llvm::StringRef Name) {
@@ -281,7 +281,8 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
     if (C && (Op == "add" || Op == "sub") && *C % 32 == 0)
       return ValueKind::Lane;
   }
-  if (TwoSources && Op == "and" && Imm(1) && Ops[1].Kind == OperandKind::Register) {
+  if (TwoSources && Op == "and" && Imm(1) &&
+      Ops[1].Kind == OperandKind::Register) {
     // (lane-valued << s) & C keeps no bit of the lane when C has none of
     // bits s..s+4: CUTLASS builds Tensor Memory lane addresses from
     // %tid.x << 16 and masks the warp's bits.
@@ -324,7 +325,8 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
   if ((Op == "and" || Op == "or") && TwoSources) {
     // A predicate true in one thread stays so when and-ed with a uniform
     // one; false in one thread when or-ed.
-    ValueKind Keep = Op == "and" ? ValueKind::OneLane : ValueKind::AllButOneLane;
+    ValueKind Keep =
+        Op == "and" ? ValueKind::OneLane : ValueKind::AllButOneLane;
     if ((Src[0] == Keep && isUniformish(Src[1])) ||
         (Src[1] == Keep && isUniformish(Src[0])))
       return Keep;
@@ -332,9 +334,9 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
   return ValueKind::Varying;
 }
 
-void UniformityInfo::demand(
-    llvm::ArrayRef<uint32_t> Roots, std::vector<uint32_t> &Writers,
-    std::vector<std::pair<uint32_t, uint32_t>> &Reads) {
+void UniformityInfo::demand(llvm::ArrayRef<uint32_t> Roots,
+                            std::vector<uint32_t> &Writers,
+                            std::vector<std::pair<uint32_t, uint32_t>> &Reads) {
   // A register's kind depends on its writers' sources and guards: the
   // registers asked about and everything they depend on, with the
   // instructions writing them.
@@ -374,7 +376,8 @@ void UniformityInfo::demand(
       IsWriter.set(W);
       Writers.push_back(W);
       Reader = W;
-      for (const Operand &O : F.operands(F.Instructions[W].Operands).drop_front())
+      for (const Operand &O :
+           F.operands(F.Instructions[W].Operands).drop_front())
         Sources(O, Sources);
       Read(Regs.guardOf(W));
     }
@@ -389,7 +392,7 @@ void UniformityInfo::demand(
 }
 
 ValueKind UniformityInfo::writtenKind(uint32_t Index, const Operand &W,
-                                       RegKinds Kinds) const {
+                                      RegKinds Kinds) const {
   const Instruction &I = F.Instructions[Index];
   llvm::StringRef Op = I.opcode().text();
   // A value written in a divergent block is not made varying: compiler
@@ -500,8 +503,7 @@ bool UniformityInfo::premise(uint32_t Reg,
       uint32_t Varying = RegisterNumbering::None;
       unsigned Count = 0;
       for (const Operand &O : F.operands(I.Operands).drop_front())
-        if (O.Kind == OperandKind::Register &&
-            !isUniformish(operandKind(O))) {
+        if (O.Kind == OperandKind::Register && !isUniformish(operandKind(O))) {
           Varying = Regs.of(O);
           ++Count;
         }
@@ -514,7 +516,8 @@ bool UniformityInfo::premise(uint32_t Reg,
       First = false;
     } else {
       llvm::erase_if(Common, [&](const ValueRange &C) {
-        return llvm::none_of(Here, [&](const ValueRange &H) { return Same(C, H); });
+        return llvm::none_of(Here,
+                             [&](const ValueRange &H) { return Same(C, H); });
       });
     }
     if (Common.empty())
@@ -591,9 +594,9 @@ void UniformityInfo::markBlocks() {
     }
     // Only tcgen05 instructions are asked about: the writes that reach the
     // guard are looked at only where the region holds one.
-    if (llvm::any_of(Region, [&](const CFGBlock *C) {
-          return HasTcgen05.test(C->Number);
-        }) &&
+    if (llvm::any_of(
+            Region,
+            [&](const CFGBlock *C) { return HasTcgen05.test(C->Number); }) &&
         (K = reachingGuard(Last)) == ValueKind::Uniform)
       continue;
     for (const CFGBlock *C : Region)
@@ -608,6 +611,7 @@ void UniformityInfo::markBlocks() {
     const CFGBlock *Start = K == ValueKind::OneLane ? Taken : Fall;
     if (!Start || Start->preds().size() != 1 || !Fall || !Taken)
       continue;
-    forEachDominated(Start, [&](const CFGBlock *C) { SingleThread.set(C->Number); });
+    forEachDominated(Start,
+                     [&](const CFGBlock *C) { SingleThread.set(C->Number); });
   }
 }

@@ -1,4 +1,5 @@
-//===- UniformityReaching.cpp - A branch's guard from the writes it sees ---===//
+//===- UniformityReaching.cpp - A branch's guard from the writes it sees
+//---===//
 //
 // The flow-insensitive classification gives a register one kind for all
 // its writes.  Compiler output reuses a register for unrelated values: a

@@ -1,4 +1,5 @@
-//===- UniformityReaching.h - State of the reaching-write refinement -*- C++ -*-===//
+//===- UniformityReaching.h - State of the reaching-write refinement -*- C++
+//-*-===//
 //
 // Private to the uniformity analysis: the writes classified so far by
 // UniformityInfo::reachingGuard, kept across the branches of one function.

@@ -21,7 +21,8 @@ size_t tcgen05::countChar(llvm::StringRef Text, char C) {
   // lanes are summed, before a byte would overflow.
   const __m128i Want = _mm_set1_epi8(C), Zero = _mm_setzero_si128();
   auto Match = [&](const char *Q) {
-    return _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(Q)), Want);
+    return _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(Q)),
+                          Want);
   };
   while (End - P >= 64) {
     __m128i A = Zero, B = Zero;

@@ -80,7 +80,8 @@ const char *const OffGroups[] = {
 /// above it), or off by default and not turned on by name.
 } // namespace
 
-bool tcgen05::groupSilenced(const DiagnosticOptions &Opts, llvm::StringRef Group) {
+bool tcgen05::groupSilenced(const DiagnosticOptions &Opts,
+                            llvm::StringRef Group) {
   if (namesGroup(Opts.DisabledGroups, Group))
     return true;
   for (llvm::StringRef G = Group; !G.empty(); G = parentGroup(G))
@@ -128,8 +129,7 @@ bool tcgen05::isDiagGroup(llvm::StringRef Group) {
   return false;
 }
 
-namespace {
-} // namespace
+namespace {} // namespace
 
 const DiagInfo &tcgen05::getDiagInfo(DiagID ID) {
   return Catalogue[static_cast<unsigned>(ID)];
@@ -343,7 +343,8 @@ Diagnostic &DiagnosticSink::report(DiagID ID, llvm::SMRange R,
                                    llvm::ArrayRef<DiagArg> Args) {
   const DiagInfo &Info = getDiagInfo(ID);
   if (shouldStop()) {
-    Discarded = Diagnostic{ID, Info.DefaultSeverity, R, {}, {}, {}, {}, {}, std::nullopt};
+    Discarded = Diagnostic{ID, Info.DefaultSeverity, R, {}, {}, {}, {},
+                           {}, std::nullopt};
     return Discarded;
   }
   if (Info.DefaultSeverity == Severity::Error)
@@ -387,11 +388,10 @@ void DiagnosticSink::mergeBySource(DiagnosticSink &&Other) {
 }
 
 void DiagnosticSink::sortBySource() {
-  std::stable_sort(Diags.begin(), Diags.end(),
-                   [](const Diagnostic &A, const Diagnostic &B) {
-                     return A.Range.Start.getPointer() <
-                            B.Range.Start.getPointer();
-                   });
+  std::stable_sort(
+      Diags.begin(), Diags.end(), [](const Diagnostic &A, const Diagnostic &B) {
+        return A.Range.Start.getPointer() < B.Range.Start.getPointer();
+      });
 }
 
 bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
@@ -484,10 +484,10 @@ std::string tcgen05::diagnosticSummary(unsigned Errors, unsigned Warnings,
   if (HiddenByComments)
     Hidden = Count(HiddenByComments, "finding") + " hidden by ignore comments";
   if (HiddenByBaseline)
-    Hidden += Hidden.empty() ? Count(HiddenByBaseline, "finding") +
-                                   " hidden by the baseline"
-                             : " and " + std::to_string(HiddenByBaseline) +
-                                   " by the baseline";
+    Hidden +=
+        Hidden.empty()
+            ? Count(HiddenByBaseline, "finding") + " hidden by the baseline"
+            : " and " + std::to_string(HiddenByBaseline) + " by the baseline";
   if (Shown.empty() && Hidden.empty())
     return "";
   if (Shown.empty())

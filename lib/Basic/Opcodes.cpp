@@ -50,7 +50,9 @@ bool tcgen05::isKnownOpcode(llvm::StringRef Name) {
 
 llvm::StringRef tcgen05::suggestOpcode(llvm::StringRef Name) {
   size_t I = closestCandidate(
-      Name, std::size(Opcodes), [](size_t K) { return llvm::StringRef(Opcodes[K].Name); },
+      Name, std::size(Opcodes),
+      [](size_t K) { return llvm::StringRef(Opcodes[K].Name); },
       /*PreferTypos=*/true);
-  return I == NoCandidate ? llvm::StringRef() : llvm::StringRef(Opcodes[I].Name);
+  return I == NoCandidate ? llvm::StringRef()
+                          : llvm::StringRef(Opcodes[I].Name);
 }

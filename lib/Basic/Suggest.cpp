@@ -22,7 +22,9 @@ size_t tcgen05::closestCandidate(llvm::StringRef Word, size_t Count,
     if (!D || D > Best)
       continue;
     unsigned Shape =
-        PreferTypos ? Word.edit_distance(C, /*AllowReplacements=*/false, 2 * Best + 1) : 0;
+        PreferTypos
+            ? Word.edit_distance(C, /*AllowReplacements=*/false, 2 * Best + 1)
+            : 0;
     if (Found != NoCandidate && D == Best) {
       if (Shape < BestShape) {
         Found = I;
@@ -45,8 +47,8 @@ std::string tcgen05::closestSpelling(llvm::StringRef Word,
                                      llvm::ArrayRef<std::string> Candidates,
                                      bool PreferTypos) {
   size_t I = closestCandidate(
-      Word, Candidates.size(), [&](size_t K) { return llvm::StringRef(Candidates[K]); },
-      PreferTypos);
+      Word, Candidates.size(),
+      [&](size_t K) { return llvm::StringRef(Candidates[K]); }, PreferTypos);
   return I == NoCandidate ? std::string() : Candidates[I];
 }
 
@@ -55,21 +57,23 @@ llvm::ArrayRef<llvm::StringLiteral> tcgen05::functionHeaderDirectiveNames() {
   // between a function's parameter list and its body, never inside it
   // (ptxas 13.0: "Parsing error near '.maxnreg'").
   static constexpr llvm::StringLiteral Names[] = {
-      ".maxnreg",        ".maxntid",          ".reqntid",
-      ".minnctapersm",   ".maxnctapersm",     ".maxclusterrank",
+      ".maxnreg",           ".maxntid",         ".reqntid",
+      ".minnctapersm",      ".maxnctapersm",    ".maxclusterrank",
       ".reqnctapercluster", ".explicitcluster", ".blocksareclusters",
-      ".noreturn",       ".abi_preserve",     ".abi_preserve_control"};
+      ".noreturn",          ".abi_preserve",    ".abi_preserve_control"};
   return Names;
 }
 
 llvm::ArrayRef<std::string> tcgen05::ptxDirectiveNames() {
   static const std::vector<std::string> Names = [] {
     std::vector<std::string> N = {
-        ".address_size", ".alias", ".align", ".branchtargets", ".callprototype",
-        ".calltargets", ".common", ".const", ".entry", ".extern", ".file",
-        ".func", ".global", ".loc", ".local", ".param", ".pragma", ".reg",
-        ".section", ".shared", ".sreg", ".target", ".tex", ".version",
-        ".visible", ".weak", ".attribute"};
+        ".address_size",  ".alias",       ".align",    ".branchtargets",
+        ".callprototype", ".calltargets", ".common",   ".const",
+        ".entry",         ".extern",      ".file",     ".func",
+        ".global",        ".loc",         ".local",    ".param",
+        ".pragma",        ".reg",         ".section",  ".shared",
+        ".sreg",          ".target",      ".tex",      ".version",
+        ".visible",       ".weak",        ".attribute"};
     for (llvm::StringLiteral H : functionHeaderDirectiveNames())
       N.push_back(H.str());
     return N;

@@ -54,8 +54,7 @@ tcgen05::parseSuppressionMarker(llvm::StringRef Line, size_t At) {
 
 void tcgen05::forEachSuppressionComment(
     llvm::StringRef Text,
-    llvm::function_ref<void(size_t, llvm::SmallVector<unsigned, 2> &&)>
-        Found) {
+    llvm::function_ref<void(size_t, llvm::SmallVector<unsigned, 2> &&)> Found) {
   // Markers are rare: they are found directly, not line by line.  A
   // line's start, end and first "//" are found once, moving forward, so
   // that many markers on one line cost no more than the line.
@@ -77,8 +76,8 @@ void tcgen05::forEachSuppressionComment(
     // Only in a // comment of this line.
     if (Comment == llvm::StringRef::npos || Comment >= At)
       continue;
-    if (std::optional<llvm::SmallVector<unsigned, 2>> Codes = parseCommentMarker(
-            Text.slice(LineStart, LineEnd), At - LineStart))
+    if (std::optional<llvm::SmallVector<unsigned, 2>> Codes =
+            parseCommentMarker(Text.slice(LineStart, LineEnd), At - LineStart))
       Found(LineStart, std::move(*Codes));
   }
 }

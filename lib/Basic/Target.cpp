@@ -44,8 +44,8 @@ bool tcgen05::isKnownPTXVersion(unsigned V) {
 std::optional<unsigned> tcgen05::parsePTXVersion(llvm::StringRef Text) {
   auto [Maj, Min] = Text.split('.');
   unsigned Major = 0, Minor = 0;
-  if (Maj.getAsInteger(10, Major) || Min.getAsInteger(10, Minor) ||
-      Minor > 9 || Major > 9 || !isKnownPTXVersion(Major * 10 + Minor))
+  if (Maj.getAsInteger(10, Major) || Min.getAsInteger(10, Minor) || Minor > 9 ||
+      Major > 9 || !isKnownPTXVersion(Major * 10 + Minor))
     return std::nullopt;
   return Major * 10 + Minor;
 }

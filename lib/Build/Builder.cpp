@@ -13,7 +13,6 @@
 
 #include "llvm/ADT/StringMap.h"
 
-
 using namespace tcgen05;
 using namespace tcgen05::build;
 
@@ -161,8 +160,8 @@ std::string
 Instr::format(llvm::function_ref<std::string(const Value &)> RegText) const {
   std::string S;
   if (Pred)
-    S += "@" + std::string(PredNegated ? "!" : "") + Pred->format(RegText) +
-         " ";
+    S +=
+        "@" + std::string(PredNegated ? "!" : "") + Pred->format(RegText) + " ";
   S += Name;
   for (const std::string &Q : Quals)
     S += Q;
@@ -269,8 +268,11 @@ Instr build::ld(const LdSt &Q, Value Dst, Value TAddr) {
 }
 
 Instr build::ldRed(const LdRed &Q, Value Dst, Value RedVal, Value TAddr) {
-  std::vector<std::string> W{".red", ".sync", ".aligned",
-                             spelling(Q.Shape).str(), spelling(Q.N).str(),
+  std::vector<std::string> W{".red",
+                             ".sync",
+                             ".aligned",
+                             spelling(Q.Shape).str(),
+                             spelling(Q.N).str(),
                              spelling(Q.Op).str()};
   if (Q.Abs)
     W.push_back(".abs");

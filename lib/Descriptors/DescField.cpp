@@ -52,9 +52,10 @@ uint64_t tcgen05::descReservedMask(DescriptorKind D, IdescLayout L) {
   return ~Used & All;
 }
 
-std::optional<uint64_t> tcgen05::encodeDescFields(
-    DescriptorKind D, IdescLayout L, uint64_t V,
-    llvm::ArrayRef<std::pair<std::string, uint64_t>> In, EncodeError &Error) {
+std::optional<uint64_t>
+tcgen05::encodeDescFields(DescriptorKind D, IdescLayout L, uint64_t V,
+                          llvm::ArrayRef<std::pair<std::string, uint64_t>> In,
+                          EncodeError &Error) {
   auto Fail = [&](DiagID ID, std::vector<DiagArg> Args) {
     Error = {ID, std::move(Args)};
     return std::nullopt;

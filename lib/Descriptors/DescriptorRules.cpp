@@ -16,8 +16,17 @@ namespace {
 const DescRule Rules[] = {
 #define DESC_RULE(Id, Desc, Kinds, When, Field, Cond, Arg, Args, Diag,         \
                   Section)                                                     \
-  {DescRuleID::Id, #Id, DescriptorKind::Desc, Kinds, DescRuleWhen::When,       \
-   Field, DescRuleCond::Cond, Arg, Args, DiagID::Diag, Section},
+  {DescRuleID::Id,                                                             \
+   #Id,                                                                        \
+   DescriptorKind::Desc,                                                       \
+   Kinds,                                                                      \
+   DescRuleWhen::When,                                                         \
+   Field,                                                                      \
+   DescRuleCond::Cond,                                                         \
+   Arg,                                                                        \
+   Args,                                                                       \
+   DiagID::Diag,                                                               \
+   Section},
 #include "tcgen05/Descriptors/DescriptorRules.def"
 };
 
@@ -35,8 +44,15 @@ struct ShapeRule {
 
 const ShapeRule Shapes[] = {
 #define MMA_SHAPE(Layouts, Ws, CtaGroup, Sp, Ms, NMin, NMax, NStep, Ns)        \
-  {llvm::StringRef(#Layouts) == "Mx", Ws, CtaGroup, Sparsity::Sp, Ms, NMin,    \
-   NMax, NStep, Ns},
+  {llvm::StringRef(#Layouts) == "Mx",                                          \
+   Ws,                                                                         \
+   CtaGroup,                                                                   \
+   Sparsity::Sp,                                                               \
+   Ms,                                                                         \
+   NMin,                                                                       \
+   NMax,                                                                       \
+   NStep,                                                                      \
+   Ns},
 #include "MmaShapes.def"
 };
 
@@ -104,8 +120,7 @@ bool kindIn(llvm::StringRef Kinds, const IdescKind *K) {
 /// One descriptor value seen through the rule table.
 class Evaluation {
 public:
-  Evaluation(const DescRule &R, uint64_t V, uint64_t Known,
-             const IdescUse &Use)
+  Evaluation(const DescRule &R, uint64_t V, uint64_t Known, const IdescUse &Use)
       : R(R), V(V), Known(Known), Use(Use),
         L(R.Desc == DescriptorKind::Instr ? Use.Kind->Layout
                                           : IdescLayout::None) {
@@ -155,7 +170,8 @@ bool Evaluation::nTransposedBroken(const ShapeRule &S) {
   if (!T || !S.NStep || Q < S.NMin || Q > S.NMax || Q % S.NStep ||
       !raw("transpose_b").value_or(0))
     return false;
-  bool EightBitB = Use.Kind->Kind == ".kind::i8" || raw("btype").value_or(2) <= 1;
+  bool EightBitB =
+      Use.Kind->Kind == ".kind::i8" || raw("btype").value_or(2) <= 1;
   NMin = T->NMin;
   NStep = T->NStep;
   return EightBitB && (Q < T->NMin || Q % T->NStep);
@@ -182,14 +198,14 @@ bool Evaluation::broken() {
   case DescRuleCond::AtMost:
     return Q > number(R.Arg);
   case DescRuleCond::Types: {
-    llvm::StringRef List = R.Arg == "d" ? K->DTypes
+    llvm::StringRef List = R.Arg == "d"   ? K->DTypes
                            : R.Arg == "a" ? K->ATypes
                                           : K->BTypes;
     Allowed = listOf(List);
     return !List.empty() && !inList(List, Raw);
   }
   case DescRuleCond::KindAllows: {
-    bool Allows = R.Arg == "negate"    ? K->Negate
+    bool Allows = R.Arg == "negate"      ? K->Negate
                   : R.Arg == "transpose" ? K->Transpose
                                          : K->Saturate;
     return Raw && !Allows;
@@ -229,7 +245,8 @@ bool Evaluation::broken() {
     // Table 41: the swizzle pattern repeats every 1024, 512 or 256 bytes; a
     // matrix starting inside a pattern names its position in base_offset.
     // The pattern may start elsewhere than the matrix: a warning.
-    std::optional<uint64_t> Swizzle = raw("swizzle"), Addr = quantity("start_address");
+    std::optional<uint64_t> Swizzle = raw("swizzle"),
+                            Addr = quantity("start_address");
     if (!Swizzle || !Addr || (*Swizzle != 2 && *Swizzle != 4 && *Swizzle != 6))
       return false;
     Pattern = *Swizzle == 2 ? 1024 : *Swizzle == 4 ? 512 : 256;
@@ -332,8 +349,8 @@ bool tcgen05::descRuleApplies(const DescRule &R, const IdescUse &Use) {
   return false;
 }
 
-std::vector<IdescFinding> tcgen05::checkDescriptor(DescriptorKind D,
-                                                   uint64_t V, uint64_t Known,
+std::vector<IdescFinding> tcgen05::checkDescriptor(DescriptorKind D, uint64_t V,
+                                                   uint64_t Known,
                                                    const IdescUse &Use) {
   std::vector<IdescFinding> Out;
   // Most values break no rule: the value is described for the first that
@@ -358,7 +375,8 @@ std::optional<uint64_t> tcgen05::breakDescRule(const DescRule &R, uint64_t V,
                                                const IdescUse &Use) {
   if (!descRuleApplies(R, Use))
     return std::nullopt;
-  uint64_t All = descBits(R.Desc) == 64 ? ~0ull : (1ull << descBits(R.Desc)) - 1;
+  uint64_t All =
+      descBits(R.Desc) == 64 ? ~0ull : (1ull << descBits(R.Desc)) - 1;
   IdescLayout L =
       R.Desc == DescriptorKind::Instr ? Use.Kind->Layout : IdescLayout::None;
   std::vector<uint64_t> Candidates;
@@ -384,7 +402,8 @@ std::optional<uint64_t> tcgen05::breakDescRule(const DescRule &R, uint64_t V,
     if (C == V)
       continue;
     std::vector<IdescFinding> Fs = checkDescriptor(R.Desc, C, All, Use);
-    bool Hit = llvm::any_of(Fs, [&](const IdescFinding &F) { return F.Rule == &R; });
+    bool Hit =
+        llvm::any_of(Fs, [&](const IdescFinding &F) { return F.Rule == &R; });
     if (Hit && Fs.size() - 1 < BestOthers) {
       Best = C;
       BestOthers = Fs.size() - 1;

@@ -32,17 +32,15 @@ std::vector<IdescFinding> tcgen05::checkSmemDesc(uint64_t V, uint64_t Known,
   return checkDescriptor(DescriptorKind::Smem, V, Known, Use);
 }
 
-std::vector<IdescFinding> tcgen05::checkZeroColumnMask(uint64_t V,
-                                                       uint64_t Known,
-                                                       unsigned M) {
+std::vector<IdescFinding>
+tcgen05::checkZeroColumnMask(uint64_t V, uint64_t Known, unsigned M) {
   IdescUse Use;
   Use.M = M;
   return checkZeroColumnMask(V, Known, Use);
 }
 
-std::vector<IdescFinding> tcgen05::checkZeroColumnMask(uint64_t V,
-                                                       uint64_t Known,
-                                                       const IdescUse &Use) {
+std::vector<IdescFinding>
+tcgen05::checkZeroColumnMask(uint64_t V, uint64_t Known, const IdescUse &Use) {
   return checkDescriptor(DescriptorKind::Zcm, V, Known, Use);
 }
 

@@ -29,11 +29,11 @@ std::optional<Baseline> Baseline::load(llvm::StringRef Path,
                                        DiagnosticsEngine &Engine) {
   InputRead In = readInput(Path, DefaultMaxInputSize);
   if (!In.Buffer) {
-    Engine.emit(nullptr,
-                Diagnostic::make(DiagID::err_cannot_open, {},
-                                 {Path.str(), In.Error ? In.Error.message()
-                                                       : std::string("too large")},
-                                 Path.str()));
+    Engine.emit(nullptr, Diagnostic::make(
+                             DiagID::err_cannot_open, {},
+                             {Path.str(), In.Error ? In.Error.message()
+                                                   : std::string("too large")},
+                             Path.str()));
     return std::nullopt;
   }
   std::string Error;
@@ -59,7 +59,8 @@ public:
   /// Reads the document; the fingerprints of the findings go to Prints.
   bool read(llvm::StringSet<> &Prints, std::string &Error) {
     Out = &Prints;
-    bool OK = value(0, Where::Top) && (skipSpace(), Pos == Text.size() || fail("trailing text"));
+    bool OK = value(0, Where::Top) &&
+              (skipSpace(), Pos == Text.size() || fail("trailing text"));
     if (!OK) {
       Error = Problem;
       return false;
@@ -190,7 +191,8 @@ private:
       if (Pos == Text.size())
         break;
       char E = Text[Pos++];
-      static constexpr llvm::StringLiteral From = "\"\\/bfnrt", To = "\"\\/\b\f\n\r\t";
+      static constexpr llvm::StringLiteral From = "\"\\/bfnrt",
+                                           To = "\"\\/\b\f\n\r\t";
       if (size_t K = From.find(E); K != llvm::StringRef::npos) {
         Out += To[K];
       } else if (E == 'u' && Pos + 4 <= Text.size() &&
@@ -233,7 +235,8 @@ private:
   size_t Pos = 0;
   llvm::StringSet<> *Out = nullptr;
   std::string Problem;
-  bool IsTool = false, HasFindings = false, MissingPrint = false, HasPrint = false;
+  bool IsTool = false, HasFindings = false, MissingPrint = false,
+       HasPrint = false;
 };
 
 } // namespace

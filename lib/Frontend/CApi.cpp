@@ -58,11 +58,12 @@ private:
 namespace {
 /// Runs Check with an engine that prints into R's text and JSON.
 template <typename CheckFn>
-tcgen05_result *collect(CheckFn Check, DiagnosticOptions DiagOpts = [] {
-  DiagnosticOptions O;
-  O.ErrorLimit = TCGEN05_DEFAULT_ERROR_LIMIT;
-  return O;
-}()) {
+tcgen05_result *collect(
+    CheckFn Check, DiagnosticOptions DiagOpts = [] {
+      DiagnosticOptions O;
+      O.ErrorLimit = TCGEN05_DEFAULT_ERROR_LIMIT;
+      return O;
+    }()) {
   auto *R = new tcgen05_result();
   llvm::raw_string_ostream TextOS(R->Text), JsonOS(R->Json);
   auto Text = createTextDiagnosticPrinter(TextOS, /*Colors=*/false);
@@ -149,8 +150,7 @@ extern "C" tcgen05_result *tcgen05_emit_string(const char *Ptx, size_t Length,
     if (!takeTarget(Target, Opts.Check.Target))
       return nullptr;
     if (PtxVersion) {
-      if (llvm::StringRef(PtxVersion) != "auto" &&
-          !parsePTXVersion(PtxVersion))
+      if (llvm::StringRef(PtxVersion) != "auto" && !parsePTXVersion(PtxVersion))
         return nullptr;
       Opts.PtxVersion = PtxVersion;
     }
@@ -170,10 +170,11 @@ extern "C" tcgen05_result *tcgen05_emit_string(const char *Ptx, size_t Length,
   });
 }
 
-extern "C" tcgen05_result *
-tcgen05_check_asm_template(const char *Template, size_t Length,
-                           const char *Constraints, const char *Name,
-                           const char *Target) {
+extern "C" tcgen05_result *tcgen05_check_asm_template(const char *Template,
+                                                      size_t Length,
+                                                      const char *Constraints,
+                                                      const char *Name,
+                                                      const char *Target) {
   return guarded([&]() -> tcgen05_result * {
     InlineAsmOptions Opts;
     if (!takeTarget(Target, Opts.Target))
@@ -185,8 +186,8 @@ tcgen05_check_asm_template(const char *Template, size_t Length,
     for (llvm::StringRef C : Parts)
       List.push_back(C.trim().str());
     return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-      checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>",
-                     Opts, SM, Engine);
+      checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>", Opts,
+                     SM, Engine);
     });
   });
 }
@@ -291,7 +292,8 @@ extern "C" tcgen05_result *tcgen05_descriptor(const char *Action,
           llvm::raw_string_ostream OS(Ignored);
           S = runDescriptorTool(R, OS, Engine, &Json);
         });
-    Res->HasOutput = S != CheckStatus::Usage && Json.kind() != llvm::json::Value::Null;
+    Res->HasOutput =
+        S != CheckStatus::Usage && Json.kind() != llvm::json::Value::Null;
     if (Res->HasOutput)
       llvm::raw_string_ostream(Res->Output) << Json;
     return Res;

@@ -178,18 +178,21 @@ constexpr size_t WholeHugePagesInput = size_t(2) << 20;
 bool judgesSuppressions(const DiagnosticsEngine &Engine,
                         const DiagnosticSink &Sink) {
   const DiagnosticOptions &O = Engine.options();
-  if (O.IgnoreWarnings || Engine.groupDisabled(diagGroup(DiagID::warn_unused_suppression)))
+  if (O.IgnoreWarnings ||
+      Engine.groupDisabled(diagGroup(DiagID::warn_unused_suppression)))
     return false;
   if (Sink.errorCap() && Sink.numErrors() >= Sink.errorCap())
     return false;
   return llvm::none_of(Sink.diagnostics(), [](const Diagnostic &D) {
-    return D.Sev == Severity::Remark || (D.Sev == Severity::Error && !isAcceptable(D.code()));
+    return D.Sev == Severity::Remark ||
+           (D.Sev == Severity::Error && !isAcceptable(D.code()));
   });
 }
 
 /// Whether the text the module pass read itself (between the bodies and
 /// the .section contents, which hold DWARF data) has a suppression marker.
-bool markersOutsideBodies(llvm::StringRef Text, const std::deque<CheckItem> &Work) {
+bool markersOutsideBodies(llvm::StringRef Text,
+                          const std::deque<CheckItem> &Work) {
   const char *From = Text.begin();
   auto Has = [](const char *B, const char *E) {
     return B < E && findText(llvm::StringRef(B, E - B), SuppressionMarker) !=
@@ -227,7 +230,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Clock::time_point Start = Clock::now();
   auto Micros = [](Clock::time_point From, Clock::time_point To) {
     return static_cast<uint64_t>(
-        std::chrono::duration_cast<std::chrono::microseconds>(To - From).count());
+        std::chrono::duration_cast<std::chrono::microseconds>(To - From)
+            .count());
   };
   // Analyses whose every finding is silenced are not run.
   CheckOptions Opts = Options;
@@ -254,7 +258,9 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     // A NUL byte means this is not text: one diagnostic, not thousands.
     DiagnosticSink Sink;
     const char *P = static_cast<const char *>(Nul);
-    Sink.report(DiagID::err_binary_input, llvm::SMRange(Span(P, P + 1).loc(), Span(P, P + 1).range().End), {Name});
+    Sink.report(DiagID::err_binary_input,
+                llvm::SMRange(Span(P, P + 1).loc(), Span(P, P + 1).range().End),
+                {Name});
     Engine.emitAll(&SM, Sink.diagnostics());
     return CheckStatus::Errors;
   }
@@ -319,8 +325,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
             return;
           }
           if (LookForMarkers)
-            Item->HasMarker =
-                findText(Item->Text.text(), SuppressionMarker) != llvm::StringRef::npos;
+            Item->HasMarker = findText(Item->Text.text(), SuppressionMarker) !=
+                              llvm::StringRef::npos;
           checkBody(Context, *Item, Scratch[W], *Parsers[W]);
         },
         &Side);
@@ -338,9 +344,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                      : std::max<size_t>(size_t(1) << 20, Text.size() / 16);
   bool MayShare = Opts.Pool || Opts.Threads != 1;
   parseModule(Text, M, ModuleSink, ParseOpts, [&](Function *F, Span T) {
-    CheckItem &Item =
-        Work.emplace_back(F, T, F ? M.Functions.size() - 1
-                                  : M.SectionContents.size() - 1, Cap);
+    CheckItem &Item = Work.emplace_back(
+        F, T, F ? M.Functions.size() - 1 : M.SectionContents.size() - 1, Cap);
     if (MayShare && Item.size() >= Early) {
       MakeStream(/*Share=*/true);
       if (Stream->maxWorkers() > 1) {
@@ -405,13 +410,14 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     Scratch.clear();
     Scratch.shrink_to_fit();
     if (!Pages->restore())
-      Engine.emit(&SM, Diagnostic::make(DiagID::err_input_changed, {},
-                                        {Name}, Name));
+      Engine.emit(
+          &SM, Diagnostic::make(DiagID::err_input_changed, {}, {Name}, Name));
   }
   ModuleSink.sortBySource();
   unsigned ByComments = 0, ByBaseline = 0;
-  bool Markers = !LookForMarkers || markersOutsideBodies(Text, Work) ||
-                 llvm::any_of(Work, [](const CheckItem &I) { return I.HasMarker; });
+  bool Markers =
+      !LookForMarkers || markersOutsideBodies(Text, Work) ||
+      llvm::any_of(Work, [](const CheckItem &I) { return I.HasMarker; });
   if (!Markers) {
     // No ignore comment in the module: nothing to silence or to judge.
   } else if (LookForMarkers && judgesSuppressions(Engine, ModuleSink)) {
@@ -419,11 +425,12 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     Suppressions All(Text);
     ByComments = All.apply(SM, BufferID, ModuleSink.diagnostics());
     size_t Before = ModuleSink.diagnostics().size();
-    All.reportUnused(SM, BufferID,
-                     [&](llvm::ArrayRef<unsigned> Codes) {
-                       return wouldReport(Engine.options(), Codes);
-                     },
-                     ModuleSink.diagnostics());
+    All.reportUnused(
+        SM, BufferID,
+        [&](llvm::ArrayRef<unsigned> Codes) {
+          return wouldReport(Engine.options(), Codes);
+        },
+        ModuleSink.diagnostics());
     if (ModuleSink.diagnostics().size() != Before)
       ModuleSink.sortBySource();
   } else if (!ModuleSink.diagnostics().empty()) {
@@ -461,11 +468,10 @@ CheckStatus loadText(llvm::StringRef Path, llvm::SourceMgr &SM,
   };
   if (Path != "-" && llvm::sys::fs::is_directory(Path))
     return IOError(DiagID::err_is_directory, {Name.str()});
-  InputRead In = readInput(Path, MaxSize,
-                           StdinName.empty() ? "<stdin>" : StdinName, Pool);
+  InputRead In =
+      readInput(Path, MaxSize, StdinName.empty() ? "<stdin>" : StdinName, Pool);
   if (In.TooLarge && In.Size > DefaultMaxInputSize)
-    return IOError(DiagID::err_input_too_large,
-                   {Name.str(), In.Size});
+    return IOError(DiagID::err_input_too_large, {Name.str(), In.Size});
   if (In.TooLarge)
     return IOError(DiagID::err_input_over_limit, {Name.str(), MaxSize});
   if (!In.Buffer)
@@ -494,8 +500,7 @@ CheckStatus tcgen05::loadFile(llvm::StringRef Path, llvm::SourceMgr &SM,
 
 CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                                DiagnosticsEngine &Engine,
-                               const CheckOptions &Opts,
-                               AnalysisStats *Stats) {
+                               const CheckOptions &Opts, AnalysisStats *Stats) {
   unsigned ID = 0;
   bool NulFree = false;
   llvm::sys::fs::file_status Before;

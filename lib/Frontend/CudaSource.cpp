@@ -53,7 +53,8 @@ std::optional<Loc> parseLoc(const char *At, llvm::StringRef S) {
     S = S.ltrim(" \t");
     if (S.consume_front("function_name")) {
       S = S.ltrim(" \t");
-      L.Function = S.take_until([](char C) { return C == ',' || C == ' ' || C == '\t'; });
+      L.Function = S.take_until(
+          [](char C) { return C == ',' || C == ' ' || C == '\t'; });
       S = S.drop_front(L.Function.size());
     } else if (S.consume_front("inlined_at")) {
       L.Inlined = readUnsigned(S, L.AtFile) && readUnsigned(S, L.AtLine) &&
@@ -69,11 +70,13 @@ std::optional<Loc> parseLoc(const char *At, llvm::StringRef S) {
 /// start of its line, not `.local`.  Whether only blanks precede one on its
 /// line is carried forward, each byte looked at once: looking back to the
 /// line's start for each was quadratic in a module written on one line.
-template <typename Fn> void forEachLocDirective(llvm::StringRef Text, Fn &&Found) {
+template <typename Fn>
+void forEachLocDirective(llvm::StringRef Text, Fn &&Found) {
   size_t Scanned = 0;
   bool Blank = true; // Only blanks from the line's start to Scanned.
   auto IsBlank = [](llvm::StringRef S) {
-    return llvm::all_of(S, [](char C) { return C == ' ' || C == '\t' || C == '\r'; });
+    return llvm::all_of(
+        S, [](char C) { return C == ' ' || C == '\t' || C == '\r'; });
   };
   for (size_t At = findText(Text, ".loc"); At != llvm::StringRef::npos;
        At = findText(Text, ".loc", At + 4)) {
@@ -94,7 +97,8 @@ public:
       const DirectiveStmt &S = M.Directives[D];
       llvm::ArrayRef<Operand> Ops = M.operands(S.Operands);
       if (S.Name.text() != ".file" || Ops.size() < 2 ||
-          Ops[0].Kind != OperandKind::Integer || Ops[1].Kind != OperandKind::String)
+          Ops[0].Kind != OperandKind::Integer ||
+          Ops[1].Kind != OperandKind::String)
         continue;
       Files[static_cast<unsigned>(Ops[0].value())] =
           Ops[1].text().drop_front().drop_back();
@@ -109,17 +113,21 @@ public:
     if (!F)
       return;
     std::vector<Loc> &Locs = locsOf(*F);
-    auto It = llvm::upper_bound(Locs, P, [](const char *P, const Loc &L) { return P < L.At; });
+    auto It = llvm::upper_bound(
+        Locs, P, [](const char *P, const Loc &L) { return P < L.At; });
     if (It == Locs.begin())
       return;
     size_t K = (It - Locs.begin()) - 1;
     Loc &Here = Locs[K];
     std::string Kernel = readableFunctionName(F->Name.text());
-    std::string Inner = Here.Function.empty() ? Kernel : functionName(Here.Function);
-    D.note(DiagID::note_cuda_source, {}, {file(Here.File), Here.Line, Here.Column, Inner});
+    std::string Inner =
+        Here.Function.empty() ? Kernel : functionName(Here.Function);
+    D.note(DiagID::note_cuda_source, {},
+           {file(Here.File), Here.Line, Here.Column, Inner});
     // A file .file does not name cannot be linked to.
     if (Files.count(Here.File))
-      D.CudaSource = CudaSourceLocation{file(Here.File), Here.Line, Here.Column, Inner};
+      D.CudaSource =
+          CudaSourceLocation{file(Here.File), Here.Line, Here.Column, Inner};
     // The chain: each level's inlined_at is a .loc above it.
     std::vector<std::pair<std::string, const Loc *>> Chain;
     for (Loc *L = &Here; L->Inlined && Chain.size() < 64;) {
@@ -159,9 +167,10 @@ public:
 
 private:
   const Function *functionAt(const char *P) const {
-    auto It = llvm::upper_bound(M.Functions, P, [](const char *P, const Function &F) {
-      return P < F.Body.Begin;
-    });
+    auto It =
+        llvm::upper_bound(M.Functions, P, [](const char *P, const Function &F) {
+          return P < F.Body.Begin;
+        });
     if (It == M.Functions.begin())
       return nullptr;
     const Function &F = *std::prev(It);
@@ -175,7 +184,8 @@ private:
     llvm::StringRef Body = F.Body.text();
     std::vector<Loc> &Locs = It->second;
     forEachLocDirective(Body, [&](size_t At) {
-      llvm::StringRef Rest = Body.substr(At + 4).take_until([](char C) { return C == '\n'; });
+      llvm::StringRef Rest =
+          Body.substr(At + 4).take_until([](char C) { return C == '\n'; });
       if (std::optional<Loc> L = parseLoc(Body.data() + At, Rest))
         Locs.push_back(*L);
     });

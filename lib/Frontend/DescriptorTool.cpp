@@ -86,8 +86,7 @@ private:
                llvm::StringRef Kind, llvm::ArrayRef<DecodedField> Fields);
   CheckStatus report(const std::vector<IdescFinding> &Findings);
   CheckStatus encoded(std::optional<uint64_t> V, const EncodeError &Error,
-                      const std::string &FieldNames,
-                      unsigned HexDigits);
+                      const std::string &FieldNames, unsigned HexDigits);
 
   const DescriptorRequest &R;
   llvm::raw_ostream &OS;
@@ -130,7 +129,8 @@ std::optional<uint64_t> DescriptorTool::value(unsigned Bits) {
 
 bool DescriptorTool::fields(
     std::vector<std::pair<std::string, uint64_t>> &Out,
-    llvm::function_ref<std::optional<uint64_t>(llvm::StringRef, llvm::StringRef)>
+    llvm::function_ref<std::optional<uint64_t>(llvm::StringRef,
+                                               llvm::StringRef)>
         Read,
     llvm::function_ref<std::string(llvm::StringRef)> ValueNames) {
   llvm::SmallVector<llvm::StringRef, 8> Parts;
@@ -147,8 +147,9 @@ bool DescriptorTool::fields(
     if (!V) {
       // A number too long for 64 bits, or a word that names no value.
       unsigned long long Ignored;
-      bool Numeric = llvm::all_of(Text, [](char C) { return llvm::isAlnum(C); }) &&
-                     llvm::isDigit(Text.front()) && Text.getAsInteger(0, Ignored);
+      bool Numeric =
+          llvm::all_of(Text, [](char C) { return llvm::isAlnum(C); }) &&
+          llvm::isDigit(Text.front()) && Text.getAsInteger(0, Ignored);
       if (Numeric)
         usage(DiagID::err_usage_bad_descriptor_value, {P.str(), 64});
       else if (std::string Names = ValueNames(Name); !Names.empty())
@@ -209,8 +210,7 @@ CheckStatus DescriptorTool::report(const std::vector<IdescFinding> &Findings) {
   unsigned Before = Engine.numErrors();
   for (const IdescFinding &F : Findings)
     Engine.emit(nullptr, Diagnostic::make(F.ID, {}, F.Args, Origin));
-  return Engine.numErrors() > Before ? CheckStatus::Errors
-                                     : CheckStatus::Clean;
+  return Engine.numErrors() > Before ? CheckStatus::Errors : CheckStatus::Clean;
 }
 
 CheckStatus DescriptorTool::encoded(std::optional<uint64_t> V,
@@ -272,7 +272,8 @@ CheckStatus DescriptorTool::encodeIdesc() {
   std::string Names;
   for (const IdescField &F : idescFields(K->Layout))
     Names += (Names.empty() ? "" : ", ") + F.Name.str();
-  CheckStatus S = encoded(V ? std::optional<uint64_t>(*V) : std::nullopt, Error, Names, 8);
+  CheckStatus S =
+      encoded(V ? std::optional<uint64_t>(*V) : std::nullopt, Error, Names, 8);
   if (S != CheckStatus::Clean)
     return S;
   // Fields that encode are not yet a descriptor an MMA takes (M=48 is no

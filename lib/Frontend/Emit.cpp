@@ -37,11 +37,9 @@ private:
   CheckStatus finish(const Attempt &Final, unsigned Version,
                      llvm::raw_ostream &OS);
   /// Retargets to Version into a new buffer of S and checks it there.
-  Attempt attempt(llvm::SourceMgr &S, unsigned Version,
-                  DiagnosticsEngine &E);
-  void remarkOldest(unsigned Chosen, const TargetInfo &T,
-                    const Attempt *Below, unsigned BelowVersion,
-                    llvm::SourceMgr &TrialSM);
+  Attempt attempt(llvm::SourceMgr &S, unsigned Version, DiagnosticsEngine &E);
+  void remarkOldest(unsigned Chosen, const TargetInfo &T, const Attempt *Below,
+                    unsigned BelowVersion, llvm::SourceMgr &TrialSM);
 
   llvm::SourceMgr &SM;
   unsigned BufferID;
@@ -91,11 +89,9 @@ CheckStatus Emitter::run(llvm::raw_ostream &OS) {
     for (const Span &N : Original.Target.Names)
       if (std::optional<TargetInfo> Named = lookupTarget(N.text()))
         T = Named;
-  unsigned ModuleVersion =
-      Original.VersionMajor * 10 + Original.VersionMinor;
+  unsigned ModuleVersion = Original.VersionMajor * 10 + Original.VersionMinor;
   bool Rewrites = !Opts.Check.Target.empty() || !Opts.PtxVersion.empty();
-  if (!Rewrites || !T || !Original.Version.valid() ||
-      Discard.numErrors()) {
+  if (!Rewrites || !T || !Original.Version.valid() || Discard.numErrors()) {
     // Nothing to rewrite, or nothing that could be: the input as it is.
     CheckStatus S = checkBuffer(SM, BufferID, Engine, Opts.Check);
     if (S != CheckStatus::Clean)
@@ -150,8 +146,7 @@ CheckStatus Emitter::run(llvm::raw_ostream &OS) {
 
 CheckStatus Emitter::finish(const Attempt &Final, unsigned Version,
                             llvm::raw_ostream &OS) {
-  unsigned ModuleVersion =
-      Original.VersionMajor * 10 + Original.VersionMinor;
+  unsigned ModuleVersion = Original.VersionMajor * 10 + Original.VersionMinor;
   if (Version < ModuleVersion) {
     unsigned Before = Engine.numErrors();
     Engine.emit(&SM, Diagnostic::make(DiagID::warn_version_lowered,
@@ -172,9 +167,9 @@ CheckStatus Emitter::finish(const Attempt &Final, unsigned Version,
 void Emitter::remarkOldest(unsigned Chosen, const TargetInfo &T,
                            const Attempt *Below, unsigned BelowVersion,
                            llvm::SourceMgr &TrialSM) {
-  Diagnostic R = Diagnostic::make(DiagID::remark_oldest_version,
-                                  Original.Version.range(),
-                                  {formatPTXVersion(Chosen), T.Name.str()});
+  Diagnostic R =
+      Diagnostic::make(DiagID::remark_oldest_version, Original.Version.range(),
+                       {formatPTXVersion(Chosen), T.Name.str()});
   if (!Below) {
     R.note(DiagID::note_target_min_version, {},
            {T.Name.str(), formatPTXVersion(T.MinPTX)});
@@ -197,7 +192,8 @@ void Emitter::remarkOldest(unsigned Chosen, const TargetInfo &T,
         continue;
       }
       llvm::SMRange At;
-      if (D.Range.Start.isValid() && SM.FindBufferContainingLoc(D.Range.Start)) {
+      if (D.Range.Start.isValid() &&
+          SM.FindBufferContainingLoc(D.Range.Start)) {
         At = D.Range; // Planning reports against the input itself.
       } else if (D.Range.Start.isValid()) {
         // The token keeps its length; a rewrite earlier on its line may

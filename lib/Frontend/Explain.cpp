@@ -38,9 +38,9 @@ tcgen05::explainDiagnostic(llvm::StringRef Text, DiagnosticsEngine &Engine) {
   }
   std::optional<llvm::StringRef> Page = explainDiagCode(*Code);
   if (!Page)
-    Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_no_such_code, {},
-                                          {formatDiagCode(*Code)},
-                                          "tcgen05-check"));
+    Engine.emit(nullptr,
+                Diagnostic::make(DiagID::err_usage_no_such_code, {},
+                                 {formatDiagCode(*Code)}, "tcgen05-check"));
   return Page;
 }
 

@@ -22,15 +22,16 @@ std::string FingerprintMaker::next(const llvm::SourceMgr *SM,
       FileKey = Buf;
       const char *P = D.Range.Start.getPointer();
       const char *Start = Lines.lineStart(Buf->getBufferStart(), P);
-      LineText = llvm::StringRef(Start, Lines.lineEnd(P, Buf->getBufferEnd()) - Start);
+      LineText =
+          llvm::StringRef(Start, Lines.lineEnd(P, Buf->getBufferEnd()) - Start);
     } else {
       File = "";
     }
   }
   // The name as well as the buffer: a caller may free one input's buffer
   // and read the next into the same memory.
-  if (!Last || Last->Code != D.code() || Last->File != FileKey ||
-      !FileKey || Last->Name != File || Last->Line.data() != LineText.data() ||
+  if (!Last || Last->Code != D.code() || Last->File != FileKey || !FileKey ||
+      Last->Name != File || Last->Line.data() != LineText.data() ||
       Last->Line.size() != LineText.size() || Last->Message != D.Message) {
     std::string Key = formatDiagCode(D.code());
     Key += '\0';
@@ -45,7 +46,11 @@ std::string FingerprintMaker::next(const llvm::SourceMgr *SM,
     // A line's first 4 KiB: hashing all of it for each of its findings was
     // quadratic on a module written on one line.
     Key += LineText.trim().take_front(4096);
-    Last = LastKey{D.code(), FileKey, File.str(), D.Message, LineText,
+    Last = LastKey{D.code(),
+                   FileKey,
+                   File.str(),
+                   D.Message,
+                   LineText,
                    llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true,
                                    /*Width=*/16)};
   }

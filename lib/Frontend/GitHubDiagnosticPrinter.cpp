@@ -45,7 +45,9 @@ std::string escape(llvm::StringRef S, bool Property) {
 
 /// Remarks and notes have no command of their own: notices.
 llvm::StringRef commandOf(Severity S) {
-  return S == Severity::Error ? "error" : S == Severity::Warning ? "warning" : "notice";
+  return S == Severity::Error     ? "error"
+         : S == Severity::Warning ? "warning"
+                                  : "notice";
 }
 
 class GitHubDiagnosticPrinter : public DiagnosticConsumer {
@@ -54,7 +56,8 @@ public:
 
   void beginBatch() override { Locations = LocationResolver(); }
 
-  void handleDiagnostic(const llvm::SourceMgr *SM, const Diagnostic &D) override {
+  void handleDiagnostic(const llvm::SourceMgr *SM,
+                        const Diagnostic &D) override {
     OS << "::" << commandOf(D.Sev) << ' ';
     ResolvedLocation L;
     bool Located = Locations.resolve(SM, D.Range, L);
@@ -63,7 +66,8 @@ public:
     if (!File.empty())
       Props += "file=" + escape(File, true) + ",";
     if (Located) {
-      Props += "line=" + std::to_string(L.Line) + ",col=" + std::to_string(L.Column);
+      Props +=
+          "line=" + std::to_string(L.Line) + ",col=" + std::to_string(L.Column);
       // The range's last column (the resolver's end is one past it).
       if (L.EndLine == L.Line && L.EndColumn > L.Column + 1)
         Props += ",endColumn=" + std::to_string(L.EndColumn - 1);
@@ -91,6 +95,7 @@ private:
 
 } // namespace
 
-std::unique_ptr<DiagnosticConsumer> tcgen05::createGitHubDiagnosticPrinter(llvm::raw_ostream &OS) {
+std::unique_ptr<DiagnosticConsumer>
+tcgen05::createGitHubDiagnosticPrinter(llvm::raw_ostream &OS) {
   return std::make_unique<GitHubDiagnosticPrinter>(OS);
 }

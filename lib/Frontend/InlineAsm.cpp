@@ -29,7 +29,7 @@ struct ConstraintType {
   const char *Type;
 };
 constexpr ConstraintType ConstraintTypes[] = {
-    {"h", ".b16"}, {"r", ".b32"}, {"l", ".b64"}, {"f", ".f32"},
+    {"h", ".b16"}, {"r", ".b32"},  {"l", ".b64"}, {"f", ".f32"},
     {"d", ".f64"}, {"b", ".pred"}, {"n", ""},
 };
 
@@ -47,9 +47,11 @@ struct OffsetMap {
   std::vector<std::pair<size_t, size_t>> Points; // (module, template)
 
   size_t toTemplate(size_t ModuleOffset) const {
-    auto It = std::upper_bound(
-        Points.begin(), Points.end(), ModuleOffset,
-        [](size_t V, const std::pair<size_t, size_t> &P) { return V < P.first; });
+    auto It =
+        std::upper_bound(Points.begin(), Points.end(), ModuleOffset,
+                         [](size_t V, const std::pair<size_t, size_t> &P) {
+                           return V < P.first;
+                         });
     if (It == Points.begin())
       return 0;
     --It;
@@ -70,17 +72,16 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
                                     DiagnosticsEngine &Engine) {
   unsigned TemplateID = SM.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(Template, Name), llvm::SMLoc());
-  const char *TemplateStart =
-      SM.getMemoryBuffer(TemplateID)->getBufferStart();
+  const char *TemplateStart = SM.getMemoryBuffer(TemplateID)->getBufferStart();
   // R is invalid for what lies outside the template (its constraints).
   auto Fail = [&](DiagID ID, llvm::SMRange R, llvm::ArrayRef<DiagArg> Args) {
     Engine.emit(&SM, Diagnostic::make(ID, R, Args, Name.str()));
     return CheckStatus::IOError;
   };
 
-  std::string Module = ".version " + formatPTXVersion(Opts.PtxVersion) +
-                       "\n.target " + Opts.Target +
-                       "\n.address_size 64\n.visible .entry __inline_asm()\n{\n";
+  std::string Module =
+      ".version " + formatPTXVersion(Opts.PtxVersion) + "\n.target " +
+      Opts.Target + "\n.address_size 64\n.visible .entry __inline_asm()\n{\n";
   std::vector<std::optional<llvm::StringRef>> Types;
   for (size_t I = 0; I < Constraints.size(); ++I) {
     std::optional<llvm::StringRef> T = constraintType(Constraints[I]);
@@ -145,7 +146,8 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   llvm::SourceMgr ModuleSM;
   unsigned ModuleID = ModuleSM.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(Module, Name), llvm::SMLoc());
-  const char *ModuleStart = ModuleSM.getMemoryBuffer(ModuleID)->getBufferStart();
+  const char *ModuleStart =
+      ModuleSM.getMemoryBuffer(ModuleID)->getBufferStart();
   CollectingDiagnosticConsumer Inner;
   DiagnosticOptions InnerOpts;
   InnerOpts.ErrorLimit = 0;
@@ -162,7 +164,8 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
       size_t Off = static_cast<size_t>(L.getPointer() - ModuleStart);
       return llvm::SMLoc::getFromPointer(TemplateStart + Map.toTemplate(Off));
     };
-    return llvm::SMRange(At(R.Start), R.End.isValid() ? At(R.End) : At(R.Start));
+    return llvm::SMRange(At(R.Start),
+                         R.End.isValid() ? At(R.End) : At(R.Start));
   };
   unsigned ErrorsBefore = Engine.numErrors();
   // One batch: the printers then find each line from the last one's.
@@ -179,7 +182,8 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
     }
     D.Range = Move(D.Range);
     // Immediate operands are placeholders for values the compiler picks.
-    size_t Off = static_cast<size_t>(D.Range.Start.getPointer() - TemplateStart);
+    size_t Off =
+        static_cast<size_t>(D.Range.Start.getPointer() - TemplateStart);
     bool ValueRule = D.ID == DiagID::err_tcgen05_operand_range ||
                      D.ID == DiagID::err_tcgen05_operand_power_of_two ||
                      D.ID == DiagID::err_tcgen05_operand_multiple;

@@ -113,9 +113,9 @@ private:
   /// column, endColumn, endLine, file, line: the keys that sort between
   /// "code" and "message"; BeforeLine writes those that sort between
   /// "file" and "line" ("fixits", "group").
-  void location(const llvm::SourceMgr *SM, llvm::SMRange R,
-                const std::string &File,
-                llvm::function_ref<void()> BeforeLine = [] {}) {
+  void location(
+      const llvm::SourceMgr *SM, llvm::SMRange R, const std::string &File,
+      llvm::function_ref<void()> BeforeLine = [] {}) {
     ResolvedLocation L;
     if (Locations.resolve(SM, R, L)) {
       J.attribute("column", L.Column);

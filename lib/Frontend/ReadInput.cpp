@@ -45,9 +45,9 @@ public:
       return true;
     constexpr size_t Huge = HugePageSize;
     size_t Rounded = N >= Huge / 2 ? (N + Huge - 1) / Huge * Huge : N;
-    char *New = static_cast<char *>(
-        Rounded >= Huge ? std::aligned_alloc(Huge, Rounded)
-                        : std::malloc(Rounded));
+    char *New =
+        static_cast<char *>(Rounded >= Huge ? std::aligned_alloc(Huge, Rounded)
+                                            : std::malloc(Rounded));
     if (!New)
       return false;
     // The last huge page only when the N bytes fill at least half of it:
@@ -192,16 +192,15 @@ InputRead readAll(llvm::sys::fs::file_t FD, llvm::StringRef Name,
       uint64_t Want = Used ? std::max<uint64_t>(2 * uint64_t(Data.capacity()),
                                                 Used + BlockSize)
                            : std::max<uint64_t>(SizeHint + 2, BlockSize);
-      if (!Data.grow(static_cast<size_t>(std::min(Want, MaxSize + 2)),
-                     Used)) {
+      if (!Data.grow(static_cast<size_t>(std::min(Want, MaxSize + 2)), Used)) {
         R.Error = std::make_error_code(std::errc::not_enough_memory);
         return R;
       }
     }
     // Keep one byte for the terminator.  The first block alone, so that a
     // binary file is known by its first NUL before the rest is read.
-    size_t Want = std::min<uint64_t>(Data.capacity() - 1 - Used,
-                                     MaxSize + 1 - Used);
+    size_t Want =
+        std::min<uint64_t>(Data.capacity() - 1 - Used, MaxSize + 1 - Used);
     if (Used == 0)
       Want = std::min(Want, BlockSize);
     llvm::Expected<size_t> Got = llvm::sys::fs::readNativeFile(
@@ -285,8 +284,8 @@ void InputPages::giveBack(llvm::StringRef Text) {
   Range R{static_cast<size_t>(P - Buffer.begin()), Last - First,
           countChar(Part, '\n'),
           LastNL == llvm::StringRef::npos ? Part.size() : LastNL};
-  if (::madvise(reinterpret_cast<void *>(First), Last - First,
-                MADV_DONTNEED) != 0)
+  if (::madvise(reinterpret_cast<void *>(First), Last - First, MADV_DONTNEED) !=
+      0)
     return;
   std::lock_guard<std::mutex> Guard(Lock);
   Ranges.push_back(R);
@@ -309,8 +308,7 @@ bool InputPages::restore() {
   bool Same = !llvm::sys::fs::status(*FD, Now) &&
               Now.getUniqueID() == Status.getUniqueID() &&
               Now.getSize() == Status.getSize() &&
-              Now.getLastModificationTime() ==
-                  Status.getLastModificationTime();
+              Now.getLastModificationTime() == Status.getLastModificationTime();
   // Read even when changed: the lines shown are then at least the file's.
   for (const Range &R : Ranges) {
     char *P = const_cast<char *>(Buffer.data()) + R.Offset;

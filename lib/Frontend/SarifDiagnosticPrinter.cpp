@@ -1,10 +1,10 @@
 //===- SarifDiagnosticPrinter.cpp - SARIF 2.1.0 for code scanning ---------===//
 //
 // One run, one result per finding, one rule per code the results use;
-// notes become relatedLocations, problems of the run notifications.  The log is streamed: a result is written when
-// its diagnostic arrives and nothing of it is kept.  Paths are emitted as
-// given on the command line, so relative paths resolve against the
-// repository root in CI.
+// notes become relatedLocations, problems of the run notifications.  The log is
+// streamed: a result is written when its diagnostic arrives and nothing of it
+// is kept.  Paths are emitted as given on the command line, so relative paths
+// resolve against the repository root in CI.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,8 +48,8 @@ std::string fileUri(llvm::StringRef Path) {
     unsigned char U = static_cast<unsigned char>(C);
     if (C == '\\' && llvm::sys::path::is_separator(C))
       Out += '/';
-    else if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' ||
-             C == '~' || C == '/')
+    else if (llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' ||
+             C == '/')
       Out += C;
     else
       Out += "%" + llvm::utohexstr(U, /*LowerCase=*/false, /*Width=*/2);
@@ -257,9 +257,8 @@ private:
             J.attributeObject("message", [&] { J.attribute("text", Text); });
             if (D.code() >= 100 || D.File.empty())
               return;
-            J.attributeArray("locations", [&] {
-              J.object([&] { artifactOnly(D.File); });
-            });
+            J.attributeArray("locations",
+                             [&] { J.object([&] { artifactOnly(D.File); }); });
           });
       });
     });
@@ -327,8 +326,8 @@ private:
   /// The rule's place among those the log lists, which are those the
   /// results use, in the order they first did.
   unsigned ruleIndex(DiagID ID) {
-    auto [It, New] = RuleIndex.try_emplace(static_cast<unsigned>(ID),
-                                           UsedRules.size());
+    auto [It, New] =
+        RuleIndex.try_emplace(static_cast<unsigned>(ID), UsedRules.size());
     if (New)
       UsedRules.push_back(ID);
     return It->second;

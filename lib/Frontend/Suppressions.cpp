@@ -91,8 +91,8 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
 Suppressions::Comment *Suppressions::coverer(unsigned Line, unsigned Code) {
   for (unsigned L : {Line, Line - 1}) {
     auto It = ByLine.find(L);
-    if (It != ByLine.end() &&
-        (It->second.Codes.empty() || llvm::is_contained(It->second.Codes, Code)))
+    if (It != ByLine.end() && (It->second.Codes.empty() ||
+                               llvm::is_contained(It->second.Codes, Code)))
       return &It->second;
   }
   return nullptr;
@@ -137,7 +137,8 @@ void Suppressions::reportUnused(
     return A->LineStart < B->LineStart;
   });
   for (const Comment *C : Unused) {
-    llvm::StringRef Line = Text.slice(C->LineStart, Text.find('\n', C->LineStart));
+    llvm::StringRef Line =
+        Text.slice(C->LineStart, Text.find('\n', C->LineStart));
     size_t At = Line.find(SuppressionMarker);
     if (At == llvm::StringRef::npos)
       continue;
@@ -151,10 +152,10 @@ void Suppressions::reportUnused(
       Named.push_back(Code ? formatDiagCode(Code) : "a code written wrong");
     if (!Named.empty())
       What = " of " + llvm::join(Named, " or ");
-    Diags.push_back(Diagnostic::make(
-        DiagID::warn_unused_suppression,
-        llvm::SMRange(llvm::SMLoc::getFromPointer(Begin),
-                      llvm::SMLoc::getFromPointer(End)),
-        {What}));
+    Diags.push_back(
+        Diagnostic::make(DiagID::warn_unused_suppression,
+                         llvm::SMRange(llvm::SMLoc::getFromPointer(Begin),
+                                       llvm::SMLoc::getFromPointer(End)),
+                         {What}));
   }
 }

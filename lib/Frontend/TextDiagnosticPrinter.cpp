@@ -90,9 +90,8 @@ public:
   }
 
 private:
-  void print(llvm::raw_ostream &OS, const llvm::SourceMgr *SM,
-             llvm::SMRange R, Severity Sev,
-             const std::string &Msg, const std::string &File,
+  void print(llvm::raw_ostream &OS, const llvm::SourceMgr *SM, llvm::SMRange R,
+             Severity Sev, const std::string &Msg, const std::string &File,
              llvm::ArrayRef<FixIt> FixIts) {
     if (SM && R.Start.isValid()) {
       if (unsigned ID = SM->FindBufferContainingLoc(R.Start)) {
@@ -125,9 +124,8 @@ private:
   /// Prints through SMDiagnostic, but with at most a window of the source
   /// line around the caret: a line may be megabytes long.
   void printWithSnippet(llvm::raw_ostream &OS, const llvm::SourceMgr &SM,
-                        unsigned ID,
-                        llvm::SMRange R, Severity Sev, const std::string &Msg,
-                        llvm::ArrayRef<FixIt> FixIts) {
+                        unsigned ID, llvm::SMRange R, Severity Sev,
+                        const std::string &Msg, llvm::ArrayRef<FixIt> FixIts) {
     constexpr size_t Window = 160;
     const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(ID);
     const char *BufStart = Buf->getBufferStart(), *BufEnd = Buf->getBufferEnd();
@@ -137,7 +135,9 @@ private:
     auto [Line, Col] = Locations.lineAndColumn(SM, ID, R.Start);
     const char *From = LineStart, *To = LineEnd;
     if (static_cast<size_t>(LineEnd - LineStart) > Window) {
-      From = Caret - LineStart > static_cast<ptrdiff_t>(Window / 2) ? Caret - Window / 2 : LineStart;
+      From = Caret - LineStart > static_cast<ptrdiff_t>(Window / 2)
+                 ? Caret - Window / 2
+                 : LineStart;
       To = std::min(LineEnd, From + Window);
     }
     std::string Snippet(From, To);
@@ -173,10 +173,10 @@ private:
       // the text with tabs as single blanks and a column per character, so
       // that the caret lines up.
       OS << Name << ":" << Line << ":" << Col << ": ";
-      llvm::WithColor(OS, Sev == Severity::Error ? llvm::HighlightColor::Error
-                                                 : Sev == Severity::Warning
-                                                       ? llvm::HighlightColor::Warning
-                                                       : llvm::HighlightColor::Note,
+      llvm::WithColor(OS,
+                      Sev == Severity::Error     ? llvm::HighlightColor::Error
+                      : Sev == Severity::Warning ? llvm::HighlightColor::Warning
+                                                 : llvm::HighlightColor::Note,
                       Colors ? llvm::ColorMode::Auto : llvm::ColorMode::Disable)
               .get()
           << severityName(Sev) << ": ";
@@ -184,9 +184,9 @@ private:
       std::replace(Snippet.begin(), Snippet.end(), '\t', ' ');
       OS << Snippet << "\n";
       auto Shown = [&](unsigned K) {
-        return static_cast<size_t>(llvm::count_if(
-            llvm::StringRef(Snippet).take_front(K),
-            [](char C) { return (C & 0xC0) != 0x80; }));
+        return static_cast<size_t>(
+            llvm::count_if(llvm::StringRef(Snippet).take_front(K),
+                           [](char C) { return (C & 0xC0) != 0x80; }));
       };
       std::string Caret(Shown(Column(R.Start.getPointer())), ' ');
       Caret += '^';

@@ -49,11 +49,11 @@ private:
 };
 
 std::vector<TextEdit> Retargeter::run() {
-  Version = Req.PtxVersion ? Req.PtxVersion
-                           : M.VersionMajor * 10 + M.VersionMinor;
+  Version =
+      Req.PtxVersion ? Req.PtxVersion : M.VersionMajor * 10 + M.VersionMinor;
   if (Req.PtxVersion && M.Version.valid())
-    Edits.push_back({M.Version.Begin, M.Version.End,
-                     formatPTXVersion(Req.PtxVersion)});
+    Edits.push_back(
+        {M.Version.Begin, M.Version.End, formatPTXVersion(Req.PtxVersion)});
   for (const Span &N : M.Target.Names) {
     std::optional<TargetInfo> T = lookupTarget(N.text());
     if (!T)
@@ -117,7 +117,7 @@ void Retargeter::planBody(Function &F) {
     for (const ScaledMma &S : Scaled)
       Sites.push_back(S.Inst);
     llvm::sort(Sites);
-      runKnownBits(F, Roots, Sites,
+    runKnownBits(F, Roots, Sites,
                  [&](uint32_t Inst, const KnownBitsState &Facts) {
                    respell(F, *ByInst.find(Inst)->second, &Facts);
                  });
@@ -136,8 +136,8 @@ void Retargeter::respell(const Function &F, const ScaledMma &S,
     for (const IdescField &Fld : idescFields(IdescLayout::MxF4))
       if (Fld.Name == "k96")
         K96Mask = Fld.mask();
-    RegisterFact Fact = S.IDesc ? Facts->operandFact(F, *S.IDesc)
-                                : RegisterFact{};
+    RegisterFact Fact =
+        S.IDesc ? Facts->operandFact(F, *S.IDesc) : RegisterFact{};
     if ((Fact.zero() & K96Mask) != K96Mask) {
       const Span &At = S.Size ? *S.Size : *S.BlockScale;
       Sink.report(DiagID::err_retarget_no_equivalent, At.range(),
@@ -163,10 +163,9 @@ std::vector<TextEdit> tcgen05::planRetarget(Module &M,
 
 std::string tcgen05::applyEdits(llvm::StringRef Text,
                                 std::vector<TextEdit> Edits) {
-  std::stable_sort(Edits.begin(), Edits.end(),
-                   [](const TextEdit &A, const TextEdit &B) {
-                     return A.Begin < B.Begin;
-                   });
+  std::stable_sort(
+      Edits.begin(), Edits.end(),
+      [](const TextEdit &A, const TextEdit &B) { return A.Begin < B.Begin; });
   std::string Out;
   Out.reserve(Text.size() + 64);
   const char *P = Text.begin();

@@ -231,9 +231,10 @@ void BodyParser::parseBodyDirective() {
   } else if (llvm::is_contained(functionHeaderDirectiveNames(), W)) {
     Sink.report(DiagID::err_header_directive_in_body, Tok.span().range(), {W});
   } else {
-    Diagnostic &D =
-        Sink.report(DiagID::err_unknown_directive, Tok.span().range(), {W.str()});
-    if (std::string Near = closestSpelling(W, ptxDirectiveNames()); !Near.empty())
+    Diagnostic &D = Sink.report(DiagID::err_unknown_directive,
+                                Tok.span().range(), {W.str()});
+    if (std::string Near = closestSpelling(W, ptxDirectiveNames());
+        !Near.empty())
       D.suggest(Tok.span().range(), Near);
   }
   consume();
@@ -330,9 +331,9 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
     if (N > Pool.capacity()) {
       Pool.reserve(std::max(N, 2 * Pool.capacity()));
       size_t Room = Pool.capacity() * Size;
-      adviseHugePages(Pool.data(),
-                      OnePage && Pool.capacity() == N ? HugePageSize
-                                                      : Room / 2);
+      adviseHugePages(Pool.data(), OnePage && Pool.capacity() == N
+                                       ? HugePageSize
+                                       : Room / 2);
     }
   };
   Reserve(F.Operands, Bytes / 10);

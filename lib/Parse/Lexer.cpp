@@ -61,8 +61,8 @@ const char *skipIdentCont(const char *P, const char *E) {
                                   _mm_cmplt_epi8(V, Byte('9' + 1)));
     __m128i Other = _mm_or_si128(_mm_cmpeq_epi8(V, Byte('_')),
                                  _mm_cmpeq_epi8(V, Byte('$')));
-    unsigned Mask = static_cast<unsigned>(_mm_movemask_epi8(
-        _mm_or_si128(_mm_or_si128(Letter, Digit), Other)));
+    unsigned Mask = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(Letter, Digit), Other)));
     if (Mask != 0xffff)
       return P + llvm::countr_one(Mask);
     P += 16;
@@ -177,9 +177,8 @@ void Lexer::reportNonAscii(const char *P) {
   std::string Hex;
   llvm::raw_string_ostream(Hex)
       << llvm::format_hex_no_prefix(static_cast<unsigned char>(*P), 2, true);
-  Sink.report(DiagID::err_non_ascii, llvm::SMRange(Span(P, E).loc(),
-                                                  Span(P, E).range().End),
-              {Hex});
+  Sink.report(DiagID::err_non_ascii,
+              llvm::SMRange(Span(P, E).loc(), Span(P, E).range().End), {Hex});
 }
 
 void Lexer::skipLineComment() {
@@ -299,8 +298,8 @@ Token Lexer::lexNumber(const char *Start) {
       ++Q;
     return Q;
   };
-  if (*P == '0' && P + 1 < End && (P[1] == 'f' || P[1] == 'F' ||
-                                   P[1] == 'd' || P[1] == 'D')) {
+  if (*P == '0' && P + 1 < End &&
+      (P[1] == 'f' || P[1] == 'F' || P[1] == 'd' || P[1] == 'D')) {
     // 0fXXXXXXXX / 0dXXXXXXXXXXXXXXXX: IEEE bits in hexadecimal.
     unsigned Want = (P[1] == 'f' || P[1] == 'F') ? 8 : 16;
     const char *E = hexRun(P + 2);
@@ -324,8 +323,9 @@ Token Lexer::lexNumber(const char *Start) {
   } else {
     while (P < End && is(*P, charclass::Digit))
       ++P;
-    if (P < End && *P == '.' && !(P + 1 < End && is(P[1], charclass::IdentStart) &&
-                                  !is(P[1], charclass::Digit))) {
+    if (P < End && *P == '.' &&
+        !(P + 1 < End && is(P[1], charclass::IdentStart) &&
+          !is(P[1], charclass::Digit))) {
       Kind = Tok::Float;
       ++P;
       while (P < End && is(*P, charclass::Digit))
@@ -467,10 +467,10 @@ bool Lexer::skipPlainDataLines(Token &Last) {
     while (E - P >= 8 && llvm::support::endian::read32le(P) == DotB8Blank &&
            IsDigit(P[4])) {
       const char *D = P + 4;
-      unsigned N = D[1] == '\n'                                    ? 1
-                   : IsDigit(D[1]) && D[2] == '\n'                 ? 2
+      unsigned N = D[1] == '\n'                                     ? 1
+                   : IsDigit(D[1]) && D[2] == '\n'                  ? 2
                    : IsDigit(D[1]) && IsDigit(D[2]) && D[3] == '\n' ? 3
-                                                                   : 0;
+                                                                    : 0;
       if (!N)
         break;
       LastDigits = D;
@@ -579,7 +579,9 @@ Token Lexer::lexAny() {
       T.StartsLine = SawNewline;
       return T;
     }
-    case '/': K = Tok::Slash; break; // not a comment: skipTrivia saw it
+    case '/':
+      K = Tok::Slash;
+      break; // not a comment: skipTrivia saw it
     case '<':
       if (Cur < End && *Cur == '<') {
         ++Cur;

@@ -128,8 +128,8 @@ void ModuleParser::parseTopLevelDirective() {
     addDirective(D);
     return;
   }
-  Diagnostic &D = Sink.report(DiagID::err_unknown_directive,
-                              Tok.span().range(), {W.str()});
+  Diagnostic &D =
+      Sink.report(DiagID::err_unknown_directive, Tok.span().range(), {W.str()});
   if (std::string Near = closestSpelling(W, ptxDirectiveNames()); !Near.empty())
     D.suggest(Tok.span().range(), Near);
   consume();
@@ -399,9 +399,8 @@ void ModuleParser::parseFunction(Span Linkage) {
 
 } // namespace
 
-void tcgen05::parseModule(llvm::StringRef Text, Module &M,
-                          DiagnosticSink &Sink, const ParseOptions &Opts,
-                          DeferredFound Found) {
+void tcgen05::parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
+                          const ParseOptions &Opts, DeferredFound Found) {
   ModuleParser(Text, M, Sink, Opts, Found).run();
 }
 

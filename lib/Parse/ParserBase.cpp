@@ -190,7 +190,8 @@ bool ParserBase::parseDecimalRun(llvm::SmallVectorImpl<Operand> &Out) {
   for (;;) {
     const char *B = P;
     // A leading 0 followed by more is octal, hex or binary.
-    if (P == E || !Is(*P, Digit) || (*P == '0' && P + 1 < E && Is(P[1], IdentCont)))
+    if (P == E || !Is(*P, Digit) ||
+        (*P == '0' && P + 1 < E && Is(P[1], IdentCont)))
       break;
     // Elements are short (a byte's value in a table of data): their digits
     // are tested here, one by one.
@@ -444,8 +445,7 @@ bool ParserBase::parseBracketed(llvm::SmallVectorImpl<Operand> &Out,
   ExpressionNodes += K == OperandKind::List;
   V.Kind = K;
   V.setSrc(Span(Begin, PrevEnd));
-  if (K == OperandKind::Address && Elems.size() == 1 &&
-      !checkAddress(Elems[0]))
+  if (K == OperandKind::Address && Elems.size() == 1 && !checkAddress(Elems[0]))
     return Fail();
   if (K == OperandKind::Vector && Elems.empty()) {
     Sink.report(DiagID::err_empty_vector, V.src().range());
@@ -636,9 +636,9 @@ bool ParserBase::parsePrimary(llvm::SmallVectorImpl<Operand> &Out) {
   switch (Tok.Kind) {
   case Tok::Identifier: {
     llvm::StringRef Name = Tok.text();
-    O.Kind = Name[0] == '%'  ? OperandKind::Register
-             : Name == "_"   ? OperandKind::Sink
-                             : OperandKind::Symbol;
+    O.Kind = Name[0] == '%' ? OperandKind::Register
+             : Name == "_"  ? OperandKind::Sink
+                            : OperandKind::Symbol;
     consume();
     if (Tok.is(Tok::DotWord) && Tok.Ptr == PrevEnd) {
       // %tid.x, %ctaid.y: a component of a special or vector register.
@@ -862,8 +862,8 @@ bool ParserBase::parseParamList(std::vector<uint32_t> *Out) {
     Pool.Declarations.push_back(D);
   } while (tryConsume(Tok::Comma));
   if (!Tok.is(Tok::RParen)) {
-    expected("',' or ')'").note(DiagID::note_to_match, Open.span().range(),
-                                {"("});
+    expected("',' or ')'")
+        .note(DiagID::note_to_match, Open.span().range(), {"("});
     return false;
   }
   consume();
@@ -942,8 +942,8 @@ const char *lineEnd(const char *P, const char *E) {
   const __m128i NL = _mm_set1_epi8('\n');
   for (; E - P >= 16; P += 16) {
     __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
-    if (unsigned M = static_cast<unsigned>(
-            _mm_movemask_epi8(_mm_cmpeq_epi8(V, NL))))
+    if (unsigned M =
+            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(V, NL))))
       return P + llvm::countr_zero(M);
   }
 #endif
@@ -983,11 +983,12 @@ const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
   auto Byte = [](char C) { return _mm_set1_epi8(C); };
   while (End - P >= 16) {
     __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
-    __m128i Brace =
-        _mm_or_si128(_mm_cmpeq_epi8(V, Byte('{')), _mm_cmpeq_epi8(V, Byte('}')));
-    __m128i Hit = _mm_or_si128(
-        _mm_or_si128(Brace, _mm_cmpeq_epi8(V, Byte('/'))),
-        _mm_or_si128(_mm_cmpeq_epi8(V, Byte('"')), _mm_cmpeq_epi8(V, Byte('#'))));
+    __m128i Brace = _mm_or_si128(_mm_cmpeq_epi8(V, Byte('{')),
+                                 _mm_cmpeq_epi8(V, Byte('}')));
+    __m128i Hit =
+        _mm_or_si128(_mm_or_si128(Brace, _mm_cmpeq_epi8(V, Byte('/'))),
+                     _mm_or_si128(_mm_cmpeq_epi8(V, Byte('"')),
+                                  _mm_cmpeq_epi8(V, Byte('#'))));
     auto Mask = static_cast<unsigned>(_mm_movemask_epi8(Hit));
     const char *Next = P + 16;
     for (; Mask; Mask &= Mask - 1) {

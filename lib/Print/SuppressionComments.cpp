@@ -13,15 +13,14 @@
 using namespace tcgen05;
 
 SuppressionComments::SuppressionComments(llvm::StringRef Text) : Text(Text) {
-  forEachSuppressionComment(
-      Text, [&](size_t LineStart, llvm::SmallVector<unsigned, 2> &&Codes) {
-        size_t End = Text.find('\n', LineStart);
-        if (End != llvm::StringRef::npos)
-          End = Text.find('\n', End + 1);
-        size_t CoverEnd = End == llvm::StringRef::npos ? Text.size() + 1
-                                                       : End + 1;
-        Comments.push_back({LineStart, CoverEnd, std::move(Codes)});
-      });
+  forEachSuppressionComment(Text, [&](size_t LineStart,
+                                      llvm::SmallVector<unsigned, 2> &&Codes) {
+    size_t End = Text.find('\n', LineStart);
+    if (End != llvm::StringRef::npos)
+      End = Text.find('\n', End + 1);
+    size_t CoverEnd = End == llvm::StringRef::npos ? Text.size() + 1 : End + 1;
+    Comments.push_back({LineStart, CoverEnd, std::move(Codes)});
+  });
 }
 
 void SuppressionComments::printBefore(Span S, llvm::StringRef Indent,

@@ -1,4 +1,5 @@
-//===- SuppressionComments.h - Suppression comments kept in output -*- C++ -*-===//
+//===- SuppressionComments.h - Suppression comments kept in output -*- C++
+//-*-===//
 //
 // The printer drops comments, but a `// tcgen05-check: ignore` comment is
 // part of what the module means to the check: without it the printed module

@@ -42,9 +42,8 @@ void collectFunctionNames(const Function &F, IndexRange R,
 
 } // namespace
 
-CtaGroupSummary
-tcgen05::summarizeCtaGroups(const Function &F,
-                            const ModuleSymbols &Symbols) {
+CtaGroupSummary tcgen05::summarizeCtaGroups(const Function &F,
+                                            const ModuleSymbols &Symbols) {
   CtaGroupSummary S;
   for (const Tcgen05Inst &T : F.Tcgen05) {
     for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
@@ -135,9 +134,9 @@ void tcgen05::checkKernelCtaGroups(
     if (Own.First[0].valid() != Own.First[1].valid())
       Late = Own.First[0].valid() ? 1 : 0;
     const char *Groups[2] = {".cta_group::1", ".cta_group::2"};
-    Diagnostic &D = Sink.report(DiagID::err_tcgen05_cta_group_mix,
-                                First[Late].range(),
-                                {readableFunctionName(Kernel.Name.text())});
+    Diagnostic &D =
+        Sink.report(DiagID::err_tcgen05_cta_group_mix, First[Late].range(),
+                    {readableFunctionName(Kernel.Name.text())});
     D.note(DiagID::note_tcgen05_other_group, First[1 - Late].range(),
            {Groups[1 - Late]});
     D.note(DiagID::note_cite, {}, {"9.7.16.7.1"});
@@ -147,8 +146,8 @@ void tcgen05::checkKernelCtaGroups(
 /// The system calls of the CUDA ABI, which ptxas 13.0 provides itself: a
 /// whole program may call them without defining them.  Others it refuses
 /// (probed: printf, memcpy, __nv_*, the cudaDevice* calls).
-static constexpr llvm::StringLiteral AbiSystemCalls[] = {"vprintf", "malloc", "free",
-                                                         "__assertfail"};
+static constexpr llvm::StringLiteral AbiSystemCalls[] = {
+    "vprintf", "malloc", "free", "__assertfail"};
 
 void tcgen05::checkUnresolvedFunctions(
     const Module &M, const ModuleSymbols &Symbols,

@@ -93,15 +93,15 @@ llvm::DenseMap<uint32_t, DescUses> descUses(const Function &F) {
 }
 
 /// Runs the known-bits analysis of F to every instruction of Uses.
-KnownBitsOutcome
-visitUses(const Function &F, const llvm::DenseMap<uint32_t, DescUses> &Uses,
-          FunctionAnalyses *Shared,
-          llvm::function_ref<void(const DescUses &, const KnownBitsState &)>
-              Visit) {
+KnownBitsOutcome visitUses(
+    const Function &F, const llvm::DenseMap<uint32_t, DescUses> &Uses,
+    FunctionAnalyses *Shared,
+    llvm::function_ref<void(const DescUses &, const KnownBitsState &)> Visit) {
   // Immediates need no analysis; registers are the roots to follow.
   llvm::SmallVector<llvm::StringRef, 16> Roots;
   auto AddRoot = [&](const Operand *O) {
-    if (O && (O->Kind == OperandKind::Register || O->Kind == OperandKind::Symbol))
+    if (O &&
+        (O->Kind == OperandKind::Register || O->Kind == OperandKind::Symbol))
       Roots.push_back(O->text());
   };
   llvm::SmallVector<uint32_t, 16> Sites;
@@ -126,9 +126,15 @@ DescriptorSite site(const Function &F, const DescUses &U, const Operand &Op,
                     const IdescUse &Use, const KnownBitsState &S) {
   RegisterFact Fact = S.operandFact(F, Op);
   uint64_t Mask = descBits(Kind) == 64 ? ~0ull : 0xFFFFFFFFull;
-  return {U.Inst->Instruction, Fact.DefInst,  Fact.Misaligned,
-          Kind,                Role,          &Op,
-          Fact.one() & Mask,   Fact.known() & Mask, Use};
+  return {U.Inst->Instruction,
+          Fact.DefInst,
+          Fact.Misaligned,
+          Kind,
+          Role,
+          &Op,
+          Fact.one() & Mask,
+          Fact.known() & Mask,
+          Use};
 }
 
 /// The sites of one instruction: the instruction descriptor first, its M
@@ -212,9 +218,9 @@ void reportSite(const Function &F, const DescriptorSite &D,
     Diag.note(DiagID::note_cite, {}, {Section.str()});
   };
   if (D.Misaligned != DescriptorSite::NoDef) {
-    Diagnostic &Diag = Sink.report(
-        DiagID::err_smem_misaligned, D.Op->src().range(),
-        {describeDescriptorValue(D.Value, D.Known, 64)});
+    Diagnostic &Diag =
+        Sink.report(DiagID::err_smem_misaligned, D.Op->src().range(),
+                    {describeDescriptorValue(D.Value, D.Known, 64)});
     Diag.note(DiagID::note_desc_misaligned_here,
               F.Instructions[D.Misaligned].src().range());
     Diag.note(DiagID::note_cite, {}, {"9.7.16.4.1"});
@@ -253,28 +259,28 @@ void remarkIncomplete(const Function &F, const KnownBitsOutcome &Outcome,
 
 } // namespace
 
-std::vector<DescriptorSite>
-tcgen05::collectDescriptorSites(const Module &M, const Function &F) {
+std::vector<DescriptorSite> tcgen05::collectDescriptorSites(const Module &M,
+                                                            const Function &F) {
   std::vector<DescriptorSite> Out;
   llvm::DenseMap<uint32_t, DescUses> Uses = descUses(F);
   if (!Uses.empty())
-    visitUses(F, Uses, nullptr, [&](const DescUses &U, const KnownBitsState &S) {
-      addSites(M, F, U, S, Out);
-    });
+    visitUses(F, Uses, nullptr,
+              [&](const DescUses &U, const KnownBitsState &S) {
+                addSites(M, F, U, S, Out);
+              });
   return Out;
 }
 
 void tcgen05::checkDescriptors(const Module &M, const Function &F,
                                DiagnosticSink &Sink,
                                const DescriptorCheckOptions &Opts,
-                               AnalysisStats *Stats,
-                               FunctionAnalyses *Shared) {
+                               AnalysisStats *Stats, FunctionAnalyses *Shared) {
   llvm::DenseMap<uint32_t, DescUses> Uses = descUses(F);
   if (Uses.empty())
     return;
   FindingsCache Cache;
-  KnownBitsOutcome Outcome =
-      visitUses(F, Uses, Shared, [&](const DescUses &U, const KnownBitsState &S) {
+  KnownBitsOutcome Outcome = visitUses(
+      F, Uses, Shared, [&](const DescUses &U, const KnownBitsState &S) {
         std::vector<DescriptorSite> Sites;
         addSites(M, F, U, S, Sites);
         for (const DescriptorSite &D : Sites) {

@@ -21,7 +21,7 @@
 using namespace tcgen05;
 
 const Operand *HazardFunction::operand(const Tcgen05Inst &T,
-                                      Tcgen05OperandRole Role) const {
+                                       Tcgen05OperandRole Role) const {
   for (uint32_t K = 0; K < T.NumOperands; ++K) {
     const Tcgen05Operand &O = F.Tcgen05Nodes.Operands[T.FirstOperand + K];
     if (O.Role == Role)
@@ -37,7 +37,8 @@ bool HazardFunction::hasClass(const Tcgen05Inst &T, Tcgen05QualClass C) const {
   return false;
 }
 
-bool HazardFunction::hasQualifier(const Tcgen05Inst &T, llvm::StringRef Q) const {
+bool HazardFunction::hasQualifier(const Tcgen05Inst &T,
+                                  llvm::StringRef Q) const {
   for (uint32_t K = 0; K < T.NumQualifiers; ++K)
     if (F.Qualifiers[F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K].Qualifier]
             .text() == Q)
@@ -52,7 +53,7 @@ struct SyncRow {
   SyncFamily Family;
 };
 constexpr SyncRow SyncRows[] = {
-#define THREAD_SYNC(Op, First, Second, Acq, Rel, Peer, Family)                  \
+#define THREAD_SYNC(Op, First, Second, Acq, Rel, Peer, Family)                 \
   {Op, First, Second, Acq, Rel, Peer, SyncFamily::Family},
 #include "ThreadSync.def"
 };
@@ -95,10 +96,11 @@ void HazardFunction::reportNotWhole() const {
   std::optional<WholeKernelBlocker> B = wholeKernelBlocker();
   if (!B)
     return;
-  std::string What = B->Callee.empty()
-                         ? B->What.str()
-                         : "a call of '" + readableFunctionName(B->Callee) + "'";
-  Sink.report(DiagID::remark_hz_not_whole, F.Instructions[B->Inst].src().range(),
+  std::string What =
+      B->Callee.empty() ? B->What.str()
+                        : "a call of '" + readableFunctionName(B->Callee) + "'";
+  Sink.report(DiagID::remark_hz_not_whole,
+              F.Instructions[B->Inst].src().range(),
               {readableFunctionName(F.Name.text()), What});
 }
 
@@ -123,16 +125,16 @@ void HazardFunction::classifySyncs() const {
     for (const SyncRow &R : SyncRows) {
       if (Op != R.Opcode || Quals[0].text() != R.First)
         continue;
-      if (!R.Second.empty() && (Quals.size() < 2 || Quals[1].text() != R.Second))
+      if (!R.Second.empty() &&
+          (Quals.size() < 2 || Quals[1].text() != R.Second))
         continue;
       ThreadSync &S = Cache.Syncs[Index];
       S.Acquires = R.Acquires;
       S.Releases = R.Releases;
       S.PeerWait = R.PeerWait;
       S.Family = R.Family;
-      S.Relaxed = llvm::any_of(Quals, [](const Span &Q) {
-        return Q.text() == ".relaxed";
-      });
+      S.Relaxed = llvm::any_of(
+          Quals, [](const Span &Q) { return Q.text() == ".relaxed"; });
       if (S.any())
         Cache.SyncsAndTcgen05.push_back(Index);
       break;
@@ -153,7 +155,8 @@ std::string HazardFunction::displayName(uint32_t Index) const {
   if (const Tcgen05Inst *T = tcgen05At(Index)) {
     // The variant words: tcgen05.wait::ld, tcgen05.fence::after_thread_sync.
     for (uint32_t K = 0; K < T->NumQualifiers; ++K) {
-      const Tcgen05Qualifier &Q = F.Tcgen05Nodes.Qualifiers[T->FirstQualifier + K];
+      const Tcgen05Qualifier &Q =
+          F.Tcgen05Nodes.Qualifiers[T->FirstQualifier + K];
       if (Q.Class == Tcgen05QualClass::Variant)
         Name += F.Qualifiers[Q.Qualifier].text().str();
     }
@@ -224,7 +227,7 @@ struct HazardLint {
 };
 
 constexpr HazardLint Lints[] = {
-#define HAZARD(Id, Name, Code, Severity, Group, Section, Format)                \
+#define HAZARD(Id, Name, Code, Severity, Group, Section, Format)               \
   {DiagID::Name, Section, &tcgen05::check##Id},
 #include "tcgen05/Basic/Hazards.def"
 };

@@ -1,4 +1,5 @@
-//===- HazardContext.h - What every hazard lint sees of a function -*- C++ -*-===//
+//===- HazardContext.h - What every hazard lint sees of a function -*- C++
+//-*-===//
 //
 // Private to the hazard lints (HazardCheck.cpp and the files beside it): the
 // function, its graph and uniformity, the reporting of one table row, and
@@ -175,7 +176,8 @@ struct HazardFunction {
   }
   bool walkBudgetLeft() const { return Cache.WalkSteps <= walkLimit(); }
   uint64_t walkLimit() const {
-    return uint64_t(StepsPerInstruction) * 16 * (F.Instructions.size() + G.size());
+    return uint64_t(StepsPerInstruction) * 16 *
+           (F.Instructions.size() + G.size());
   }
   /// Makes the remark TC6100 for this function, once.
   void giveUp(uint64_t Steps) const;
@@ -246,7 +248,7 @@ private:
 };
 
 // One checker per row of Hazards.def.
-#define HAZARD(Id, Name, Code, Severity, Group, Section, Format)                \
+#define HAZARD(Id, Name, Code, Severity, Group, Section, Format)               \
   void check##Id(const HazardContext &C);
 #include "tcgen05/Basic/Hazards.def"
 

@@ -35,9 +35,9 @@ public:
       const Instruction &Inst = H.F.Instructions[I];
       forEachInstructionWrittenOperand(H.F, Inst, Regs.writtenMask(I),
                                        [&](const Operand &R) {
-        uint32_t &W = Writer[Regs.of(R)];
-        W = W == Unwritten ? I : Several;
-      });
+                                         uint32_t &W = Writer[Regs.of(R)];
+                                         W = W == Unwritten ? I : Several;
+                                       });
     }
   }
 
@@ -68,11 +68,11 @@ public:
       return Src;
     if (Op == "shfl" && Src == WarpValue::Index)
       return WarpValue::Index;
-    if (Src == WarpValue::Tid && ((Op == "shr" && Imm(2) == 5u) ||
-                                  (Op == "div" && Imm(2) == 32u)))
+    if (Src == WarpValue::Tid &&
+        ((Op == "shr" && Imm(2) == 5u) || (Op == "div" && Imm(2) == 32u)))
       return WarpValue::Index;
-    if (Src == WarpValue::Index && ((Op == "and" && Imm(2) == 3u) ||
-                                    (Op == "rem" && Imm(2) == 4u)))
+    if (Src == WarpValue::Index &&
+        ((Op == "and" && Imm(2) == 3u) || (Op == "rem" && Imm(2) == 4u)))
       return WarpValue::Quarter;
     return WarpValue::None;
   }
@@ -131,7 +131,8 @@ private:
     // it is false.
     if (std::optional<WarpCompare> Cmp = compare(Regs.guardOf(Branch)))
       if (Cmp->Eq == PredTrue)
-        return Decided(uint32_t(Cmp->IsQuarter ? Cmp->Value : Cmp->Value % 4), Branch);
+        return Decided(uint32_t(Cmp->IsQuarter ? Cmp->Value : Cmp->Value % 4),
+                       Branch);
     return std::nullopt;
   }
 
@@ -203,7 +204,8 @@ void tcgen05::checkHZ11(const HazardContext &C) {
   for (const Tcgen05Inst &T : C.F.Tcgen05) {
     if (T.Opcode != Tcgen05Opcode::Ld && T.Opcode != Tcgen05Opcode::St)
       continue;
-    const Operand *R = addressRegister(C.F, C.operand(T, Tcgen05OperandRole::TAddr));
+    const Operand *R =
+        addressRegister(C.F, C.operand(T, Tcgen05OperandRole::TAddr));
     if (!R)
       continue;
     auto Q = W.quarterAt(C.G.blockOf(T.Instruction));
@@ -215,19 +217,24 @@ void tcgen05::checkHZ11(const HazardContext &C) {
   }
   if (Sites.empty())
     return;
-  runKnownBits(C.F, Roots, Sites, [&](uint32_t I, const KnownBitsState &S) {
-    const Tcgen05Inst &T = *C.tcgen05At(I);
-    const Operand *R = addressRegister(C.F, C.operand(T, Tcgen05OperandRole::TAddr));
-    RegisterFact Fact = S.operandFact(C.F, *R);
-    if ((Fact.known() & 0xffff0000u) != 0xffff0000u)
-      return;
-    unsigned Lane = (Fact.one() >> 16) & 0xffff;
-    auto [Warp, Branch] = Quarter.lookup(I);
-    if (Lane / 32 == Warp)
-      return;
-    Diagnostic &D = C.report(I, {C.displayName(I), Lane, Warp,
-                                 DiagArg::range(32 * Warp, 32 * Warp + 31)});
-    C.note(D, DiagID::note_hz_warp_known_here, Branch, {Warp});
-    C.cite(D);
-  }, /*Budget=*/0, &C.Fn.Shared);
+  runKnownBits(
+      C.F, Roots, Sites,
+      [&](uint32_t I, const KnownBitsState &S) {
+        const Tcgen05Inst &T = *C.tcgen05At(I);
+        const Operand *R =
+            addressRegister(C.F, C.operand(T, Tcgen05OperandRole::TAddr));
+        RegisterFact Fact = S.operandFact(C.F, *R);
+        if ((Fact.known() & 0xffff0000u) != 0xffff0000u)
+          return;
+        unsigned Lane = (Fact.one() >> 16) & 0xffff;
+        auto [Warp, Branch] = Quarter.lookup(I);
+        if (Lane / 32 == Warp)
+          return;
+        Diagnostic &D =
+            C.report(I, {C.displayName(I), Lane, Warp,
+                         DiagArg::range(32 * Warp, 32 * Warp + 31)});
+        C.note(D, DiagID::note_hz_warp_known_here, Branch, {Warp});
+        C.cite(D);
+      },
+      /*Budget=*/0, &C.Fn.Shared);
 }

@@ -61,7 +61,8 @@ private:
     }
     llvm::BitVector &Seen = It->second;
     Seen.resize(C.G.size());
-    llvm::SmallVector<const CFGBlock *, 16> Work(B.succs().begin(), B.succs().end());
+    llvm::SmallVector<const CFGBlock *, 16> Work(B.succs().begin(),
+                                                 B.succs().end());
     markBlocks(Work, Seen, [](const CFGBlock &X) { return X.succs(); });
     return &Seen;
   }
@@ -89,15 +90,18 @@ knownNCols(const HazardContext &C) {
   }
   if (Sites.empty())
     return NCols;
-  runKnownBits(C.F, Roots, Sites, [&](uint32_t I, const KnownBitsState &S) {
-    const Tcgen05Inst &T = *C.tcgen05At(I);
-    const Operand *N = C.operand(T, Tcgen05OperandRole::NCols);
-    if (!N)
-      return;
-    RegisterFact Fact = S.operandFact(C.F, *N);
-    if ((Fact.known() & 0xffffffffu) == 0xffffffffu)
-      NCols[I] = Fact.one() & 0xffffffffu;
-  }, /*Budget=*/0, &C.Fn.Shared);
+  runKnownBits(
+      C.F, Roots, Sites,
+      [&](uint32_t I, const KnownBitsState &S) {
+        const Tcgen05Inst &T = *C.tcgen05At(I);
+        const Operand *N = C.operand(T, Tcgen05OperandRole::NCols);
+        if (!N)
+          return;
+        RegisterFact Fact = S.operandFact(C.F, *N);
+        if ((Fact.known() & 0xffffffffu) == 0xffffffffu)
+          NCols[I] = Fact.one() & 0xffffffffu;
+      },
+      /*Budget=*/0, &C.Fn.Shared);
   return NCols;
 }
 
@@ -117,7 +121,8 @@ void tcgen05::checkHZ06(const HazardContext &C) {
       break;
     bool Freed = llvm::any_of(Deallocs, [&](const Tcgen05Inst *D) {
       std::optional<bool> After = Paths.reaches(A->Instruction, D->Instruction);
-      std::optional<bool> Before = Paths.reaches(D->Instruction, A->Instruction);
+      std::optional<bool> Before =
+          Paths.reaches(D->Instruction, A->Instruction);
       return !After || !Before || *After || !*Before;
     });
     if (!Freed)
@@ -129,7 +134,8 @@ void tcgen05::checkHZ08(const HazardContext &C) {
   if (!C.F.IsEntry)
     return;
   llvm::BitVector Reported(C.F.Instructions.size());
-  for (const Tcgen05Inst *R : instsOf(C.F, Tcgen05Opcode::RelinquishAllocPermit))
+  for (const Tcgen05Inst *R :
+       instsOf(C.F, Tcgen05Opcode::RelinquishAllocPermit))
     C.forEachReachable(R->Instruction, [&](uint32_t I) {
       if (!C.isOpcode(I, Tcgen05Opcode::Alloc) || Reported.test(I))
         return;

@@ -39,8 +39,8 @@ constexpr unsigned MaxNotes = 3;
 /// its registers, before it waits, fences or issues), and events(), the
 /// instructions other than tcgen05 ones and synchronizations whose effect
 /// matters, ascending.  pre() and post() return the work they did beyond a
-/// step (words of state), which the budget counts.  Only those are visited: in a real kernel most
-/// instructions compute values and change no fact.
+/// step (words of state), which the budget counts.  Only those are visited: in
+/// a real kernel most instructions compute values and change no fact.
 template <typename Model> class FactFlow {
   struct Problem {
     FactFlow &Flow;
@@ -175,9 +175,10 @@ struct InstFacts {
 
 /// The first MaxNotes distinct instructions, in program order, behind the
 /// facts of S in [Begin, End) (models number facts in other orders).
-llvm::SmallVector<uint32_t, MaxNotes + 1>
-firstInsts(const llvm::BitVector &S, const InstFacts &Facts, unsigned Begin,
-           unsigned End) {
+llvm::SmallVector<uint32_t, MaxNotes + 1> firstInsts(const llvm::BitVector &S,
+                                                     const InstFacts &Facts,
+                                                     unsigned Begin,
+                                                     unsigned End) {
   llvm::SmallVector<uint32_t, MaxNotes + 1> Out;
   for (int K = S.find_next(static_cast<int>(Begin) - 1);
        K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K)) {
@@ -272,8 +273,8 @@ public:
     std::vector<uint32_t> SeenBy(Regs.size(), ~0u);
     ReadKills.assign(C.F.Instructions.size() + 1, 0);
     auto Kill = [&](uint32_t I, uint32_t Id) {
-      if (Id != RegisterNumbering::None && RegisterFacts[Id] != RegisterFacts[Id + 1] &&
-          SeenBy[Id] != I) {
+      if (Id != RegisterNumbering::None &&
+          RegisterFacts[Id] != RegisterFacts[Id + 1] && SeenBy[Id] != I) {
         SeenBy[Id] = I;
         KillRegisters.push_back(Id);
       }
@@ -284,8 +285,9 @@ public:
       if (!Naming.test(I))
         continue;
       Kill(I, Regs.guardOf(I));
-      forEachInstructionReadOperand(C.F, C.F.Instructions[I], Regs.writtenMask(I),
-                                    [&](const Operand &O) { Kill(I, Regs.of(O)); });
+      forEachInstructionReadOperand(
+          C.F, C.F.Instructions[I], Regs.writtenMask(I),
+          [&](const Operand &O) { Kill(I, Regs.of(O)); });
       if (KillRegisters.size() != ReadKills[I])
         Readers.push_back(I);
     }
@@ -345,7 +347,8 @@ public:
     }
     if (T->Opcode == Tcgen05Opcode::St) {
       // Stores' facts follow the loads', in instruction order.
-      auto It = std::lower_bound(Facts.Inst.begin() + LdEnd, Facts.Inst.end(), I);
+      auto It =
+          std::lower_bound(Facts.Inst.begin() + LdEnd, Facts.Inst.end(), I);
       S.set(It - Facts.Inst.begin());
     }
     return 0;
@@ -387,7 +390,8 @@ public:
   /// Whether instruction I ends fact K: a wait of its kind, or a read of
   /// the load's result.
   bool kills(uint32_t I, unsigned K) const {
-    if (const Tcgen05Inst *T = C.tcgen05At(I); T && T->Opcode == Tcgen05Opcode::Wait)
+    if (const Tcgen05Inst *T = C.tcgen05At(I);
+        T && T->Opcode == Tcgen05Opcode::Wait)
       return C.hasQualifier(*T, ".wait::ld") == (K < LdEnd);
     if (K >= LdEnd || ReadKills.empty())
       return false;
@@ -600,13 +604,15 @@ Solved<Model> &solved(const HazardContext &C,
 }
 
 /// Runs Visit over the pending tcgen05.ld/st facts of C's function.
-template <typename Fn> void withPendingTmem(const HazardContext &C, Fn &&Visit) {
+template <typename Fn>
+void withPendingTmem(const HazardContext &C, Fn &&Visit) {
   if (!hasOpcode(C.F, Tcgen05Opcode::Ld) && !hasOpcode(C.F, Tcgen05Opcode::St))
     return;
   Solved<PendingTmemAccess> &T = solved(C, &OrderingCache::Tmem);
   if (T.M.empty())
     return;
-  T.Flow.replay([&](uint32_t I, const llvm::BitVector &S) { Visit(T.M, I, S); });
+  T.Flow.replay(
+      [&](uint32_t I, const llvm::BitVector &S) { Visit(T.M, I, S); });
 }
 
 } // namespace
@@ -693,7 +699,8 @@ Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
     const CFGBlock &B = C.G.block(N);
     if (B.succs().size() != 2 || B.empty())
       continue;
-    bool A = ToKill.test(B.succs()[0]->Number), Z = ToKill.test(B.succs()[1]->Number);
+    bool A = ToKill.test(B.succs()[0]->Number),
+         Z = ToKill.test(B.succs()[1]->Number);
     if (A != Z && (Out.Branch == ~0u || B.EndInst - 1 < Out.Branch))
       Out.Branch = B.EndInst - 1;
   }
@@ -745,7 +752,7 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
       Tcgen05Opcode::Mma, Tcgen05Opcode::St, Tcgen05Opcode::Cp,
       Tcgen05Opcode::Shift, Tcgen05Opcode::Dealloc};
   static constexpr Tcgen05Opcode AfterStores[] = {
-      Tcgen05Opcode::Mma, Tcgen05Opcode::St, Tcgen05Opcode::Cp,
+      Tcgen05Opcode::Mma,   Tcgen05Opcode::St,      Tcgen05Opcode::Cp,
       Tcgen05Opcode::Shift, Tcgen05Opcode::Dealloc, Tcgen05Opcode::Ld};
   std::optional<HandOffs> Hands;
   // The facts of the operations reported, word by word: a release meets
@@ -755,7 +762,8 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
                          const llvm::BitVector &S) {
     if (!C.threadSync(I).Releases && !C.isOpcode(I, Tcgen05Opcode::Dealloc))
       return;
-    unsigned Begin = Loads ? 0 : M.LdEnd, End = Loads ? M.LdEnd : M.Facts.size();
+    unsigned Begin = Loads ? 0 : M.LdEnd,
+             End = Loads ? M.LdEnd : M.Facts.size();
     if (!anyIn(S, Begin, End))
       return;
     // The pending operations not yet reported, as facts.
@@ -795,9 +803,9 @@ void checkReleaseBeforeWait(const HazardContext &C, bool Loads) {
       C.cite(D);
     }
     if (Some.any()) {
-      Diagnostic &D = C.reportAs(Loads ? DiagID::warn_hz_sync_before_wait_path
-                                       : C.ID,
-                                 I, {C.displayName(I)});
+      Diagnostic &D =
+          C.reportAs(Loads ? DiagID::warn_hz_sync_before_wait_path : C.ID, I,
+                     {C.displayName(I)});
       noteFacts(C, D, Some, M.Facts, Begin, End, DiagID::note_hz_pending_here);
       notePath(C, D, *Why, M.Facts.Inst[M.order(Some, Begin, End).front()]);
       C.cite(D);
@@ -817,8 +825,7 @@ llvm::StringRef tmemAddress(const HazardContext &C, const Tcgen05Inst &T,
 /// Addresses are the same when they are written the same: without their
 /// values, accesses through other registers are taken to be elsewhere.
 template <typename Fn>
-void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
-                         Fn &&Where) {
+void checkSameThreadTmem(const HazardContext &C, bool AfterStores, Fn &&Where) {
   withPendingTmem(C, [&](const PendingTmemAccess &M, uint32_t I,
                          const llvm::BitVector &S) {
     const Tcgen05Inst *T = C.tcgen05At(I);
@@ -831,14 +838,15 @@ void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
       return;
     for (unsigned K : M.order(S, Begin, End)) {
       uint32_t Prior = M.Facts.Inst[K];
-      if (tmemAddress(C, *C.tcgen05At(Prior), Tcgen05OperandRole::TAddr) != Addr ||
+      if (tmemAddress(C, *C.tcgen05At(Prior), Tcgen05OperandRole::TAddr) !=
+              Addr ||
           !unsynchronizedPath(C, M, static_cast<unsigned>(K), I))
         continue;
       Certainty Cert = certainty(C, M, static_cast<unsigned>(K), I);
       DiagID Sometimes = AfterStores ? DiagID::warn_hz_tmem_read_after_st_path
                                      : DiagID::warn_hz_tmem_write_after_ld_path;
-      Diagnostic &D =
-          C.reportAs(Cert.Every ? C.ID : Sometimes, I, {C.displayName(I), Addr});
+      Diagnostic &D = C.reportAs(Cert.Every ? C.ID : Sometimes, I,
+                                 {C.displayName(I), Addr});
       C.note(D, DiagID::note_hz_pending_here, Prior,
              {AfterStores ? "tcgen05.st" : "tcgen05.ld"});
       if (!Cert.Every)
@@ -851,13 +859,17 @@ void checkSameThreadTmem(const HazardContext &C, bool AfterStores,
 
 } // namespace
 
-void tcgen05::checkHZ02(const HazardContext &C) { checkReleaseBeforeWait(C, true); }
+void tcgen05::checkHZ02(const HazardContext &C) {
+  checkReleaseBeforeWait(C, true);
+}
 // The path-dependent rows are reported by the checkers of HZ02, HZ03R and
 // HZ03W, which tell the two apart.
 void tcgen05::checkHZ02Path(const HazardContext &) {}
 void tcgen05::checkHZ03RPath(const HazardContext &) {}
 void tcgen05::checkHZ03WPath(const HazardContext &) {}
-void tcgen05::checkHZ02S(const HazardContext &C) { checkReleaseBeforeWait(C, false); }
+void tcgen05::checkHZ02S(const HazardContext &C) {
+  checkReleaseBeforeWait(C, false);
+}
 
 void tcgen05::checkHZ03R(const HazardContext &C) {
   checkSameThreadTmem(C, true, [&](const Tcgen05Inst &T) {
@@ -881,15 +893,15 @@ void tcgen05::checkHZ03W(const HazardContext &C) {
 }
 
 void tcgen05::checkHZ01(const HazardContext &C) {
-  withPendingTmem(C, [&](const PendingTmemAccess &M, uint32_t I,
-                         const llvm::BitVector &) {
-    if (M.ReadNow.empty())
-      return;
-    Diagnostic &D = C.report(I, {});
-    C.note(D, DiagID::note_hz_issued_here, M.Facts.Inst[M.first(M.ReadNow)],
-           {"tcgen05.ld"});
-    C.cite(D);
-  });
+  withPendingTmem(
+      C, [&](const PendingTmemAccess &M, uint32_t I, const llvm::BitVector &) {
+        if (M.ReadNow.empty())
+          return;
+        Diagnostic &D = C.report(I, {});
+        C.note(D, DiagID::note_hz_issued_here, M.Facts.Inst[M.first(M.ReadNow)],
+               {"tcgen05.ld"});
+        C.cite(D);
+      });
 }
 
 namespace {
@@ -925,7 +937,8 @@ void checkAcquireFence(const HazardContext &C, bool WantRelaxed) {
     Unfenced = S;
     Unfenced &= Wanted;
     if (int K = Unfenced.find_first(); K != -1) {
-      Diagnostic &D = C.report(I, {C.displayName(I), C.displayName(M.Facts.Inst[K])});
+      Diagnostic &D =
+          C.report(I, {C.displayName(I), C.displayName(M.Facts.Inst[K])});
       C.note(D, DiagID::note_hz_sync_here, M.Facts.Inst[K],
              {C.displayName(M.Facts.Inst[K])});
       C.cite(D);
@@ -962,9 +975,13 @@ void checkReleaseFence(const HazardContext &C, bool Relaxed) {
 } // namespace
 
 void tcgen05::checkHZ04(const HazardContext &C) { checkAcquireFence(C, true); }
-void tcgen05::checkHZ04P(const HazardContext &C) { checkAcquireFence(C, false); }
+void tcgen05::checkHZ04P(const HazardContext &C) {
+  checkAcquireFence(C, false);
+}
 void tcgen05::checkHZ05(const HazardContext &C) { checkReleaseFence(C, true); }
-void tcgen05::checkHZ05P(const HazardContext &C) { checkReleaseFence(C, false); }
+void tcgen05::checkHZ05P(const HazardContext &C) {
+  checkReleaseFence(C, false);
+}
 
 namespace {
 
@@ -1151,13 +1168,12 @@ void tcgen05::checkHZ13C(const HazardContext &C) {
     if (!isCommitted(T.Opcode))
       continue;
     const CFGBlock &B = C.G.blockOf(T.Instruction);
-    bool Tracked = llvm::any_of(B.succs(), [&](const CFGBlock *S) {
-      return ToCommit.test(S->Number);
-    });
+    bool Tracked = llvm::any_of(
+        B.succs(), [&](const CFGBlock *S) { return ToCommit.test(S->Number); });
     for (uint32_t I = T.Instruction + 1; I < B.EndInst && !Tracked; ++I)
       Tracked = C.isOpcode(I, Tcgen05Opcode::Commit);
     if (!Tracked)
       C.cite(C.report(T.Instruction, {C.displayName(T.Instruction),
-                                       readableFunctionName(C.F.Name.text())}));
+                                      readableFunctionName(C.F.Name.text())}));
   }
 }

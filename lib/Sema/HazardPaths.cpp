@@ -6,8 +6,9 @@
 //
 // - Two elect.sync with the same membermask elect the same thread (PTX ISA,
 //   elect.sync among the parallel synchronization instructions: "the same
-//   leader thread is elected for the same membermask every time").  The thread that issued an MMA under one never
-//   takes the side of the other that skips its commit.
+//   leader thread is elected for the same membermask every time").  The thread
+//   that issued an MMA under one never takes the side of the other that skips
+//   its commit.
 // - A counter tested against a constant before an instruction, then moved
 //   by constants on the one straight path to a branch on it: the branch's
 //   other side is not taken after the instruction (a store in a loop's last
@@ -62,9 +63,8 @@ public:
 
   /// Resolves predicate Reg being Value to an elect.sync's predicate:
   /// the elect's mask key, and whether Value means the thread is elected.
-  std::optional<ElectCond> electOf(uint32_t Reg, bool Value,
-                                                   unsigned Depth = 0,
-                                                   uint32_t At = ~0u) const {
+  std::optional<ElectCond> electOf(uint32_t Reg, bool Value, unsigned Depth = 0,
+                                   uint32_t At = ~0u) const {
     // The write that reaches At from earlier in its block (an inline-asm
     // block's own %px, declared in every copy of the block), else the one
     // write.
@@ -96,7 +96,8 @@ public:
       uint32_t FlagReg = Source(1);
       for (unsigned Hops = 0; Hops < 4; ++Hops) {
         const Instruction *Copy = writer(FlagReg);
-        if (!Copy || Copy->opcode().text() != "mov" || Copy->Operands.Count != 2 ||
+        if (!Copy || Copy->opcode().text() != "mov" ||
+            Copy->Operands.Count != 2 ||
             C.F.operands(Copy->Operands)[1].Kind != OperandKind::Register)
           break;
         FlagReg = Regs.of(C.F.operands(Copy->Operands)[1]);
@@ -108,10 +109,12 @@ public:
       if (!S || S->opcode().text() != "selp")
         return std::nullopt;
       llvm::ArrayRef<Operand> SOps = C.F.operands(S->Operands);
-      std::optional<uint64_t> A = immediateBits(C.F, SOps.size() == 4 ? SOps[1] : SOps[0]);
-      std::optional<uint64_t> B = immediateBits(C.F, SOps.size() == 4 ? SOps[2] : SOps[0]);
-      if (SOps.size() != 4 || !A || !B || SOps[3].Kind != OperandKind::Register ||
-          (*A != 0) == (*B != 0))
+      std::optional<uint64_t> A =
+          immediateBits(C.F, SOps.size() == 4 ? SOps[1] : SOps[0]);
+      std::optional<uint64_t> B =
+          immediateBits(C.F, SOps.size() == 4 ? SOps[2] : SOps[0]);
+      if (SOps.size() != 4 || !A || !B ||
+          SOps[3].Kind != OperandKind::Register || (*A != 0) == (*B != 0))
         return std::nullopt;
       bool P = *A != 0 ? NonZero : !NonZero;
       return electOf(Regs.of(SOps[3]), P, Depth + 1);
@@ -122,7 +125,8 @@ public:
     if (Pair.size() != 2 || Regs.of(Pair[1]) != Reg)
       return std::nullopt;
     uint64_t Key;
-    if (std::optional<uint64_t> Mask = constantOf(Ops[1], W - C.F.Instructions.data()))
+    if (std::optional<uint64_t> Mask =
+            constantOf(Ops[1], W - C.F.Instructions.data()))
       Key = *Mask & 0xffffffffu;
     else if (uint32_t M = Source(1); M != RegisterNumbering::None && writer(M))
       Key = uint64_t(1) << 40 | M;
@@ -186,9 +190,9 @@ public:
   /// `mov r, 0; @p mov r, 1` in one block.  The predicate, and the value
   /// it has where r is non-zero.
   struct Flag {
-    uint32_t first;  ///< The predicate.
-    bool second;     ///< Its value where the flag is non-zero.
-    uint32_t Set;    ///< The guarded write.
+    uint32_t first; ///< The predicate.
+    bool second;    ///< Its value where the flag is non-zero.
+    uint32_t Set;   ///< The guarded write.
   };
   std::optional<Flag> flagOf(uint32_t Reg) const {
     if (Reg == RegisterNumbering::None)
@@ -202,10 +206,13 @@ public:
         Set.opcode().text() != "mov" || Clear.Operands.Count != 2 ||
         Set.Operands.Count != 2)
       return std::nullopt;
-    std::optional<uint64_t> Zero = constantOf(C.F.operands(Clear.Operands)[1], W[0]);
-    std::optional<uint64_t> One = constantOf(C.F.operands(Set.Operands)[1], W[1]);
+    std::optional<uint64_t> Zero =
+        constantOf(C.F.operands(Clear.Operands)[1], W[0]);
+    std::optional<uint64_t> One =
+        constantOf(C.F.operands(Set.Operands)[1], W[1]);
     uint32_t P = Regs.guardOf(W[1]);
-    if (Zero != uint64_t(0) || !One || *One == 0 || P == RegisterNumbering::None)
+    if (Zero != uint64_t(0) || !One || *One == 0 ||
+        P == RegisterNumbering::None)
       return std::nullopt;
     return Flag{P, !Set.pred().Negated, W[1]};
   }
@@ -233,9 +240,10 @@ public:
       if (I.opcode().text() != "bra" || !I.guarded())
         continue;
       // The taken side is where the guard holds.
-      const CFGBlock *Fall = B.succs()[0]->Number == B.Number + 1 ? B.succs()[0]
-                                                                 : B.succs()[1];
-      const CFGBlock *Taken = Fall == B.succs()[0] ? B.succs()[1] : B.succs()[0];
+      const CFGBlock *Fall =
+          B.succs()[0]->Number == B.Number + 1 ? B.succs()[0] : B.succs()[1];
+      const CFGBlock *Taken =
+          Fall == B.succs()[0] ? B.succs()[1] : B.succs()[0];
       auto E = electOf(Regs.guardOf(Last), !I.pred().Negated);
       if (!E)
         continue;
@@ -248,8 +256,8 @@ public:
 
   /// The mask of the elect.sync whose elected thread alone runs I, if one
   /// does: I's own guard, or a branch whose elected side dominates I.
-  std::optional<uint64_t> electedFor(uint32_t I,
-                                     llvm::ArrayRef<ElectBranch> Branches) const {
+  std::optional<uint64_t>
+  electedFor(uint32_t I, llvm::ArrayRef<ElectBranch> Branches) const {
     const Instruction &Inst = C.F.Instructions[I];
     if (Inst.guarded())
       if (auto E = electOf(Regs.guardOf(I), !Inst.pred().Negated);
@@ -260,8 +268,8 @@ public:
 
   /// The mask of the elect whose elected side dominates B, memoized by
   /// block: the walk up the dominator tree is shared by the blocks below.
-  std::optional<uint64_t> electedBlock(const CFGBlock &B,
-                                       llvm::ArrayRef<ElectBranch> Branches) const {
+  std::optional<uint64_t>
+  electedBlock(const CFGBlock &B, llvm::ArrayRef<ElectBranch> Branches) const {
     if (BlockMask.empty()) {
       BlockMask.assign(C.G.size(), Unknown);
       for (const ElectBranch &E : Branches)
@@ -278,7 +286,7 @@ public:
       }
       Path.push_back(X->Number);
       auto It = X->preds().size() == 1 ? ElectedSide.find(X->Number)
-                                        : ElectedSide.end();
+                                       : ElectedSide.end();
       if (It != ElectedSide.end()) {
         Found = It->second;
         break;
@@ -394,8 +402,9 @@ public:
       if (L.opcode().text() != "bra" || !L.guarded() || It == Known.end())
         return std::nullopt;
       bool Holds = It->second != L.pred().Negated;
-      const CFGBlock *Fall =
-          B->succs()[0]->Number == B->Number + 1 ? B->succs()[0] : B->succs()[1];
+      const CFGBlock *Fall = B->succs()[0]->Number == B->Number + 1
+                                 ? B->succs()[0]
+                                 : B->succs()[1];
       const CFGBlock *TakenSide =
           Fall == B->succs()[0] ? B->succs()[1] : B->succs()[0];
       const CFGBlock *Dead = Holds ? Fall : TakenSide;
@@ -458,7 +467,8 @@ private:
     if (Inst.opcode().text() == "setp" && !Inst.guarded() && !Ops.empty() &&
         Ops[0].Kind == OperandKind::Register) {
       if (auto R = compareRange(C.F, Inst, Regs, true, false);
-          R && R->Reg == Counter && Regs.of(Ops[0]) != RegisterNumbering::None) {
+          R && R->Reg == Counter &&
+          Regs.of(Ops[0]) != RegisterNumbering::None) {
         bool In = R->AllBut ? Value != R->Lo : Value >= R->Lo && Value <= R->Hi;
         Known[Regs.of(Ops[0])] = In;
       }
@@ -494,7 +504,8 @@ private:
 
 /// What the infeasible edges of every model of one function read.
 struct tcgen05::PathIndex {
-  explicit PathIndex(const HazardFunction &C) : P(C), Elects(P.electBranches()) {}
+  explicit PathIndex(const HazardFunction &C)
+      : P(C), Elects(P.electBranches()) {}
   PathFacts P;
   std::vector<ElectBranch> Elects;
 };
@@ -515,7 +526,8 @@ InfeasibleEdges::InfeasibleEdges(const HazardFunction &C,
     C.Cache.Paths = std::make_shared<PathIndex>(C);
   const PathFacts &P = C.Cache.Paths->P;
   const std::vector<ElectBranch> &Elects = C.Cache.Paths->Elects;
-  auto KillsOn = [&](const CFGBlock &From, const CFGBlock &To) -> llvm::BitVector & {
+  auto KillsOn = [&](const CFGBlock &From,
+                     const CFGBlock &To) -> llvm::BitVector & {
     llvm::BitVector &K = Kills[edgeKey(From, To)];
     if (K.empty())
       K.resize(FactInst.size());

@@ -1,4 +1,5 @@
-//===- Immediates.h - Integer operands, shared by the rule checkers -*- C++ -*-===//
+//===- Immediates.h - Integer operands, shared by the rule checkers -*- C++
+//-*-===//
 //
 // The tcgen05 checker and the checker of the other instructions read
 // immediates the same way: a literal, or a literal negated.
@@ -26,7 +27,9 @@ inline bool isImmediate(const NodePool &P, const Operand &O) {
 /// -9223372036854775808 must not overflow.
 inline bool inRange(bool Neg, uint64_t Mag, int64_t Min, int64_t Max) {
   // The magnitude of a negative bound, computed without negating it.
-  auto Below0 = [](int64_t B) { return uint64_t(0) - static_cast<uint64_t>(B); };
+  auto Below0 = [](int64_t B) {
+    return uint64_t(0) - static_cast<uint64_t>(B);
+  };
   if (Neg)
     return Min < 0 && Mag <= Below0(Min) && (Max >= 0 || Mag >= Below0(Max));
   return Max >= 0 && Mag <= static_cast<uint64_t>(Max) &&

@@ -29,11 +29,19 @@ enum class OtherId : uint8_t {
 #include "OtherInstructions.def"
 };
 
-enum class SlotUse : uint8_t { Required, Optional, First, Repeatable, OptionalRepeatable };
+enum class SlotUse : uint8_t {
+  Required,
+  Optional,
+  First,
+  Repeatable,
+  OptionalRepeatable
+};
 using OperandKindRule = OtherOperandKind;
 enum class Presence : uint8_t { Required, Optional };
 
-bool required(SlotUse U) { return U != SlotUse::Optional && U != SlotUse::OptionalRepeatable; }
+bool required(SlotUse U) {
+  return U != SlotUse::Optional && U != SlotUse::OptionalRepeatable;
+}
 bool repeatable(SlotUse U) {
   return U == SlotUse::Repeatable || U == SlotUse::OptionalRepeatable;
 }
@@ -84,8 +92,8 @@ constexpr SlotRow Slots[] = {
 
 constexpr OperandRow Operands[] = {
 #define OTHER_OPERAND(Id, Name, Kind, Min, Max, Step, Use, Sel)                \
-  {OtherId::Id,   Name, OperandKindRule::Kind, Min, Max, Step, Presence::Use,  \
-   OtherSelectors::Sel},
+  {OtherId::Id, Name, OperandKindRule::Kind, Min,                              \
+   Max,         Step, Presence::Use,         OtherSelectors::Sel},
 #include "OtherInstructions.def"
 };
 
@@ -106,11 +114,14 @@ constexpr RuleRow Rules[] = {
 
 /// Whether Sel (".b0", with its dot) is one of set S.
 bool selectorIn(OtherSelectors S, llvm::StringRef Sel) {
-  auto Digits = [&](char Lead, size_t Min, size_t Max, char Hi, bool Descending) {
-    if (Sel.size() < 2 + Min || Sel.size() > 2 + Max || Sel[0] != '.' || Sel[1] != Lead)
+  auto Digits = [&](char Lead, size_t Min, size_t Max, char Hi,
+                    bool Descending) {
+    if (Sel.size() < 2 + Min || Sel.size() > 2 + Max || Sel[0] != '.' ||
+        Sel[1] != Lead)
       return false;
     for (size_t K = 2; K < Sel.size(); ++K)
-      if (Sel[K] < '0' || Sel[K] > Hi || (Descending && K > 2 && Sel[K] >= Sel[K - 1]))
+      if (Sel[K] < '0' || Sel[K] > Hi ||
+          (Descending && K > 2 && Sel[K] >= Sel[K - 1]))
         return false;
     return true;
   };
@@ -185,7 +196,8 @@ private:
         continue;
       if (R.Variant.empty())
         Plain = &R;
-      else if (llvm::any_of(Quals, [&](const Span &Q) { return Q.text() == R.Variant; }))
+      else if (llvm::any_of(
+                   Quals, [&](const Span &Q) { return Q.text() == R.Variant; }))
         return &R;
     }
     return Plain;
@@ -209,8 +221,8 @@ private:
       unsigned TargetVersion = std::max(Version, T.MinPTX);
       bool SMOk = T.SM >= Row->MinSM;
       if (!SMOk || !targetSetContains(Row->Targets, T, TargetVersion)) {
-        Diagnostic &D = Sink.report(DiagID::err_other_target, nameSpan().range(),
-                                    {Name, T.Name.str()});
+        Diagnostic &D = Sink.report(DiagID::err_other_target,
+                                    nameSpan().range(), {Name, T.Name.str()});
         D.note(DiagID::note_tcgen05_supported_on, {}, {Name, supportedOn()});
         cite(D);
       }
@@ -221,8 +233,8 @@ private:
   }
 
   std::string supportedOn() const {
-    std::string SM = Row->MinSM ? "sm_" + std::to_string(Row->MinSM) + " and higher"
-                                : "";
+    std::string SM =
+        Row->MinSM ? "sm_" + std::to_string(Row->MinSM) + " and higher" : "";
     if (Row->Targets == TargetSetId::Any)
       return SM.empty() ? "every target" : SM;
     return describeTargetSet(Row->Targets);
@@ -236,7 +248,8 @@ private:
       const Span &Q = Quals[K];
       // The first slot still empty that takes Q, or else the first that
       // takes it at all (Q written twice).
-      size_t First = RowSlots.size(), Empty = RowSlots.size(), TypeLeft = RowSlots.size();
+      size_t First = RowSlots.size(), Empty = RowSlots.size(),
+             TypeLeft = RowSlots.size();
       for (size_t Slot = RowSlots.size(); Slot-- > 0;) {
         bool Takes = slotHas(*RowSlots[Slot], Q.text());
         if (Takes)
@@ -250,7 +263,8 @@ private:
       // .s32 after two types where the third takes only .u32: the type
       // slot left is what it was meant for.
       if (Empty == RowSlots.size() && First < RowSlots.size() &&
-          RowSlots[First]->Name.ends_with("type") && TypeLeft < RowSlots.size()) {
+          RowSlots[First]->Name.ends_with("type") &&
+          TypeLeft < RowSlots.size()) {
         const SlotRow &Left = *RowSlots[TypeLeft];
         Diagnostic &D = Sink.report(DiagID::err_other_type_slot, Q.range(),
                                     {Q.text().str(), Left.Name.str(), Name});
@@ -286,7 +300,8 @@ private:
         if (!(repeatable(S.Use) && Before->text() == Q.text())) {
           Diagnostic &D = Sink.report(DiagID::err_other_qual_twice, Q.range(),
                                       {Name, slotName(S)});
-          D.note(DiagID::note_tcgen05_previous_qualifier, Before->range(), {slotName(S)});
+          D.note(DiagID::note_tcgen05_previous_qualifier, Before->range(),
+                 {slotName(S)});
           cite(D);
           // Two types: which width the operands need is anyone's guess.
           if (S.Name == "type")
@@ -309,8 +324,8 @@ private:
       const SlotRow &S = *RowSlots[Slot];
       if (Filled[Slot] || !required(S.Use))
         continue;
-      Diagnostic &D = Sink.report(DiagID::err_other_qual_missing, nameSpan().range(),
-                                  {Name, slotName(S)});
+      Diagnostic &D = Sink.report(DiagID::err_other_qual_missing,
+                                  nameSpan().range(), {Name, slotName(S)});
       D.note(DiagID::note_tcgen05_valid_values, {},
              {S.Name.str(), DiagArg::list(slotValues(S))});
       cite(D);
@@ -331,8 +346,9 @@ private:
           Required == Most
               ? Sink.report(DiagID::err_other_operand_count, At.range(),
                             {Name, Required, static_cast<uint64_t>(Ops.size())})
-              : Sink.report(DiagID::err_other_operand_count_either, At.range(),
-                            {Name, Required, Most, static_cast<uint64_t>(Ops.size())});
+              : Sink.report(
+                    DiagID::err_other_operand_count_either, At.range(),
+                    {Name, Required, Most, static_cast<uint64_t>(Ops.size())});
       cite(D);
       return;
     }
@@ -369,11 +385,12 @@ private:
         return;
       std::string Sel = Ops[0].member().text().str();
       if (const Span *Op2 = qualifierOf("op2"))
-        cite(Sink.report(DiagID::err_other_dsel_with_op2, Ops[0].member().range(),
+        cite(Sink.report(DiagID::err_other_dsel_with_op2,
+                         Ops[0].member().range(),
                          {Sel, Name, Op2->text().str()}));
       else if (Ops.size() == 3)
-        cite(Sink.report(DiagID::err_other_dsel_needs_c, Ops[0].member().range(),
-                         {Sel, Name}));
+        cite(Sink.report(DiagID::err_other_dsel_needs_c,
+                         Ops[0].member().range(), {Sel, Name}));
       return;
     }
     case OtherRule::SatNotWithAdd: {
@@ -401,7 +418,8 @@ private:
   }
 
   void checkOperand(const OperandRow &R, const Operand &O) {
-    bool IsName = O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol;
+    bool IsName =
+        O.Kind == OperandKind::Register || O.Kind == OperandKind::Symbol;
     bool Imm = isImmediate(F, O);
     switch (R.Kind) {
     case OperandKindRule::Video:
@@ -458,14 +476,17 @@ private:
                          {Sel.text().str(), R.Name.str(), Name})
                  .note(DiagID::note_other_selectors, {},
                        {R.Name.str(), describeSelectors(R.Sel)}));
-    } else if (Reg->Kind != OperandKind::Register && Reg->Kind != OperandKind::Symbol) {
-      return expect(R, O, R.Kind == OperandKindRule::VideoReg
-                              ? "a register"
-                              : "a register or an immediate");
+    } else if (Reg->Kind != OperandKind::Register &&
+               Reg->Kind != OperandKind::Symbol) {
+      return expect(R, O,
+                    R.Kind == OperandKindRule::VideoReg
+                        ? "a register"
+                        : "a register or an immediate");
     }
     // A selector's base is a register or a variable as the bare name is.
     Operand Base = *Reg;
-    Base.Kind = Text.starts_with("%") ? OperandKind::Register : OperandKind::Symbol;
+    Base.Kind =
+        Text.starts_with("%") ? OperandKind::Register : OperandKind::Symbol;
     Base.setSrc(Span(Text.begin(), Text.end()));
     checkRegister(R, Base, 32);
   }
@@ -484,7 +505,8 @@ private:
     if (Integer && (!Width || typeWidth(*Type) == Width))
       return;
     std::string Want =
-        (Width ? std::to_string(Width) + "-bit " : std::string()) + "integer or bit-size";
+        (Width ? std::to_string(Width) + "-bit " : std::string()) +
+        "integer or bit-size";
     cite(Sink.report(DiagID::err_other_operand_type, O.src().range(),
                      {Name, R.Name.str(), Want, O.text().str(), Type->str()}));
   }
@@ -495,13 +517,15 @@ private:
     uint64_t Mag = Lit.value();
     std::string Text = O.text().str();
     if (R.Min <= R.Max && (Lit.Overflow || !inRange(Neg, Mag, R.Min, R.Max)))
-      cite(Sink.report(DiagID::err_other_operand_range, O.src().range(),
-                       {Name, R.Name.str(), DiagArg::range(R.Min, R.Max), Text}));
+      cite(Sink.report(
+          DiagID::err_other_operand_range, O.src().range(),
+          {Name, R.Name.str(), DiagArg::range(R.Min, R.Max), Text}));
     if (Neg || Lit.Overflow)
       return;
     if (R.Step > 0 && Mag % static_cast<uint64_t>(R.Step) != 0)
-      cite(Sink.report(DiagID::err_other_operand_multiple, O.src().range(),
-                       {Name, R.Name.str(), static_cast<uint64_t>(R.Step), Text}));
+      cite(Sink.report(
+          DiagID::err_other_operand_multiple, O.src().range(),
+          {Name, R.Name.str(), static_cast<uint64_t>(R.Step), Text}));
     if (R.Step == -1 && (Mag == 0 || (Mag & (Mag - 1)) != 0))
       cite(Sink.report(DiagID::err_other_operand_pow2, O.src().range(),
                        {Name, R.Name.str(), Text}));
@@ -559,7 +583,8 @@ bool tcgen05::isOtherCheckedOpcode(llvm::StringRef Opcode) {
   // Asked for every instruction of every body.
   if (Opcode.empty() || Opcode.size() >= 64 ||
       !(Filter.LengthsByFirst[static_cast<unsigned char>(Opcode[0]) & 127] >>
-        Opcode.size() & 1))
+            Opcode.size() &
+        1))
     return false;
   for (const InstrRow &R : Instrs)
     if (R.Opcode.size() == Opcode.size() && R.Opcode == Opcode)
@@ -588,9 +613,11 @@ std::vector<OtherInstructionForm> tcgen05::otherInstructionForms() {
     for (const SlotRow *Q : rowsOf(llvm::ArrayRef<SlotRow>(Slots), R.Id))
       F.Slots.push_back({Q->Name.str(), slotValues(*Q), required(Q->Use),
                          Q->Use == SlotUse::First, repeatable(Q->Use)});
-    for (const OperandRow *O : rowsOf(llvm::ArrayRef<OperandRow>(Operands), R.Id))
-      F.Operands.push_back({O->Name.str(), static_cast<OtherOperandKind>(O->Kind), O->Min,
-                            O->Max, O->Step, O->Use == Presence::Optional, O->Sel});
+    for (const OperandRow *O :
+         rowsOf(llvm::ArrayRef<OperandRow>(Operands), R.Id))
+      F.Operands.push_back(
+          {O->Name.str(), static_cast<OtherOperandKind>(O->Kind), O->Min,
+           O->Max, O->Step, O->Use == Presence::Optional, O->Sel});
     for (const RuleRow &Q : Rules)
       if (Q.Id == R.Id)
         F.Rules.push_back(Q.Rule);

@@ -147,8 +147,8 @@ bool splitIndexed(llvm::StringRef Name, llvm::StringRef &Prefix,
 class FunctionChecker : public RegisterLookup {
 public:
   FunctionChecker(const Module &M, const ModuleSymbols &Globals,
-                  const Function &F, DiagnosticSink &Sink,
-                  InstructionHook Hook, const RegisterNames *NameIds)
+                  const Function &F, DiagnosticSink &Sink, InstructionHook Hook,
+                  const RegisterNames *NameIds)
       : M(M), Globals(Globals), F(F), Sink(Sink), Hook(Hook), NameIds(NameIds),
         PrefixRanges(NameIds ? NameIds->numPrefixes() : 0),
         DeclaredAsOf(NameIds ? NameIds->size() : 0, 0) {}
@@ -173,7 +173,7 @@ private:
     /// shadows.  %r<2> in an inner scope declares %r0 and %r1 anew; the
     /// outer %r<4>'s %r2 and %r3 stay visible (as ptxas has it).
     uint32_t VisibleCount;
-    Span Type;           ///< '.b32'; empty for non-register declarations.
+    Span Type; ///< '.b32'; empty for non-register declarations.
   };
   struct Undo {
     bool IsRange;
@@ -522,8 +522,7 @@ void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch,
 }
 
 void FunctionChecker::reportUndeclared(const Operand &O, bool IsBranch,
-                                       const RangeNote &N,
-                                       DiagnosticSink &To) {
+                                       const RangeNote &N, DiagnosticSink &To) {
   llvm::StringRef Name = O.text();
   DiagID ID = O.Kind == OperandKind::Register ? DiagID::err_undeclared_register
               : IsBranch                      ? DiagID::err_undefined_label
@@ -598,8 +597,8 @@ FunctionChecker::boundInScope(llvm::StringRef Name, unsigned Scope) const {
     return &It->second;
   // Shadowed by an inner scope that is still open.
   for (size_t K = UndoLog.size(); K-- > 0;)
-    if (!UndoLog[K].IsRange && UndoLog[K].Name == Name &&
-        UndoLog[K].Previous && UndoLog[K].Previous->Scope == Scope)
+    if (!UndoLog[K].IsRange && UndoLog[K].Name == Name && UndoLog[K].Previous &&
+        UndoLog[K].Previous->Scope == Scope)
       return &*UndoLog[K].Previous;
   return nullptr;
 }
@@ -676,7 +675,8 @@ void FunctionChecker::checkStatements() {
     }
     case StmtKind::Instruction: {
       const Instruction &I = F.Instructions[S.Index];
-      uint32_t GuardId = NameIds ? NameIds->guardOf(S.Index) : RegisterNames::None;
+      uint32_t GuardId =
+          NameIds ? NameIds->guardOf(S.Index) : RegisterNames::None;
       if (Span Reg = I.pred().Reg;
           Reg.valid() && !isDeclared(GuardId, Reg.text(), Reg.Begin)) {
         Operand G;
@@ -728,7 +728,8 @@ void ModuleSymbols::build(const Module &M, DiagnosticSink &Sink) {
     checkInitializerSpace(M, D, Sink);
     if (D.Space.text() == ".local")
       for (const Declarator &Dr : M.declarators(D.Declarators))
-        Sink.report(DiagID::err_module_local, Dr.Name.range(), {shortName(Dr.Name.text())})
+        Sink.report(DiagID::err_module_local, Dr.Name.range(),
+                    {shortName(Dr.Name.text())})
             .note(DiagID::note_module_local, {}, {});
     bool IsExtern = false;
     for (const Span &Q : M.qualifiers(D.Qualifiers))

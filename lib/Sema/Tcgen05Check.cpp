@@ -77,9 +77,7 @@ std::optional<llvm::StringRef> declaredType(const RegisterLookup &Regs,
   return Regs.registerType(O.text());
 }
 
-std::string citation(llvm::StringRef Section) {
-  return Section.str();
-}
+std::string citation(llvm::StringRef Section) { return Section.str(); }
 
 class InstructionChecker {
 public:
@@ -136,7 +134,9 @@ private:
   static bool compatibleTypes(llvm::StringRef A, llvm::StringRef B) {
     if (A == B || A.starts_with(".b") || B.starts_with(".b"))
       return true;
-    auto Int = [](llvm::StringRef T) { return T.starts_with(".u") || T.starts_with(".s"); };
+    auto Int = [](llvm::StringRef T) {
+      return T.starts_with(".u") || T.starts_with(".s");
+    };
     return Int(A) && Int(B) && typeWidth(A) == typeWidth(B);
   }
   /// Whether O names a variable, the module's or one the function
@@ -160,8 +160,9 @@ private:
   void noteValues(Diagnostic &D, llvm::StringRef Of,
                   std::vector<std::string> Values);
   Diagnostic &cite(Diagnostic &D, llvm::StringRef Section) {
-    return D.note(DiagID::note_cite, {},
-                  {citation(TheForm ? ruleSection(Section, *TheForm) : Section)});
+    return D.note(
+        DiagID::note_cite, {},
+        {citation(TheForm ? ruleSection(Section, *TheForm) : Section)});
   }
 
   /// Classes of the qualifiers misspelled words stand for.
@@ -229,8 +230,8 @@ void InstructionChecker::run() {
   TargetKnown = M.EffectiveTarget.has_value();
   // Whether a target has a feature does not depend on a .version too old
   // for the target itself: that is reported once, at .target (TC1120).
-  TargetVersion = TargetKnown ? std::max(Version, M.EffectiveTarget->MinPTX)
-                              : Version;
+  TargetVersion =
+      TargetKnown ? std::max(Version, M.EffectiveTarget->MinPTX) : Version;
   checkFormTarget();
   checkQualifiers();
   checkRequired();
@@ -298,11 +299,10 @@ void InstructionChecker::checkQualifiers() {
       continue;
     }
     const QualUse *&Prev = SeenClass[static_cast<unsigned>(R->Class)];
-    if (Prev && !(classRule(R->Class).Repeatable &&
-                  Prev->Word.text() == W)) {
-      Diagnostic &D = Sink.report(
-          DiagID::err_tcgen05_qual_duplicate, Q.Word.range(),
-          {quotedName(), classRule(R->Class).Noun.str()});
+    if (Prev && !(classRule(R->Class).Repeatable && Prev->Word.text() == W)) {
+      Diagnostic &D =
+          Sink.report(DiagID::err_tcgen05_qual_duplicate, Q.Word.range(),
+                      {quotedName(), classRule(R->Class).Noun.str()});
       D.note(DiagID::note_tcgen05_previous_qualifier, Prev->Word.range(),
              {classRule(R->Class).Noun.str()});
       continue;
@@ -313,9 +313,9 @@ void InstructionChecker::checkQualifiers() {
     bool TooNew = R->MinPTX && M.Version.valid() && Version < R->MinPTX;
     if (!TooNew && FormSupported && TargetKnown &&
         !targetSetContains(R->Targets, *M.EffectiveTarget, TargetVersion)) {
-      Diagnostic &D = Sink.report(
-          DiagID::err_tcgen05_qual_target, Q.Word.range(),
-          {W.str(), quotedName(), M.EffectiveTarget->Name.str()});
+      Diagnostic &D =
+          Sink.report(DiagID::err_tcgen05_qual_target, Q.Word.range(),
+                      {W.str(), quotedName(), M.EffectiveTarget->Name.str()});
       D.note(DiagID::note_tcgen05_qual_supported_on, {},
              {W, describeTargetSet(R->Targets)});
       cite(D, R->Section);
@@ -332,9 +332,9 @@ void InstructionChecker::checkRequired() {
     if (!(R.Forms & bitOf(*TheForm)) || findClass(R.Class) ||
         llvm::is_contained(Misspelled, R.Class))
       continue;
-    Diagnostic &D = Sink.report(
-        DiagID::err_tcgen05_qual_missing, I.opcode().range(),
-        {quotedName(), classRule(R.Class).Noun.str()});
+    Diagnostic &D =
+        Sink.report(DiagID::err_tcgen05_qual_missing, I.opcode().range(),
+                    {quotedName(), classRule(R.Class).Noun.str()});
     noteValues(D, quotedName(), valuesOfClass(R.Class));
     cite(D, R.Section);
   }
@@ -373,8 +373,9 @@ void InstructionChecker::checkCombinations() {
     }
     case ComboKind::OnlyWithOperand: {
       const OperandUse *O = findRole(C.Role);
-      bool HasQual = llvm::any_of(
-          Quals, [&](const QualUse &Q) { return inList(C.Other, Q.Word.text()); });
+      bool HasQual = llvm::any_of(Quals, [&](const QualUse &Q) {
+        return inList(C.Other, Q.Word.text());
+      });
       if (O && !HasQual)
         cite(Sink.report(DiagID::err_tcgen05_operand_presence,
                          O->Op->src().range(),
@@ -400,9 +401,9 @@ void InstructionChecker::checkCombinations() {
     case ComboKind::Before: {
       const QualUse *A = findClass(C.First), *B = findClass(C.Second);
       if (A && B && B->Word.Begin < A->Word.Begin)
-        cite(Sink.report(DiagID::err_tcgen05_qual_order, A->Word.range(),
-                         {A->Word.text().str(), B->Word.text().str(),
-                          quotedName()}),
+        cite(Sink.report(
+                 DiagID::err_tcgen05_qual_order, A->Word.range(),
+                 {A->Word.text().str(), B->Word.text().str(), quotedName()}),
              C.Section);
       break;
     }
@@ -413,7 +414,8 @@ void InstructionChecker::checkCombinations() {
 std::string InstructionChecker::numMeantByVector(llvm::StringRef Word) const {
   // '.x3' with four registers in 32x32b is '.x4': the vector says which
   // .num was meant, where spelling alone cannot choose among .x2, .x4, .x32.
-  if (!(bitOf(*TheForm) & LdStForms) || !Word.starts_with(".x") || findClass(QC::Num))
+  if (!(bitOf(*TheForm) & LdStForms) || !Word.starts_with(".x") ||
+      findClass(QC::Num))
     return std::string();
   const QualUse *Shape = findClass(QC::Shape);
   const OperandUse *Values = findRole(Role::Values);
@@ -439,9 +441,9 @@ void InstructionChecker::checkLdStVector() {
   if (!S || Num->Word.text().drop_front(2).getAsInteger(10, N))
     return;
   if (N > S->MaxNum) {
-    cite(Sink.report(DiagID::err_tcgen05_num_for_shape, Num->Word.range(),
-                     {Num->Word.text().str(), Shape->Word.text().str(),
-                      quotedName()}),
+    cite(Sink.report(
+             DiagID::err_tcgen05_num_for_shape, Num->Word.range(),
+             {Num->Word.text().str(), Shape->Word.text().str(), quotedName()}),
          "9.7.16.8.3, Table 47");
     return;
   }
@@ -515,16 +517,15 @@ void InstructionChecker::checkKind() {
       };
       bool TooNew = Def->MinPTX && M.Version.valid() && Version < Def->MinPTX;
       if (TooNew)
-        Explain(Sink.report(DiagID::err_tcgen05_qual_version,
-                            Scale->Word.range(),
-                            {Default, quotedName(),
-                             formatPTXVersion(Def->MinPTX)}));
+        Explain(Sink.report(
+            DiagID::err_tcgen05_qual_version, Scale->Word.range(),
+            {Default, quotedName(), formatPTXVersion(Def->MinPTX)}));
       else if (FormSupported && TargetKnown &&
-               !targetSetContains(Def->Targets, *M.EffectiveTarget, TargetVersion))
-        Explain(Sink.report(DiagID::err_tcgen05_qual_target,
-                            Scale->Word.range(),
-                            {Default, quotedName(),
-                             M.EffectiveTarget->Name.str()}));
+               !targetSetContains(Def->Targets, *M.EffectiveTarget,
+                                  TargetVersion))
+        Explain(Sink.report(
+            DiagID::err_tcgen05_qual_target, Scale->Word.range(),
+            {Default, quotedName(), M.EffectiveTarget->Name.str()}));
     }
   }
   if (const OperandUse *D = findRole(Role::ScaleInputD);
@@ -568,14 +569,16 @@ void InstructionChecker::checkOperands() {
   for (const OperandUse &O : Ops) {
     // .kind::i8's trailing operands: ptxas checks that they are immediates
     // (or, for scale-input-d, a predicate), not their range.
-    if (TrailingUnchecked && (O.R == Role::ScaleInputD || O.R == Role::ExtraImm)) {
+    if (TrailingUnchecked &&
+        (O.R == Role::ScaleInputD || O.R == Role::ExtraImm)) {
       std::optional<llvm::StringRef> Type = declaredType(Regs, *O.Op);
       bool Predicate = O.R == Role::ScaleInputD && Type && *Type == ".pred";
       if (!isImmediate(F, *O.Op) && !Predicate)
         cite(Sink.report(DiagID::err_tcgen05_operand_form, O.Op->src().range(),
                          {tcgen05OperandRoleName(O.R).str(), quotedName(),
-                          O.R == Role::ScaleInputD ? "an immediate or a predicate"
-                                                   : "an immediate"}),
+                          O.R == Role::ScaleInputD
+                              ? "an immediate or a predicate"
+                              : "an immediate"}),
              formInfo(*TheForm).Section);
       continue;
     }
@@ -586,17 +589,15 @@ void InstructionChecker::checkOperands() {
           TargetKnown &&
           !targetSetContains(T.Targets, *M.EffectiveTarget, TargetVersion)) {
         std::string Role = tcgen05OperandRoleName(O.R).str();
-        Diagnostic &D = Sink.report(
-            DiagID::err_tcgen05_qual_target, O.Op->src().range(),
-            {Role, quotedName(), M.EffectiveTarget->Name.str()});
+        Diagnostic &D =
+            Sink.report(DiagID::err_tcgen05_qual_target, O.Op->src().range(),
+                        {Role, quotedName(), M.EffectiveTarget->Name.str()});
         D.note(DiagID::note_tcgen05_supported_on, {},
                {Role, describeTargetSet(T.Targets)});
         cite(D, T.Section);
       }
   }
 }
-
-
 
 void InstructionChecker::checkRegisterWidth(const OperandRule &R,
                                             const Operand &O,
@@ -616,8 +617,8 @@ void InstructionChecker::checkRegisterWidth(
       NotBitSize) {
     std::string Want = R.Bits ? std::to_string(R.Bits) + "-bit" : "";
     if (R.Accept & BitSizeRegister)
-      Want += R.Bits ? " bit-size (.b" + std::to_string(R.Bits) + ")"
-                     : "bit-size";
+      Want +=
+          R.Bits ? " bit-size (.b" + std::to_string(R.Bits) + ")" : "bit-size";
     else if (!R.Float)
       Want += R.Bits ? " integer or bit-size" : "integer or bit-size";
     cite(Sink.report(DiagID::err_tcgen05_operand_width, O.src().range(),
@@ -726,7 +727,9 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
                           : "a vector of registers, without immediates or '_'");
       std::optional<llvm::StringRef> Type = declaredType(Regs, E);
       if ((R.Accept & SameTypeElements) && Type &&
-          llvm::any_of(Seen, [&](llvm::StringRef T) { return !compatibleTypes(T, *Type); }))
+          llvm::any_of(Seen, [&](llvm::StringRef T) {
+            return !compatibleTypes(T, *Type);
+          }))
         return Expect("a vector of registers of compatible types");
       if (Type && !llvm::is_contained(Seen, *Type))
         Seen.push_back(*Type);
@@ -744,9 +747,9 @@ void InstructionChecker::checkOperand(const OperandRule &R, const Operand &O) {
       return Expect("a predicate");
     std::optional<llvm::StringRef> Type = declaredType(Regs, P);
     if (Type && *Type != ".pred")
-      cite(Sink.report(DiagID::err_tcgen05_operand_width, P.src().range(),
-                       {Role, quotedName(), "predicate", P.text().str(),
-                        Type->str()}),
+      cite(Sink.report(
+               DiagID::err_tcgen05_operand_width, P.src().range(),
+               {Role, quotedName(), "predicate", P.text().str(), Type->str()}),
            R.Section);
     return;
   }

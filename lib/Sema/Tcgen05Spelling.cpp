@@ -33,12 +33,13 @@ tcgen05::scaleVecRespelling(const Function &F, const Tcgen05Inst &T,
   }
   if (!BlockScaled || Kind.empty())
     return std::nullopt;
-  std::optional<Form> TheForm = tcgen05FormOf(T.Opcode, [&](llvm::StringRef Word) {
-    return llvm::any_of(Words(), [&](const Tcgen05Qualifier &Q) {
-      return Q.Class == Tcgen05QualClass::Variant &&
-             F.Qualifiers[Q.Qualifier].text() == Word;
-    });
-  });
+  std::optional<Form> TheForm =
+      tcgen05FormOf(T.Opcode, [&](llvm::StringRef Word) {
+        return llvm::any_of(Words(), [&](const Tcgen05Qualifier &Q) {
+          return Q.Class == Tcgen05QualClass::Variant &&
+                 F.Qualifiers[Q.Qualifier].text() == Word;
+        });
+      });
   const KindRule *K = findKind(Kind);
   if (!TheForm || !K)
     return std::nullopt;

@@ -27,13 +27,14 @@ namespace {
 /// Forms: one the module's .version already accepts first, then one of the
 /// same kind (architecture-specific, family), then the closest SM, newer
 /// first.
-std::optional<TargetInfo> nearestTarget(const TargetInfo &Current, unsigned Version,
+std::optional<TargetInfo> nearestTarget(const TargetInfo &Current,
+                                        unsigned Version,
                                         llvm::ArrayRef<Form> Forms) {
   std::optional<TargetInfo> Best;
   auto Rank = [&](const TargetInfo &T) {
     int Distance = std::abs(int(T.SM) - int(Current.SM));
-    return std::make_tuple(T.MinPTX > Version, T.Variant != Current.Variant, Distance,
-                           T.SM < Current.SM);
+    return std::make_tuple(T.MinPTX > Version, T.Variant != Current.Variant,
+                           Distance, T.SM < Current.SM);
   };
   for (const TargetInfo &T : knownTargets()) {
     unsigned At = std::max(Version, T.MinPTX);
@@ -84,9 +85,12 @@ void tcgen05::foldUnsupportedTarget(const Module &M, DiagnosticSink &Sink) {
   llvm::sort(Spellings);
   std::string Uses;
   for (size_t K = 0; K < Spellings.size(); ++K)
-    Uses += (K == 0 ? "" : K + 1 == Spellings.size() ? " and " : ", ") + Spellings[K];
-  Diagnostic Folded = Diagnostic::make(DiagID::err_target_lacks_tcgen05, Name.range(),
-                                       {T.Name.str(), Uses});
+    Uses += (K == 0                      ? ""
+             : K + 1 == Spellings.size() ? " and "
+                                         : ", ") +
+            Spellings[K];
+  Diagnostic Folded = Diagnostic::make(DiagID::err_target_lacks_tcgen05,
+                                       Name.range(), {T.Name.str(), Uses});
   if (std::optional<TargetInfo> Near = nearestTarget(T, Version, Forms))
     Folded.suggest(Name.range(), Near->Name);
   Folded.note(DiagID::note_first_unsupported, First->Range,

@@ -57,15 +57,15 @@ struct ScalarRow {
 };
 
 constexpr FragmentRow Fragments[] = {
-#define WGMMA_FRAGMENT(K, ATypes, Same, DType, NSet_, DDiv, DFloat, DescOps,    \
-                       RegOps, Section, Class_)                                 \
-  {K, ATypes, Same, DType, NSet::NSet_, DDiv, DFloat, DescOps, RegOps, Section,  \
-   Class::Class_},
+#define WGMMA_FRAGMENT(K, ATypes, Same, DType, NSet_, DDiv, DFloat, DescOps,   \
+                       RegOps, Section, Class_)                                \
+  {K,      ATypes,  Same,   DType,   NSet::NSet_,  DDiv,                       \
+   DFloat, DescOps, RegOps, Section, Class::Class_},
 #include "WgmmaFragments.def"
 };
 
 constexpr QualRow QualRows[] = {
-#define WGMMA_QUAL(Word, Classes, Use_, Repeatable, After)                      \
+#define WGMMA_QUAL(Word, Classes, Use_, Repeatable, After)                     \
   {Word, Class::Classes, Use::Use_, Repeatable, After},
 #include "WgmmaFragments.def"
 };
@@ -88,7 +88,8 @@ constexpr llvm::StringLiteral Name = "wgmma.mma_async";
 bool validN(NSet S, unsigned N) {
   if (S == NSet::Float)
     return N % 8 == 0 && N >= 8 && N <= 256;
-  return (N % 8 == 0 && N >= 8 && N <= 32) || (N % 16 == 0 && N >= 48 && N <= 256);
+  return (N % 8 == 0 && N >= 8 && N <= 32) ||
+         (N % 16 == 0 && N >= 48 && N <= 256);
 }
 
 const char *describeNs(NSet S) {
@@ -113,8 +114,8 @@ class WgmmaChecker {
 public:
   WgmmaChecker(const Module &M, const Function &F, const Instruction &I,
                const RegisterLookup &Regs, DiagnosticSink &Sink)
-      : M(M), F(F), I(I), Regs(Regs), Sink(Sink), Quals(F.qualifiers(I.Qualifiers)),
-        Ops(F.operands(I.Operands)) {}
+      : M(M), F(F), I(I), Regs(Regs), Sink(Sink),
+        Quals(F.qualifiers(I.Qualifiers)), Ops(F.operands(I.Operands)) {}
 
   void run() {
     checkTarget();
@@ -153,7 +154,8 @@ public:
     for (const Span *T : Types)
       TypeList += T->text();
     if (Types.size() == 3) {
-      Syntax = classOf(Shape ? K : 0, Types[0]->text(), Types[1]->text(), Types[2]->text());
+      Syntax = classOf(Shape ? K : 0, Types[0]->text(), Types[1]->text(),
+                       Types[2]->text());
       Named += " with types " + TypeList;
     }
     checkQualifiers(Words, Syntax, Named);
@@ -166,12 +168,14 @@ public:
     }
     if (Types.size() != 3) {
       // ptxas: "Unexpected instruction types specified".
-      reportTypes(Types.empty() ? nameRange()
-                                : Span(Types.front()->Begin, Types.back()->End).range(),
+      reportTypes(Types.empty()
+                      ? nameRange()
+                      : Span(Types.front()->Begin, Types.back()->End).range(),
                   Types.empty() ? std::string("none") : TypeList, K);
       return;
     }
-    llvm::StringRef D = Types[0]->text(), A = Types[1]->text(), B = Types[2]->text();
+    llvm::StringRef D = Types[0]->text(), A = Types[1]->text(),
+                    B = Types[2]->text();
     const FragmentRow *Row = nullptr;
     bool KnownK = false;
     for (const FragmentRow &R : Fragments) {
@@ -186,13 +190,16 @@ public:
       return;
     }
     if (!Row) {
-      reportTypes(Span(Types.front()->Begin, Types.back()->End).range(), TypeList, K);
+      reportTypes(Span(Types.front()->Begin, Types.back()->End).range(),
+                  TypeList, K);
       return;
     }
     if (!validN(Row->Ns, N)) {
-      Diagnostic &Diag = Sink.report(DiagID::err_wgmma_shape, Shape->range(),
-                                     {Shape->text().str(), Name.str(), TypeList});
-      Diag.note(DiagID::note_wgmma_valid, {}, {Row->DType.str(), describeNs(Row->Ns)});
+      Diagnostic &Diag =
+          Sink.report(DiagID::err_wgmma_shape, Shape->range(),
+                      {Shape->text().str(), Name.str(), TypeList});
+      Diag.note(DiagID::note_wgmma_valid, {},
+                {Row->DType.str(), describeNs(Row->Ns)});
       report(Diag, Row->Section);
       return;
     }
@@ -223,8 +230,10 @@ private:
     D.note(DiagID::note_cite, {}, {Section.str()});
   }
 
-  void reportTypes(llvm::SMRange Where, const std::string &TypeList, unsigned K) {
-    Diagnostic &D = Sink.report(DiagID::err_wgmma_types, Where, {TypeList, Name.str(), K});
+  void reportTypes(llvm::SMRange Where, const std::string &TypeList,
+                   unsigned K) {
+    Diagnostic &D =
+        Sink.report(DiagID::err_wgmma_types, Where, {TypeList, Name.str(), K});
     for (const FragmentRow &R : Fragments)
       if (R.K == K)
         D.note(DiagID::note_wgmma_valid, {},
@@ -237,16 +246,16 @@ private:
   /// The syntax of the row of k K with types D, A and B: none when no row
   /// has them (TC7202, TC7203), and then only what every row needs is
   /// asked for.
-  static std::optional<Class> classOf(unsigned K, llvm::StringRef D, llvm::StringRef A,
-                                      llvm::StringRef B) {
+  static std::optional<Class> classOf(unsigned K, llvm::StringRef D,
+                                      llvm::StringRef A, llvm::StringRef B) {
     for (const FragmentRow &R : Fragments)
       if (R.K == K && typesMatch(R, D, A, B))
         return R.Syntax;
     return std::nullopt;
   }
 
-  static bool typesMatch(const FragmentRow &R, llvm::StringRef D, llvm::StringRef A,
-                         llvm::StringRef B) {
+  static bool typesMatch(const FragmentRow &R, llvm::StringRef D,
+                         llvm::StringRef A, llvm::StringRef B) {
     return R.DType == D && hasWord(R.ATypes, A) && hasWord(R.ATypes, B) &&
            (!R.Same || A == B);
   }
@@ -265,9 +274,11 @@ private:
 
   /// Words are the qualifiers that are neither the name, the shape nor a
   /// type; Syntax is unknown when the types are.
-  void checkQualifiers(llvm::ArrayRef<const Span *> Words, std::optional<Class> Syntax,
-                       const std::string &Named) {
-    auto Takes = [&](const QualRow &R) { return !Syntax || (R.Classes & *Syntax); };
+  void checkQualifiers(llvm::ArrayRef<const Span *> Words,
+                       std::optional<Class> Syntax, const std::string &Named) {
+    auto Takes = [&](const QualRow &R) {
+      return !Syntax || (R.Classes & *Syntax);
+    };
     llvm::SmallVector<const QualRow *, 4> Seen;
     for (const Span *W : Words) {
       const QualRow *R = qualRow(W->text());
@@ -284,10 +295,13 @@ private:
         continue;
       }
       if (!R->Repeatable && llvm::is_contained(Seen, R))
-        report(Sink.report(DiagID::err_wgmma_qual_twice, W->range(), {Name.str(), R->Word.str()}),
+        report(Sink.report(DiagID::err_wgmma_qual_twice, W->range(),
+                           {Name.str(), R->Word.str()}),
                SyntaxSection);
-      bool AfterSeen = R->After.empty() ||
-                       llvm::any_of(Seen, [&](const QualRow *S) { return S->Word == R->After; });
+      bool AfterSeen =
+          R->After.empty() || llvm::any_of(Seen, [&](const QualRow *S) {
+            return S->Word == R->After;
+          });
       bool AfterLater = !AfterSeen && llvm::any_of(Words, [&](const Span *O) {
         return O->Begin > W->Begin && O->text() == R->After;
       });
@@ -302,8 +316,10 @@ private:
           !(Syntax ? (R.Classes & *Syntax) : R.Classes == All))
         continue;
       bool Manual = R.Usage == Use::Manual;
-      report(Sink.report(Manual ? DiagID::warn_wgmma_qual_manual : DiagID::err_wgmma_qual_missing,
-                         nameRange(), {Manual ? Name.str() : Named, R.Word.str()}),
+      report(Sink.report(Manual ? DiagID::warn_wgmma_qual_manual
+                                : DiagID::err_wgmma_qual_missing,
+                         nameRange(),
+                         {Manual ? Name.str() : Named, R.Word.str()}),
              SyntaxSection);
     }
   }
@@ -320,7 +336,8 @@ private:
     }
   }
 
-  void checkScalar(const ScalarRow &S, const Operand &O, const std::string &Named) {
+  void checkScalar(const ScalarRow &S, const Operand &O,
+                   const std::string &Named) {
     llvm::SmallVector<llvm::StringRef, 2> Values;
     S.Values.split(Values, '|');
     std::string Allowed = llvm::join(Values, " or ");
@@ -403,8 +420,8 @@ private:
   /// Float allows them, or (as ptxas has it) next to one that is not;
   /// .f16x2 ones where Half2 allows them (ptxas 13.0: in A always, in an
   /// .f16 accumulator, not in an .s32 one).
-  void checkVector(const Operand &O, const char *Role, unsigned Want, bool Float,
-                   bool Half2, const FragmentRow &Row,
+  void checkVector(const Operand &O, const char *Role, unsigned Want,
+                   bool Float, bool Half2, const FragmentRow &Row,
                    const std::string &TypeList) {
     if (O.Kind != OperandKind::Vector) {
       report(Sink.report(DiagID::err_wgmma_vector, O.src().range(),
@@ -431,9 +448,10 @@ private:
         continue;
       bool IsFloat = Type->starts_with(".f") && !(Half2 && *Type == ".f16x2");
       if (typeWidth(*Type) != 32 || *Type == ".pred") {
-        report(Sink.report(DiagID::err_wgmma_register, E.src().range(),
-                           {Name.str(), Role, Kind, E.text().str(), Type->str()}),
-               Row.Section);
+        report(
+            Sink.report(DiagID::err_wgmma_register, E.src().range(),
+                        {Name.str(), Role, Kind, E.text().str(), Type->str()}),
+            Row.Section);
         return;
       }
       AllFloat &= IsFloat;
@@ -441,15 +459,18 @@ private:
         FirstFloat = &E;
     }
     if (!Float && FirstFloat && AllFloat) {
-      std::optional<llvm::StringRef> Type = Regs.registerType(FirstFloat->text());
+      std::optional<llvm::StringRef> Type =
+          Regs.registerType(FirstFloat->text());
       report(Sink.report(DiagID::err_wgmma_register, FirstFloat->src().range(),
-                         {Name.str(), Role, Kind, FirstFloat->text().str(), Type->str()}),
+                         {Name.str(), Role, Kind, FirstFloat->text().str(),
+                          Type->str()}),
              Row.Section);
       return;
     }
     if (Elems.size() != Want) {
-      Diagnostic &D = Sink.report(DiagID::err_wgmma_length, O.src().range(),
-                                  {Name.str(), Role, Want, static_cast<uint64_t>(Elems.size())});
+      Diagnostic &D = Sink.report(
+          DiagID::err_wgmma_length, O.src().range(),
+          {Name.str(), Role, Want, static_cast<uint64_t>(Elems.size())});
       D.note(DiagID::note_wgmma_fragment, {},
              {TypeList, Role,
               std::string(Role) == "d"
@@ -471,8 +492,9 @@ private:
 
 } // namespace
 
-void tcgen05::checkWgmmaFragments(const Module &M, const Function &F, uint32_t Index,
-                                  const RegisterLookup &Regs, DiagnosticSink &Sink) {
+void tcgen05::checkWgmmaFragments(const Module &M, const Function &F,
+                                  uint32_t Index, const RegisterLookup &Regs,
+                                  DiagnosticSink &Sink) {
   const Instruction &I = F.Instructions[Index];
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
   if (I.opcode().text() != "wgmma")
@@ -488,8 +510,10 @@ void tcgen05::checkWgmmaFragments(const Module &M, const Function &F, uint32_t I
             ? Sink.report(DiagID::err_other_qual_first, Later->range(),
                           {Later->text().str(), "wgmma"})
             : Sink.report(DiagID::err_wgmma_name,
-                          Quals.empty() ? I.opcode().range() : Quals.front().range(),
-                          {Quals.empty() ? std::string("wgmma") : Quals.front().text().str()});
+                          Quals.empty() ? I.opcode().range()
+                                        : Quals.front().range(),
+                          {Quals.empty() ? std::string("wgmma")
+                                         : Quals.front().text().str()});
     D.note(DiagID::note_wgmma_names, {}, {DiagArg::list(wgmmaNames())});
     D.note(DiagID::note_cite, {}, {"9.7.15"});
     return;
@@ -511,9 +535,10 @@ std::vector<WgmmaFragment> tcgen05::wgmmaFragments() {
     for (const QualRow &Q : QualRows)
       if ((Q.Classes & R.Syntax) && Q.Usage != Use::Optional)
         Required.push_back(Q.Word.str());
-    Out.push_back({R.K, std::vector<std::string>(Types.begin(), Types.end()), R.Same,
-                   R.DType.str(), R.Ns == NSet::Integer, R.DDiv, R.DFloat, R.DescOps,
-                   R.RegOps, R.Section.str(), std::move(Required)});
+    Out.push_back({R.K, std::vector<std::string>(Types.begin(), Types.end()),
+                   R.Same, R.DType.str(), R.Ns == NSet::Integer, R.DDiv,
+                   R.DFloat, R.DescOps, R.RegOps, R.Section.str(),
+                   std::move(Required)});
   }
   return Out;
 }
@@ -531,11 +556,13 @@ std::vector<WgmmaSyntaxRow> tcgen05::wgmmaQualifierRows() {
           if (!llvm::is_contained(Types, T))
             Types.push_back(T);
       }
-    std::string Takes = R.Classes == All ? "every type" : "`" + llvm::join(Types, "`, `") + "`";
-    std::string Usage = R.Usage == Use::Required ? "required"
-                        : R.Usage == Use::Manual
-                            ? "required by the manual; ptxas 13.0 takes it missing (warning)"
-                            : "optional";
+    std::string Takes =
+        R.Classes == All ? "every type" : "`" + llvm::join(Types, "`, `") + "`";
+    std::string Usage =
+        R.Usage == Use::Required ? "required"
+        : R.Usage == Use::Manual
+            ? "required by the manual; ptxas 13.0 takes it missing (warning)"
+            : "optional";
     std::string Note = R.Repeatable ? "may be written twice" : "at most once";
     if (!R.After.empty())
       Note += "; after `" + R.After.str() + "`";
@@ -550,8 +577,9 @@ std::vector<WgmmaSyntaxRow> tcgen05::wgmmaScalarRows() {
     llvm::SmallVector<llvm::StringRef, 2> Values;
     R.Values.split(Values, '|');
     Out.push_back({R.Name.str(), llvm::join(Values, " or "),
-                   R.Kind == ScalarKind::PredOrImm ? "a predicate or an immediate"
-                                                   : "an immediate",
+                   R.Kind == ScalarKind::PredOrImm
+                       ? "a predicate or an immediate"
+                       : "an immediate",
                    R.DescOnly ? "A in shared memory only" : ""});
   }
   return Out;

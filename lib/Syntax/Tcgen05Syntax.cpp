@@ -163,8 +163,8 @@ std::string shapeKey(const Function &F, const Instruction &I,
     // all a parse sees of it: '.cta_group::1' and '.cta_group::2' parse
     // alike.  Neither byte can be part of a word.
     if (Heads.isPlainQualifier(Q.text(), Q.End < I.src().End ? *Q.End : ' ')) {
-      Tcgen05QualClass Class = tcgen05QualifierClass(Q.text())
-                                   .value_or(Tcgen05QualClass::Unknown);
+      Tcgen05QualClass Class =
+          tcgen05QualifierClass(Q.text()).value_or(Tcgen05QualClass::Unknown);
       Key += '\x01';
       Key += static_cast<char>(1 + static_cast<unsigned>(Class));
       continue;
@@ -252,8 +252,7 @@ struct Tcgen05SyntaxParser::Impl {
     R.reset();
   }
 
-  bool parse(Function &F, uint32_t InstIndex, DiagnosticSink &Sink,
-             bool Alone);
+  bool parse(Function &F, uint32_t InstIndex, DiagnosticSink &Sink, bool Alone);
   bool parseText(Function &F, uint32_t InstIndex, DiagnosticSink &Sink);
   void reportSyntaxError(const char *Base, DiagnosticSink &Sink);
 };

@@ -98,8 +98,7 @@ bool Tcgen05Transformer::transformWait(G::WaitInstContext *I) {
 }
 
 bool Tcgen05Transformer::transformNameOnly(antlr4::Token *Word,
-                                           size_t OtherToken,
-                                           Tcgen05Opcode Op,
+                                           size_t OtherToken, Tcgen05Opcode Op,
                                            G::QualifierListContext *Quals) {
   if (Word->getType() == OtherToken) {
     // The words that name the instruction's forms, from Tcgen05Forms.def:
@@ -222,19 +221,22 @@ bool Tcgen05Transformer::transformUnknown(G::UnknownInstContext *I) {
            : static_cast<antlr4::tree::TerminalNode *>(I->children[1])
                  ->getSymbol();
   antlr4::Token *Last = Word ? Word->stop : First;
-  llvm::SMRange Range(llvm::SMLoc::getFromPointer(at(First)),
-                      llvm::SMLoc::getFromPointer(Base + Last->getStopIndex() + 1));
+  llvm::SMRange Range(
+      llvm::SMLoc::getFromPointer(at(First)),
+      llvm::SMLoc::getFromPointer(Base + Last->getStopIndex() + 1));
   Diagnostic &D = Sink.report(DiagID::err_tcgen05_unknown_instruction, Range,
                               {"tcgen05" + First->getText()});
   // The word after 'tcgen05' names the instruction: '.comit' is '.commit'.
   llvm::SmallVector<std::string, 16> Names;
   for (const Tcgen05FormSpelling &F : tcgen05FormSpellings()) {
-    llvm::StringRef Word = F.Spelling.drop_front(llvm::StringRef("tcgen05").size());
+    llvm::StringRef Word =
+        F.Spelling.drop_front(llvm::StringRef("tcgen05").size());
     Word = Word.substr(0, Word.find_first_of(".:", 1));
     if (!llvm::is_contained(Names, Word))
       Names.push_back(Word.str());
   }
-  std::string Near = closestSpelling(First->getText(), Names, /*PreferTypos=*/true);
+  std::string Near =
+      closestSpelling(First->getText(), Names, /*PreferTypos=*/true);
   if (!Near.empty() && First == Last)
     D.suggest(Range, Near);
   else

@@ -19,13 +19,16 @@ InputFiles expandInputs(ArrayRef<std::string> Args) {
     }
     std::vector<std::string> Found;
     std::error_code EC;
-    for (sys::fs::recursive_directory_iterator It(Arg, EC, /*follow_symlinks=*/false), End;
+    for (sys::fs::recursive_directory_iterator
+             It(Arg, EC, /*follow_symlinks=*/false),
+         End;
          It != End && !EC; It.increment(EC)) {
       if (sys::path::extension(It->path()) != ".ptx")
         continue;
       // The entry's own type: a link to a file is checked, to a directory not.
       sys::fs::file_status Status;
-      if (!sys::fs::status(It->path(), Status) && sys::fs::is_regular_file(Status))
+      if (!sys::fs::status(It->path(), Status) &&
+          sys::fs::is_regular_file(Status))
         Found.push_back(It->path());
     }
     // A directory that cannot be read is left to the reader, which says why.

@@ -50,15 +50,17 @@ std::string spelling(const cl::Option &O,
   std::string Value = !Names.empty()            ? join(Names, "|")
                       : Takes->ValueStr.empty() ? std::string("value")
                                                 : Takes->ValueStr.str();
-  bool Separate = O.ArgStr.size() == 1 && Takes->getFormattingFlag() == cl::Prefix;
+  bool Separate =
+      O.ArgStr.size() == 1 && Takes->getFormattingFlag() == cl::Prefix;
   return S + (Separate ? " " : "=") + "\\fI" + roff(Value) + "\\fR";
 }
 
 } // namespace
 
 void printManPage(raw_ostream &OS, const cl::OptionCategory &Category,
-                  ArrayRef<ExtraOptionHelp> Extra, const EnumValuesFn &EnumValues,
-                  StringRef Version, StringRef ExitCodes) {
+                  ArrayRef<ExtraOptionHelp> Extra,
+                  const EnumValuesFn &EnumValues, StringRef Version,
+                  StringRef ExitCodes) {
   OS << ".TH TCGEN05-CHECK 1 \"\" \"tcgen05-check " << Version
      << "\" \"User Commands\"\n"
      << ".SH NAME\ntcgen05-check \\- check PTX for NVIDIA Blackwell tcgen05 "
@@ -103,7 +105,8 @@ void printManPage(raw_ostream &OS, const cl::OptionCategory &Category,
   SmallVector<StringRef, 8> Lines;
   StringRef(ExitCodes).trim('\n').split(Lines, '\n');
   for (StringRef Line : Lines)
-    OS << roff(Line.drop_front(std::min<size_t>(2, Line.size() - Line.ltrim().size())))
+    OS << roff(Line.drop_front(
+              std::min<size_t>(2, Line.size() - Line.ltrim().size())))
        << "\n";
   OS << ".fi\n";
   OS << ".SH SEE ALSO\n\\fBptxas\\fR(1); \\fBtcgen05\\-check \\-\\-explain\\fR "

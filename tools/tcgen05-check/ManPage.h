@@ -36,7 +36,8 @@ using EnumValuesFn =
 
 /// Writes the page in man(7) format: the visible options of Category in
 /// name order, then Extra, the warning groups and the exit codes.
-void printManPage(llvm::raw_ostream &OS, const llvm::cl::OptionCategory &Category,
+void printManPage(llvm::raw_ostream &OS,
+                  const llvm::cl::OptionCategory &Category,
                   llvm::ArrayRef<ExtraOptionHelp> Extra,
                   const EnumValuesFn &EnumValues, llvm::StringRef Version,
                   llvm::StringRef ExitCodes);

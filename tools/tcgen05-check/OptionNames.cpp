@@ -39,8 +39,9 @@ bool isPrefixWithValue(StringRef Name, const OptionMap &Options) {
 
 } // namespace
 
-std::optional<UnknownOption> findUnknownOption(ArrayRef<const char *> Args,
-                                               const cl::OptionCategory &Category) {
+std::optional<UnknownOption>
+findUnknownOption(ArrayRef<const char *> Args,
+                  const cl::OptionCategory &Category) {
   OptionMap &Options = cl::getRegisteredOptions();
   for (const char *A : Args.drop_front()) {
     StringRef Arg(A);

@@ -26,8 +26,9 @@ struct UnknownOption {
 /// with '-' and names no registered option: not '--name', '--name=value',
 /// nor a prefix option with its value ('-j4', '-oout.ptx').  A numeric
 /// prefix option takes digits only.
-std::optional<UnknownOption> findUnknownOption(llvm::ArrayRef<const char *> Args,
-                                               const llvm::cl::OptionCategory &Category);
+std::optional<UnknownOption>
+findUnknownOption(llvm::ArrayRef<const char *> Args,
+                  const llvm::cl::OptionCategory &Category);
 
 } // namespace tcgen05
 

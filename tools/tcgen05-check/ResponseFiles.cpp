@@ -32,8 +32,8 @@ bool expand(llvm::ArrayRef<const char *> In,
       Error = {Path.str(),
                R.TooLarge ? "it holds more than " +
                                 std::to_string(MaxResponseFileBytes) + " bytes"
-               : R.Error  ? R.Error.message()
-                          : std::string("it cannot be read")};
+               : R.Error ? R.Error.message()
+                         : std::string("it cannot be read")};
       return false;
     }
     if (R.HasNul) {

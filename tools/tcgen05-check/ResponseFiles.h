@@ -1,4 +1,5 @@
-//===- ResponseFiles.h - @file arguments, read within bounds ------*- C++ -*-===//
+//===- ResponseFiles.h - @file arguments, read within bounds ------*- C++
+//-*-===//
 //
 // LLVM's command-line parser reads a response file whole, whatever it is:
 // @/dev/zero grows until memory runs out.  The driver expands them first,

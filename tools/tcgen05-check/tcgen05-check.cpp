@@ -58,7 +58,8 @@ enum class ColorMode { Auto, Always, Never };
 
 cl::OptionCategory Category("tcgen05-check options");
 
-cl::list<std::string> Inputs(cl::Positional, cl::desc("<file.ptx|directory ...>"),
+cl::list<std::string> Inputs(cl::Positional,
+                             cl::desc("<file.ptx|directory ...>"),
                              cl::cat(Category));
 cl::opt<std::string> Target("target",
                             cl::desc("Check as if .target named this "
@@ -66,13 +67,14 @@ cl::opt<std::string> Target("target",
                                      ".target to it"),
                             cl::value_desc("sm_XXX"), cl::cat(Category));
 enum class EmitKind { None, PTX };
-cl::opt<EmitKind> Emit(
-    "emit", cl::desc("Print the checked module"), cl::init(EmitKind::None),
-    cl::values(clEnumValN(EmitKind::PTX, "ptx",
-                          "canonical PTX; nothing is written on errors")),
-    cl::cat(Category));
-cl::opt<std::string> OutputFile("o", cl::desc("Write --emit output here "
-                                              "(default: standard output)"),
+cl::opt<EmitKind>
+    Emit("emit", cl::desc("Print the checked module"), cl::init(EmitKind::None),
+         cl::values(clEnumValN(EmitKind::PTX, "ptx",
+                               "canonical PTX; nothing is written on errors")),
+         cl::cat(Category));
+cl::opt<std::string> OutputFile("o",
+                                cl::desc("Write --emit output here "
+                                         "(default: standard output)"),
                                 cl::value_desc("file"), cl::Prefix,
                                 cl::cat(Category));
 cl::opt<std::string> BaselineFile(
@@ -85,10 +87,10 @@ cl::opt<std::string> WriteBaseline(
     cl::desc("Write every finding's fingerprint to FILE, a baseline for "
              "--baseline"),
     cl::value_desc("FILE"), cl::cat(Category));
-cl::opt<std::string> StdinFilename(
-    "stdin-filename",
-    cl::desc("The name diagnostics give standard input ('-')"),
-    cl::value_desc("NAME"), cl::cat(Category));
+cl::opt<std::string>
+    StdinFilename("stdin-filename",
+                  cl::desc("The name diagnostics give standard input ('-')"),
+                  cl::value_desc("NAME"), cl::cat(Category));
 cl::opt<std::string> SarifHelpBase(
     "sarif-help-base",
     cl::desc("With --format=sarif: where docs/diagnostics/ is published; "
@@ -201,11 +203,11 @@ cl::opt<std::string> DecodeIdesc(
     cl::desc("Print the fields of an instruction descriptor (with --kind) "
              "and what is wrong with it, then exit"),
     cl::value_desc("VALUE"), cl::cat(Category));
-cl::opt<std::string> EncodeIdesc(
-    "encode-idesc",
-    cl::desc("Build an instruction descriptor from fields, e.g. "
-             "m=128,n=256,dtype=1 (with --kind), then exit"),
-    cl::value_desc("FIELD=VALUE,..."), cl::cat(Category));
+cl::opt<std::string>
+    EncodeIdesc("encode-idesc",
+                cl::desc("Build an instruction descriptor from fields, e.g. "
+                         "m=128,n=256,dtype=1 (with --kind), then exit"),
+                cl::value_desc("FIELD=VALUE,..."), cl::cat(Category));
 cl::opt<std::string> DecodeSmemDesc(
     "decode-smem-desc",
     cl::desc("Print the fields of a shared memory descriptor and what is "
@@ -258,7 +260,8 @@ std::vector<ExtraOptionHelp> extraOptionHelp() {
   return {
       {"--color=<auto|always|never>",
        "Colored text diagnostics (default: auto, when stderr is a terminal)"},
-      {"-W<group>", "Turn on a group that is off by default (tcgen05-pedantic)"},
+      {"-W<group>",
+       "Turn on a group that is off by default (tcgen05-pedantic)"},
       {"-Wno-<group>", "Silence the warnings of a group"},
       {"-Werror=<group>", "Make the warnings of a group errors"},
       {"-Wno-error=<group>",
@@ -279,7 +282,8 @@ std::string extraOptionHelpText() {
 }
 
 /// The values of the enumerated options, for the manual page.
-std::vector<std::pair<std::string, std::string>> enumValues(const cl::Option &O) {
+std::vector<std::pair<std::string, std::string>>
+enumValues(const cl::Option &O) {
   std::vector<std::pair<std::string, std::string>> Out;
   auto Read = [&](const cl::generic_parser_base &P) {
     for (unsigned I = 0, E = P.getNumOptions(); I < E; ++I)
@@ -338,7 +342,8 @@ std::unique_ptr<DiagnosticConsumer> makePrinter(bool Colors) {
   case Format::JSON:
     return createJSONDiagnosticPrinter(outs(), &Result);
   case Format::Sarif:
-    return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION_STRING, SarifHelpBase);
+    return createSarifDiagnosticPrinter(outs(), TCGEN05_VERSION_STRING,
+                                        SarifHelpBase);
   case Format::GitHub:
     return createGitHubDiagnosticPrinter(outs());
   }
@@ -350,10 +355,11 @@ bool writeFile(StringRef Path, StringRef Out, DiagnosticsEngine &Engine) {
   std::error_code EC = writeOutputFile(Path, Out);
   if (!EC)
     return true;
-  Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_cannot_write, {},
-                                        {Path == "-" ? "standard output" : Path.str(),
-                                         EC.message()},
-                                        "tcgen05-check"));
+  Engine.emit(nullptr,
+              Diagnostic::make(
+                  DiagID::err_usage_cannot_write, {},
+                  {Path == "-" ? "standard output" : Path.str(), EC.message()},
+                  "tcgen05-check"));
   return false;
 }
 
@@ -408,7 +414,8 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
   else
     Expanded = expandInputs(Inputs);
   if (!Expanded.EmptyDirectories.empty())
-    return Fail(DiagID::err_usage_empty_directory, {Expanded.EmptyDirectories.front()});
+    return Fail(DiagID::err_usage_empty_directory,
+                {Expanded.EmptyDirectories.front()});
   if (!PtxVersion.empty() && PtxVersion != "auto" &&
       !parsePTXVersion(PtxVersion))
     return Fail(DiagID::err_usage_bad_ptx_version, {PtxVersion},
@@ -464,7 +471,6 @@ bool runInputs(SourceMgr &AllInputs, DiagnosticsEngine &Engine,
   return !IOFailed;
 }
 
-
 /// What the tool says when memory runs out, or an exception escapes a
 /// thread, formatted before either happens.
 std::string OutOfMemoryText, EscapedText;
@@ -509,7 +515,8 @@ void installOutOfMemoryHandlers() {
 
 /// Prints a usage error before the options that choose the output are read.
 int earlyUsageError(DiagID ID, std::vector<DiagArg> Args) {
-  std::unique_ptr<DiagnosticConsumer> P = createTextDiagnosticPrinter(errs(), false);
+  std::unique_ptr<DiagnosticConsumer> P =
+      createTextDiagnosticPrinter(errs(), false);
   DiagnosticsEngine E(*P, DiagnosticOptions());
   E.emit(nullptr, Diagnostic::make(ID, {}, std::move(Args), "tcgen05-check"));
   P->finish();
@@ -565,7 +572,8 @@ int main(int argc, char **argv) {
   // other options choose, so a SARIF or JSON reader sees it too.
   std::optional<UnknownOption> Unknown = findUnknownOption(Args, Category);
   if (Unknown)
-    Args.erase(llvm::find_if(Args, [&](const char *A) { return Unknown->Arg == A; }));
+    Args.erase(
+        llvm::find_if(Args, [&](const char *A) { return Unknown->Arg == A; }));
   if (!cl::ParseCommandLineOptions(
           static_cast<int>(Args.size()), Args.data(),
           "tcgen05-check: checks PTX for Blackwell tcgen05 instructions\n",
@@ -674,10 +682,9 @@ int main(int argc, char **argv) {
   }
   Consumer.finish();
   if (!Verify && !Quiet && OutputFormat == Format::Text) {
-    std::string Summary =
-        diagnosticSummary(Engine.numErrors(), Engine.numWarnings(),
-                          Engine.numHiddenByComments(),
-                          Engine.numHiddenByBaseline());
+    std::string Summary = diagnosticSummary(
+        Engine.numErrors(), Engine.numWarnings(), Engine.numHiddenByComments(),
+        Engine.numHiddenByBaseline());
     if (!Summary.empty())
       errs() << Summary << "\n";
   }

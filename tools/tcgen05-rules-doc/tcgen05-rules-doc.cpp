@@ -26,8 +26,9 @@ int main(int argc, char **argv) {
     if (Check) {
       auto Old = llvm::MemoryBuffer::getFile(Path);
       if (!Old || (*Old)->getBuffer() != Text) {
-        llvm::errs() << Path << " is out of date: regenerate docs/rules with "
-                                "'cmake --build build --target docs-rules'\n";
+        llvm::errs() << Path
+                     << " is out of date: regenerate docs/rules with "
+                        "'cmake --build build --target docs-rules'\n";
         Status = 1;
       }
       continue;

@@ -1,4 +1,5 @@
-//===- AST.h - The PTX module AST --------------------------------*- C++ -*-===//
+//===- AST.h - The PTX module AST --------------------------------*- C++
+//-*-===//
 //
 // Every stage (symbol checks, tcgen05 rules, analyses, printer) consumes this
 // AST.  Nodes do not copy source text: a Span points into the buffer, which
@@ -51,22 +52,22 @@ struct IndexRange {
 };
 
 enum class OperandKind : uint8_t {
-  Register, ///< A name starting with '%': %r1, %tid, %rd<3> members.
-  Symbol,   ///< Any other name: label, variable, function, parameter.
-  Integer,  ///< Any radix, optional U suffix; Value holds the bits.
-  Float,    ///< 0fXXXXXXXX, 0dXXXXXXXXXXXXXXXX or decimal; Value holds bits.
-  String,   ///< "text" (pragmas, .file).
-  Sink,     ///< _
-  Address,  ///< [ expr ] or [ a, b ]: Children are the elements.
-  Vector,   ///< { a, b, ... }: Children are the elements.
-  List,     ///< ( a, b ): call return and argument lists.
-  Unary,    ///< Op is '-', '!' or '~'; one child.
-  Binary,   ///< Op is '+', '-', '*', '/', '%', '&', '|', '^', '<' (<<), '>'
-            ///< (>>); two children.
-  Member,   ///< %tid.x, v.x: one child (the base); Member holds '.x'.
-  Call,     ///< generic(sym) and other name(...) forms in initializers.
-  Field,    ///< filter_mode = nearest in .samplerref/.texref initializers:
-            ///< two children, the field's name and its value (keywords).
+  Register,   ///< A name starting with '%': %r1, %tid, %rd<3> members.
+  Symbol,     ///< Any other name: label, variable, function, parameter.
+  Integer,    ///< Any radix, optional U suffix; Value holds the bits.
+  Float,      ///< 0fXXXXXXXX, 0dXXXXXXXXXXXXXXXX or decimal; Value holds bits.
+  String,     ///< "text" (pragmas, .file).
+  Sink,       ///< _
+  Address,    ///< [ expr ] or [ a, b ]: Children are the elements.
+  Vector,     ///< { a, b, ... }: Children are the elements.
+  List,       ///< ( a, b ): call return and argument lists.
+  Unary,      ///< Op is '-', '!' or '~'; one child.
+  Binary,     ///< Op is '+', '-', '*', '/', '%', '&', '|', '^', '<' (<<), '>'
+              ///< (>>); two children.
+  Member,     ///< %tid.x, v.x: one child (the base); Member holds '.x'.
+  Call,       ///< generic(sym) and other name(...) forms in initializers.
+  Field,      ///< filter_mode = nearest in .samplerref/.texref initializers:
+              ///< two children, the field's name and its value (keywords).
   DecimalRun, ///< In an initializer's braces: consecutive elements that are
               ///< each a plain decimal literal below 20 digits (`202, 29,
               ///< 180`), one node for all of them; Value holds their count
@@ -132,9 +133,7 @@ private:
       1u << unsigned(OperandKind::Field);
 
 public:
-  bool hasChildren() const {
-    return KindsWithChildren >> unsigned(Kind) & 1;
-  }
+  bool hasChildren() const { return KindsWithChildren >> unsigned(Kind) & 1; }
   /// Into the pool; empty for a kind without children.
   IndexRange children() const {
     return hasChildren() ? IndexRange{Kids.First, Kids.Count} : IndexRange();
@@ -249,8 +248,8 @@ public:
       GuardOffset = static_cast<uint32_t>(Pred.Reg.Begin - Src.Begin);
       // 31 bits: a longer name (no register's) keeps its guard, not its
       // whole length.
-      GuardLen = static_cast<uint32_t>(std::min<size_t>(
-          Pred.Reg.End - Pred.Reg.Begin, 0x7FFFFFFFu));
+      GuardLen = static_cast<uint32_t>(
+          std::min<size_t>(Pred.Reg.End - Pred.Reg.Begin, 0x7FFFFFFFu));
     }
     GuardNegated = Pred.Negated;
   }
@@ -276,7 +275,7 @@ struct Declarator {
 struct Declaration {
   Span Src;
   Span Linkage; ///< .extern/.visible/.weak/.common; empty if none.
-  Span Space; ///< '.reg', '.global', '.param', ... (the first dotted word)
+  Span Space;   ///< '.reg', '.global', '.param', ... (the first dotted word)
   /// The remaining dotted words in order ('.align', '.v4', '.b32', '.ptr',
   /// linkage, ...).
   IndexRange Qualifiers;

@@ -1,4 +1,5 @@
-//===- Tcgen05Inst.h - Structured tcgen05 instructions -----------*- C++ -*-===//
+//===- Tcgen05Inst.h - Structured tcgen05 instructions -----------*- C++
+//-*-===//
 //
 // The structured form of one tcgen05 statement, produced from the tcgen05
 // grammar (grammar/) and consumed by the semantic checker.  Qualifiers are
@@ -40,7 +41,8 @@ enum class Tcgen05Opcode : uint8_t {
 llvm::StringRef tcgen05OpcodeName(Tcgen05Opcode Op);
 
 /// What a qualifier selects.  The text stays in the source; the class says
-/// which of the manual's qualifier sets it came from (Tcgen05QualifierClasses.def).
+/// which of the manual's qualifier sets it came from
+/// (Tcgen05QualifierClasses.def).
 enum class Tcgen05QualClass : uint8_t {
 #define CLASS_RULE(Class, Noun, Repeatable, Rank) Class,
 #include "tcgen05/AST/Tcgen05QualifierClasses.def"
@@ -78,31 +80,32 @@ std::optional<Tcgen05Form> tcgen05FormOfSpelling(llvm::StringRef Spelling);
 /// all has, the one with the most.  Empty when none is (tcgen05.wait with
 /// neither .wait::ld nor .wait::st).
 std::optional<Tcgen05Form>
-tcgen05FormOf(Tcgen05Opcode Op, llvm::function_ref<bool(llvm::StringRef)> HasVariant);
+tcgen05FormOf(Tcgen05Opcode Op,
+              llvm::function_ref<bool(llvm::StringRef)> HasVariant);
 
 #define TCGEN05_OPERAND_ROLES(X)                                               \
-  X(Dst, "dst")                       /* alloc: [dst] shared address */        \
-  X(NCols, "nCols")                   /* alloc, dealloc */                     \
-  X(TAddr, "taddr")                   /* ld/st/cp/shift/dealloc tmem addr */   \
-  X(Values, "r")                      /* ld destination / st source vector */  \
-  X(RedVal, "redval")                 /* ld.red reduction result */            \
-  X(ImmHalfSplitoff, "immHalfSplitoff") /* .16x32bx2 offset */                 \
-  X(SDesc, "s-desc")                  /* cp source descriptor */               \
-  X(DTmem, "d-tmem")                  /* mma [d-tmem] */                       \
-  X(ATmem, "a-tmem")                  /* mma [a-tmem] */                       \
-  X(ADesc, "a-desc")                  /* mma a-desc */                         \
-  X(BDesc, "b-desc")                  /* mma b-desc */                         \
-  X(SpMetaTmem, "sp-meta-tmem")       /* mma.sp [sp-meta-tmem] */              \
-  X(IDesc, "idesc")                   /* mma instruction descriptor */         \
-  X(ScaleATmem, "scale-A-tmem")       /* block_scale [scale-A-tmem] */         \
-  X(ScaleBTmem, "scale-B-tmem")       /* block_scale [scale-B-tmem] */         \
+  X(Dst, "dst")       /* alloc: [dst] shared address */                        \
+  X(NCols, "nCols")   /* alloc, dealloc */                                     \
+  X(TAddr, "taddr")   /* ld/st/cp/shift/dealloc tmem addr */                   \
+  X(Values, "r")      /* ld destination / st source vector */                  \
+  X(RedVal, "redval") /* ld.red reduction result */                            \
+  X(ImmHalfSplitoff, "immHalfSplitoff")       /* .16x32bx2 offset */           \
+  X(SDesc, "s-desc")                          /* cp source descriptor */       \
+  X(DTmem, "d-tmem")                          /* mma [d-tmem] */               \
+  X(ATmem, "a-tmem")                          /* mma [a-tmem] */               \
+  X(ADesc, "a-desc")                          /* mma a-desc */                 \
+  X(BDesc, "b-desc")                          /* mma b-desc */                 \
+  X(SpMetaTmem, "sp-meta-tmem")               /* mma.sp [sp-meta-tmem] */      \
+  X(IDesc, "idesc")                           /* mma instruction descriptor */ \
+  X(ScaleATmem, "scale-A-tmem")               /* block_scale [scale-A-tmem] */ \
+  X(ScaleBTmem, "scale-B-tmem")               /* block_scale [scale-B-tmem] */ \
   X(DisableOutputLane, "disable-output-lane") /* { ... } */                    \
-  X(EnableInputD, "enable-input-d")   /* predicate */                          \
-  X(ScaleInputD, "scale-input-d")     /* immediate 0..15 */                    \
-  X(ExtraImm, "extra-imm")            /* ptxas only: immediate 0..15 */        \
+  X(EnableInputD, "enable-input-d")           /* predicate */                  \
+  X(ScaleInputD, "scale-input-d")             /* immediate 0..15 */            \
+  X(ExtraImm, "extra-imm")                /* ptxas only: immediate 0..15 */    \
   X(ZeroColMask, "zero-column-mask-desc") /* mma.ws */                         \
-  X(MBar, "mbar")                     /* commit [mbar] */                      \
-  X(CtaMask, "ctaMask")               /* commit multicast mask */
+  X(MBar, "mbar")                         /* commit [mbar] */                  \
+  X(CtaMask, "ctaMask")                   /* commit multicast mask */
 
 enum class Tcgen05OperandRole : uint8_t {
 #define X(Name, Spelling) Name,

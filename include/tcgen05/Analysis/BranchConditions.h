@@ -1,4 +1,5 @@
-//===- BranchConditions.h - What a branch edge says about values -*- C++ -*-===//
+//===- BranchConditions.h - What a branch edge says about values -*- C++
+//-*-===//
 //
 // The edges of a conditional branch carry a condition: `@%p bra L` is taken
 // where %p holds.  Resolved through the instructions that computed the

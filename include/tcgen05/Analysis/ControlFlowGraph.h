@@ -1,4 +1,5 @@
-//===- ControlFlowGraph.h - Basic blocks of one function body ----*- C++ -*-===//
+//===- ControlFlowGraph.h - Basic blocks of one function body ----*- C++
+//-*-===//
 //
 // The control-flow graph of one parsed function body: basic blocks as
 // ranges of its instructions, with edges for branches (bra, bra.uni,
@@ -166,8 +167,11 @@ template <> struct GraphTraits<Inverse<const tcgen05::CFGBlock *>> {
 template <>
 struct GraphTraits<tcgen05::ControlFlowGraph *>
     : GraphTraits<tcgen05::CFGBlock *> {
-  using nodes_iterator = pointer_iterator<std::vector<tcgen05::CFGBlock>::iterator>;
-  static NodeRef getEntryNode(tcgen05::ControlFlowGraph *G) { return &G->front(); }
+  using nodes_iterator =
+      pointer_iterator<std::vector<tcgen05::CFGBlock>::iterator>;
+  static NodeRef getEntryNode(tcgen05::ControlFlowGraph *G) {
+    return &G->front();
+  }
   static nodes_iterator nodes_begin(tcgen05::ControlFlowGraph *G) {
     return nodes_iterator(G->begin());
   }
@@ -175,7 +179,9 @@ struct GraphTraits<tcgen05::ControlFlowGraph *>
     return nodes_iterator(G->end());
   }
   static unsigned size(tcgen05::ControlFlowGraph *G) { return G->size(); }
-  static unsigned getMaxNumber(tcgen05::ControlFlowGraph *G) { return G->size(); }
+  static unsigned getMaxNumber(tcgen05::ControlFlowGraph *G) {
+    return G->size();
+  }
   /// Blocks are never renumbered.
   static unsigned getNumberEpoch(tcgen05::ControlFlowGraph *) { return 0; }
 };

@@ -1,4 +1,5 @@
-//===- Dataflow.h - Worklist dataflow over a control-flow graph --*- C++ -*-===//
+//===- Dataflow.h - Worklist dataflow over a control-flow graph --*- C++
+//-*-===//
 //
 // A monotone dataflow solver, forward or backward, to a fixed point.  The
 // analysis supplies the lattice; the solver supplies the order (reverse
@@ -54,10 +55,11 @@ enum class DataflowDirection { Forward, Backward };
 template <typename AnalysisT, typename = void>
 struct HasEdgeKills : std::false_type {};
 template <typename AnalysisT>
-struct HasEdgeKills<AnalysisT,
-                    std::void_t<decltype(std::declval<AnalysisT &>().edgeKills(
-                        std::declval<const CFGBlock &>(),
-                        std::declval<const CFGBlock &>()))>> : std::true_type {};
+struct HasEdgeKills<
+    AnalysisT,
+    std::void_t<decltype(std::declval<AnalysisT &>().edgeKills(
+        std::declval<const CFGBlock &>(), std::declval<const CFGBlock &>()))>>
+    : std::true_type {};
 
 /// Where the solver keeps each block's input state: an optional State per
 /// block, merged by the analysis's join.
@@ -104,7 +106,9 @@ public:
     return true;
   }
   uint64_t stepsPerVisit() const { return std::max(Words, 1u); }
-  bool reached(uint32_t N) const { return N < Reached.size() && Reached.test(N); }
+  bool reached(uint32_t N) const {
+    return N < Reached.size() && Reached.test(N);
+  }
   void load(uint32_t N, State &S) const {
     S.clear();
     S.resize(NumBits);
@@ -122,8 +126,7 @@ private:
   bool merge(uint32_t N, const State &S) {
     uint32_t *Row = Data.data() + size_t(N) * Words;
     auto From = S.getData();
-    constexpr unsigned Halves =
-        sizeof(typename decltype(From)::value_type) / 4;
+    constexpr unsigned Halves = sizeof(typename decltype(From)::value_type) / 4;
     bool Changed = false;
     for (unsigned K = 0; K < Words; ++K) {
       uint32_t W =
@@ -149,10 +152,9 @@ public:
   /// the analysis to widen.
   static constexpr unsigned WidenAfter = 3;
 
-  DataflowSolver(const ControlFlowGraph &G, AnalysisT &A,
-                 DataflowDirection Dir)
-      : G(G), A(A), Forward(Dir == DataflowDirection::Forward),
-        In(G, A), Changes(G.size()), Order(G.size(), Unordered) {}
+  DataflowSolver(const ControlFlowGraph &G, AnalysisT &A, DataflowDirection Dir)
+      : G(G), A(A), Forward(Dir == DataflowDirection::Forward), In(G, A),
+        Changes(G.size()), Order(G.size(), Unordered) {}
 
   /// Runs to a fixed point or until Budget steps are spent.  Returns
   /// whether the fixed point was reached; if not, the states are partial

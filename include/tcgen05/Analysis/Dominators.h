@@ -1,4 +1,5 @@
-//===- Dominators.h - Dominator trees of a control-flow graph ----*- C++ -*-===//
+//===- Dominators.h - Dominator trees of a control-flow graph ----*- C++
+//-*-===//
 //
 // The trees are the graph's own: an immediate dominator per block, found by
 // iterating over a reverse post-order (Cooper, Harvey and Kennedy, "A

@@ -1,4 +1,5 @@
-//===- FunctionAnalyses.h - Analyses of a function, built once ---*- C++ -*-===//
+//===- FunctionAnalyses.h - Analyses of a function, built once ---*- C++
+//-*-===//
 //
 // The symbol checks, the descriptor check and several hazard lints each
 // need the names, the control-flow graph and the register numbering of the

@@ -1,4 +1,5 @@
-//===- Registers.h - Which registers an instruction reads and writes -*- C++ -*-===//
+//===- Registers.h - Which registers an instruction reads and writes -*- C++
+//-*-===//
 //
 // The def-use view every analysis shares.  PTX puts what an instruction
 // writes in its first operand (a register, a vector of them, or a p|q

@@ -1,4 +1,5 @@
-//===- Buckets.h - Values grouped by a small dense key ------------*- C++ -*-===//
+//===- Buckets.h - Values grouped by a small dense key ------------*- C++
+//-*-===//
 //
 // Analyses index facts by register number: the writers of a register, the
 // readers of one, the loads whose results it holds.  A counting sort puts

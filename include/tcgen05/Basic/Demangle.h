@@ -1,4 +1,5 @@
-//===- Demangle.h - Readable names of C++ functions --------------*- C++ -*-===//
+//===- Demangle.h - Readable names of C++ functions --------------*- C++
+//-*-===//
 //
 // nvcc's kernels and inlined functions carry Itanium-mangled names hundreds
 // of characters long; diagnostics show them as the qualified name alone.

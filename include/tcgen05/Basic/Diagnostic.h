@@ -1,4 +1,5 @@
-//===- Diagnostic.h - Diagnostics: catalogue, records, consumers -*- C++ -*-===//
+//===- Diagnostic.h - Diagnostics: catalogue, records, consumers -*- C++
+//-*-===//
 //
 // The library never prints: it records Diagnostic values into a
 // DiagnosticSink and hands them, in source order, to a DiagnosticConsumer

@@ -1,4 +1,5 @@
-//===- FindText.h - Substring search over whole inputs -----------*- C++ -*-===//
+//===- FindText.h - Substring search over whole inputs -----------*- C++
+//-*-===//
 //
 // Searches that run over a whole module (suppression markers, `.loc`) use
 // the C library's memmem: llvm::StringRef::find's skip table gains little

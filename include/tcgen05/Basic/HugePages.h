@@ -43,9 +43,7 @@ template <class T> struct HugePageAllocator {
   T *allocate(size_t N);
   void deallocate(T *P, size_t N) { releaseArray(P, N * sizeof(T)); }
   friend bool operator==(HugePageAllocator, HugePageAllocator) { return true; }
-  friend bool operator!=(HugePageAllocator, HugePageAllocator) {
-    return false;
-  }
+  friend bool operator!=(HugePageAllocator, HugePageAllocator) { return false; }
 };
 
 template <class T> T *HugePageAllocator<T>::allocate(size_t N) {

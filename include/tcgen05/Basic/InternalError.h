@@ -1,4 +1,5 @@
-//===- InternalError.h - Exceptions become internal-error reports -*- C++ -*-===//
+//===- InternalError.h - Exceptions become internal-error reports -*- C++
+//-*-===//
 //
 // The library is built with exceptions (the generated parser's runtime
 // throws).  An exception that escapes a component is a bug in the checker,

@@ -1,4 +1,5 @@
-//===- Opcodes.h - The PTX instruction names ---------------------*- C++ -*-===//
+//===- Opcodes.h - The PTX instruction names ---------------------*- C++
+//-*-===//
 #ifndef TCGEN05_BASIC_OPCODES_H
 #define TCGEN05_BASIC_OPCODES_H
 

@@ -130,8 +130,8 @@ public:
              std::function<void(unsigned Worker)> MakeWorker,
              std::function<void(unsigned Worker, ItemT Item)> Body,
              SideWork *Side = nullptr)
-      : Threads(Pool), MakeWorker(std::move(MakeWorker)),
-        Body(std::move(Body)), Side(Side) {}
+      : Threads(Pool), MakeWorker(std::move(MakeWorker)), Body(std::move(Body)),
+        Side(Side) {}
   ItemStream(const ItemStream &) = delete;
   ItemStream &operator=(const ItemStream &) = delete;
   ~ItemStream() { finish(); }

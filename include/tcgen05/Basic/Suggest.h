@@ -1,4 +1,5 @@
-//===- Suggest.h - Did-you-mean suggestions for misspelled words -*- C++ -*-===//
+//===- Suggest.h - Did-you-mean suggestions for misspelled words -*- C++
+//-*-===//
 #ifndef TCGEN05_BASIC_SUGGEST_H
 #define TCGEN05_BASIC_SUGGEST_H
 

@@ -1,4 +1,5 @@
-//===- Target.h - PTX targets ------------------------------------*- C++ -*-===//
+//===- Target.h - PTX targets ------------------------------------*- C++
+//-*-===//
 //
 // The targets ptxas knows, from Targets.def.  Later checks ask questions of
 // a TargetInfo (which family, architecture-specific or not) instead of
@@ -22,8 +23,8 @@ struct TargetInfo {
   llvm::StringRef Name; ///< As in Targets.def: "sm_100a".
   unsigned SM;
   TargetVariant Variant;
-  unsigned MinPTX; ///< major * 10 + minor.
-  unsigned Family; ///< See Targets.def; 0: no family-specific features.
+  unsigned MinPTX;   ///< major * 10 + minor.
+  unsigned Family;   ///< See Targets.def; 0: no family-specific features.
   unsigned FamilySM; ///< Rank within the family (see Targets.def).
 };
 

@@ -1,4 +1,5 @@
-//===- Builder.h - Build, check and print tcgen05 instructions ---*- C++ -*-===//
+//===- Builder.h - Build, check and print tcgen05 instructions ---*- C++
+//-*-===//
 //
 // For compilers that generate tcgen05 code: one function per instruction
 // form of PTX ISA 9.7.16, qualifiers as enums, operands as typed registers,
@@ -131,7 +132,7 @@ Instr relinquishAllocPermit(CtaGroup G);
 struct LdSt {
   LdStShape Shape;
   Num N;
-  bool Pack16b;                         ///< .pack::16b on ld, .unpack::16b on st
+  bool Pack16b; ///< .pack::16b on ld, .unpack::16b on st
   std::optional<Value> ImmHalfSplitoff; ///< .16x32bx2 only
   LdSt(LdStShape Shape, Num N, bool Pack16b = false,
        std::optional<Value> ImmHalfSplitoff = std::nullopt)

@@ -16,7 +16,16 @@ namespace tcgen05 {
 
 /// The instruction a rule row is for.
 enum class DescRuleWhen : uint8_t {
-  Always, Ws, NotWs, Sparse, Dense, Ashift, ATmem, Transposed, M32, NotM32
+  Always,
+  Ws,
+  NotWs,
+  Sparse,
+  Dense,
+  Ashift,
+  ATmem,
+  Transposed,
+  M32,
+  NotM32
 };
 
 /// What the field must satisfy.

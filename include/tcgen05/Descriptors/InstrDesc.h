@@ -1,4 +1,5 @@
-//===- InstrDesc.h - tcgen05.mma instruction descriptors ---------*- C++ -*-===//
+//===- InstrDesc.h - tcgen05.mma instruction descriptors ---------*- C++
+//-*-===//
 //
 // Decoding, encoding and checking the 32-bit instruction descriptor of
 // tcgen05.mma (PTX ISA 9.7.16.4.2, Tables 42-44; shapes from Table 39).  The

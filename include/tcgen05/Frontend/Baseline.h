@@ -1,4 +1,5 @@
-//===- Baseline.h - Known findings a code base adopts the tool with -*- C++ -*-===//
+//===- Baseline.h - Known findings a code base adopts the tool with -*- C++
+//-*-===//
 //
 // A baseline lists the fingerprints (Fingerprint.h) of findings a code base
 // already has, so that a CI job fails only on new ones.  It is a JSON file:
@@ -33,11 +34,13 @@ public:
   static std::optional<Baseline> load(llvm::StringRef Path,
                                       DiagnosticsEngine &Engine);
   /// Reads a baseline from text; Error says why not.
-  static std::optional<Baseline> parse(llvm::StringRef Text, std::string &Error);
+  static std::optional<Baseline> parse(llvm::StringRef Text,
+                                       std::string &Error);
 
   /// Removes from Diags, one buffer's diagnostics in source order, those
   /// the baseline lists; returns how many.
-  unsigned apply(const llvm::SourceMgr &SM, std::vector<Diagnostic> &Diags) const;
+  unsigned apply(const llvm::SourceMgr &SM,
+                 std::vector<Diagnostic> &Diags) const;
   /// Adds the findings of Diags, one buffer's in source order.
   void record(const llvm::SourceMgr &SM, const std::vector<Diagnostic> &Diags);
   void write(llvm::raw_ostream &OS) const;

@@ -1,4 +1,5 @@
-//===- Check.h - Check PTX inputs: the library's entry point -----*- C++ -*-===//
+//===- Check.h - Check PTX inputs: the library's entry point -----*- C++
+//-*-===//
 //
 // Everything the command-line tool does, as a library call: load an input,
 // parse it, run the checks, deliver diagnostics in source order.
@@ -108,10 +109,10 @@ struct CheckOptions {
 };
 
 enum class CheckStatus {
-  Clean,    ///< No errors.
-  Errors,   ///< Errors were reported.
-  IOError,  ///< The input could not be read (reported as a diagnostic).
-  Usage,    ///< The request itself is malformed (reported as a diagnostic).
+  Clean,   ///< No errors.
+  Errors,  ///< Errors were reported.
+  IOError, ///< The input could not be read (reported as a diagnostic).
+  Usage,   ///< The request itself is malformed (reported as a diagnostic).
 };
 
 /// Checks every input named by Path ("-" for standard input), adding it to

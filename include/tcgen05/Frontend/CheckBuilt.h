@@ -1,4 +1,5 @@
-//===- CheckBuilt.h - Check an instruction the builder made ------*- C++ -*-===//
+//===- CheckBuilt.h - Check an instruction the builder made ------*- C++
+//-*-===//
 #ifndef TCGEN05_FRONTEND_CHECKBUILT_H
 #define TCGEN05_FRONTEND_CHECKBUILT_H
 

@@ -1,4 +1,5 @@
-//===- CudaSource.h - CUDA source lines of PTX findings ----------*- C++ -*-===//
+//===- CudaSource.h - CUDA source lines of PTX findings ----------*- C++
+//-*-===//
 //
 // nvcc's PTX carries .file and .loc lines (with -lineinfo or -G): each .loc
 // names the CUDA source line the instructions after it come from, and an

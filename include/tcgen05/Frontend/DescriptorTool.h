@@ -1,4 +1,5 @@
-//===- DescriptorTool.h - Decode and encode descriptors ----------*- C++ -*-===//
+//===- DescriptorTool.h - Decode and encode descriptors ----------*- C++
+//-*-===//
 //
 // The descriptor helpers of the command line (--decode-idesc, ...), as
 // library calls: a decoded field table or an encoded value is written to
@@ -22,7 +23,12 @@ class Value;
 
 namespace tcgen05 {
 
-enum class DescriptorAction { DecodeIdesc, EncodeIdesc, DecodeSmem, EncodeSmem };
+enum class DescriptorAction {
+  DecodeIdesc,
+  EncodeIdesc,
+  DecodeSmem,
+  EncodeSmem
+};
 
 struct DescriptorRequest {
   DescriptorAction Action = DescriptorAction::DecodeIdesc;

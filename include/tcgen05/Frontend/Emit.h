@@ -1,4 +1,5 @@
-//===- Emit.h - Validate, retarget and print a module ------------*- C++ -*-===//
+//===- Emit.h - Validate, retarget and print a module ------------*- C++
+//-*-===//
 //
 // The lowering stage as one call: rewrite the module for the requested
 // target and PTX version, check the result, and print it in canonical form

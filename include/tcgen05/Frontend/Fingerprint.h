@@ -1,4 +1,5 @@
-//===- Fingerprint.h - Identities of findings that survive edits -*- C++ -*-===//
+//===- Fingerprint.h - Identities of findings that survive edits -*- C++
+//-*-===//
 //
 // A finding's fingerprint names it across edits elsewhere in its file: it
 // hashes the code, the file as named, the message and the text of the

@@ -1,4 +1,5 @@
-//===- InlineAsm.h - Check inline-asm templates ------------------*- C++ -*-===//
+//===- InlineAsm.h - Check inline-asm templates ------------------*- C++
+//-*-===//
 //
 // Compilers emit tcgen05 code as inline-asm templates: "tcgen05.ld... {%0,
 // %1}, [%2];" with one constraint per operand.  This checks a template the

@@ -1,4 +1,5 @@
-//===- ReadInput.h - Read an input file or standard input --------*- C++ -*-===//
+//===- ReadInput.h - Read an input file or standard input --------*- C++
+//-*-===//
 //
 // Inputs are read, never memory-mapped: a file that shrinks while it is
 // being checked must not kill the checker with SIGBUS.  They are read to end
@@ -87,9 +88,9 @@ public:
   /// cannot be read or is no longer the one read: another file, size or
   /// modification time.  A page that cannot be read again gets blanks with
   /// its newlines where its last one was, so that every line and column
-  /// after it is still the one checked.  A rewrite that keeps all three is not seen (as
-  /// make and ninja do not see one); a hash of the pages given back would
-  /// see it, for 1 ms of -G's two-thread check.
+  /// after it is still the one checked.  A rewrite that keeps all three is not
+  /// seen (as make and ninja do not see one); a hash of the pages given back
+  /// would see it, for 1 ms of -G's two-thread check.
   bool restore();
 
 private:

@@ -1,4 +1,5 @@
-//===- Suppressions.h - Findings silenced in the source ----------*- C++ -*-===//
+//===- Suppressions.h - Findings silenced in the source ----------*- C++
+//-*-===//
 //
 // A comment `// tcgen05-check: ignore TC4001` (several codes separated by
 // commas or blanks; none: every code) silences the findings of its own line
@@ -47,9 +48,10 @@ public:
   /// silencing nothing, unless Judge says a finding it names may have gone
   /// unreported for another reason (an option turned its group off).
   /// Needs the comments of the whole text (the first constructor).
-  void reportUnused(const llvm::SourceMgr &SM, unsigned BufferID,
-                    llvm::function_ref<bool(llvm::ArrayRef<unsigned> Codes)> Judge,
-                    std::vector<Diagnostic> &Diags) const;
+  void
+  reportUnused(const llvm::SourceMgr &SM, unsigned BufferID,
+               llvm::function_ref<bool(llvm::ArrayRef<unsigned> Codes)> Judge,
+               std::vector<Diagnostic> &Diags) const;
 
 private:
   Suppressions() = default;

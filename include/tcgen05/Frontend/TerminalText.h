@@ -1,4 +1,5 @@
-//===- TerminalText.h - Text made safe to show on a terminal ------*- C++ -*-===//
+//===- TerminalText.h - Text made safe to show on a terminal ------*- C++
+//-*-===//
 //
 // Diagnostics copy text from their input to a terminal: file names, source
 // lines, the names .file gives.  A byte there that a terminal acts on (ESC
@@ -22,8 +23,8 @@ namespace tcgen05 {
 bool needsTerminalEscape(llvm::StringRef Text);
 
 /// Text with C0 controls other than tab, DEL, C1 controls (U+0080 to
-/// U+009F) and bytes outside valid UTF-8 written as \xHH.  With Map, Map[K] is where byte K of
-/// Text (and K = Text.size(), the end) lands in the result.
+/// U+009F) and bytes outside valid UTF-8 written as \xHH.  With Map, Map[K] is
+/// where byte K of Text (and K = Text.size(), the end) lands in the result.
 std::string escapeForTerminal(llvm::StringRef Text,
                               llvm::SmallVectorImpl<unsigned> *Map = nullptr);
 

@@ -1,4 +1,5 @@
-//===- WriteOutput.h - Write an output whole or not at all --------*- C++ -*-===//
+//===- WriteOutput.h - Write an output whole or not at all --------*- C++
+//-*-===//
 //
 // A file the tool writes (--emit's -o, --write-baseline) is either the whole
 // output or left as it was: the text goes to a temporary file beside it,

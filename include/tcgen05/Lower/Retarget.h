@@ -1,4 +1,5 @@
-//===- Retarget.h - Rewrite a module for another target or version -*- C++ -*-=//
+//===- Retarget.h - Rewrite a module for another target or version -*- C++
+//-*-=//
 //
 // Retargeting is a set of in-line text edits to the module: the .target
 // architecture, the .version number, and the tcgen05 spellings that only one

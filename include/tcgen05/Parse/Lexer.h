@@ -190,7 +190,6 @@ private:
   const char *LastNonAsciiBegin = nullptr, *LastNonAsciiEnd = nullptr;
 };
 
-
 } // namespace tcgen05
 
 #endif

@@ -1,4 +1,5 @@
-//===- Parser.h - PTX module parser ------------------------------*- C++ -*-===//
+//===- Parser.h - PTX module parser ------------------------------*- C++
+//-*-===//
 //
 // A hand-written, zero-copy parser for whole PTX modules.  parseModule splits
 // the module into its top-level items and signatures; parseFunctionBody

@@ -1,4 +1,5 @@
-//===- Printer.h - Print a module in canonical form --------------*- C++ -*-===//
+//===- Printer.h - Print a module in canonical form --------------*- C++
+//-*-===//
 //
 // The lowering stage's last step: a module printed from its AST, one
 // statement per line, tcgen05 qualifiers in the manual's order, operands

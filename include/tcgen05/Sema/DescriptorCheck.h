@@ -1,4 +1,5 @@
-//===- DescriptorCheck.h - Descriptor values of tcgen05.mma ------*- C++ -*-===//
+//===- DescriptorCheck.h - Descriptor values of tcgen05.mma ------*- C++
+//-*-===//
 //
 // ptxas never looks at descriptor values.  This check follows the known
 // bits of each tcgen05.mma instruction descriptor operand (KnownBits.h) and
@@ -55,8 +56,7 @@ std::vector<DescriptorSite> collectDescriptorSites(const Module &M,
 /// Checks F's descriptor operands; counts them into Stats when given.
 /// Shared, when given, holds F's graph and register numbering for other
 /// checks too.
-void checkDescriptors(const Module &M, const Function &F,
-                      DiagnosticSink &Sink,
+void checkDescriptors(const Module &M, const Function &F, DiagnosticSink &Sink,
                       const DescriptorCheckOptions &Opts = {},
                       AnalysisStats *Stats = nullptr,
                       FunctionAnalyses *Shared = nullptr);

@@ -1,4 +1,5 @@
-//===- HazardCheck.h - Order and thread hazards of tcgen05 code --*- C++ -*-===//
+//===- HazardCheck.h - Order and thread hazards of tcgen05 code --*- C++
+//-*-===//
 //
 // The hazard lints of Hazards.def: whether a kernel issues its tcgen05
 // instructions from the threads and in the order the manual requires
@@ -23,10 +24,10 @@ constexpr unsigned DefaultHazardStepsPerInstruction = 64;
 /// Runs every hazard lint on F but those whose diagnostic Skip names; a
 /// function without tcgen05 instructions costs nothing.  Shared, when
 /// given, holds F's graph and register numbering for other checks too.
-void checkHazards(const Function &F, DiagnosticSink &Sink,
-                  llvm::ArrayRef<DiagID> Skip = {},
-                  FunctionAnalyses *Shared = nullptr,
-                  unsigned StepsPerInstruction = DefaultHazardStepsPerInstruction);
+void checkHazards(
+    const Function &F, DiagnosticSink &Sink, llvm::ArrayRef<DiagID> Skip = {},
+    FunctionAnalyses *Shared = nullptr,
+    unsigned StepsPerInstruction = DefaultHazardStepsPerInstruction);
 
 /// The diagnostics of the hazard lints, one per row of Hazards.def.
 llvm::ArrayRef<DiagID> hazardDiagnostics();

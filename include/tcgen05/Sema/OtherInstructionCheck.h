@@ -1,4 +1,5 @@
-//===- OtherInstructionCheck.h - Stack and miscellaneous rules ---*- C++ -*-===//
+//===- OtherInstructionCheck.h - Stack and miscellaneous rules ---*- C++
+//-*-===//
 //
 // The instructions PTX ISA 9.7.17 (stacksave, stackrestore, alloca), 9.7.18
 // (the scalar and SIMD video instructions) and 9.7.19 (brkpt, nanosleep,
@@ -43,9 +44,10 @@ struct WgmmaFragment {
   std::vector<std::string> ATypes; ///< A's and B's
   bool Same;                       ///< A and B of one type
   std::string DType;
-  bool IntegerN;   ///< N = 8, 16, 24, 32, 48, ..., 256 rather than 8, 16, ..., 256
-  unsigned DDiv;   ///< d holds N / DDiv registers
-  bool DFloat;     ///< d may be .f32 registers
+  bool
+      IntegerN; ///< N = 8, 16, 24, 32, 48, ..., 256 rather than 8, 16, ..., 256
+  unsigned DDiv;            ///< d holds N / DDiv registers
+  bool DFloat;              ///< d may be .f32 registers
   unsigned DescOps, RegOps; ///< operands with A in shared memory, in registers
   std::string Section;
   /// The qualifiers besides the name, shape and types that the manual
@@ -57,10 +59,11 @@ std::vector<WgmmaFragment> wgmmaFragments();
 
 /// The WGMMA_QUAL and WGMMA_SCALAR rows, for the generated documentation.
 struct WgmmaSyntaxRow {
-  std::string Name;  ///< '.sync', 'imm-scale-a'
-  std::string Takes; ///< a qualifier: the rows that take it; a scalar: its values
-  std::string Use;   ///< how a qualifier is required; how a scalar is written
-  std::string Note;  ///< repeatable, order; A in shared memory only
+  std::string Name; ///< '.sync', 'imm-scale-a'
+  std::string
+      Takes;       ///< a qualifier: the rows that take it; a scalar: its values
+  std::string Use; ///< how a qualifier is required; how a scalar is written
+  std::string Note; ///< repeatable, order; A in shared memory only
 };
 std::vector<WgmmaSyntaxRow> wgmmaQualifierRows();
 /// The WGMMA_NAME rows: the first qualifier of each wgmma instruction.

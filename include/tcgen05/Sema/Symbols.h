@@ -1,4 +1,5 @@
-//===- Symbols.h - Declared-before-use checks --------------------*- C++ -*-===//
+//===- Symbols.h - Declared-before-use checks --------------------*- C++
+//-*-===//
 //
 // Registers, variables, functions and labels must be declared; a name may be
 // declared once per scope.  Module-level names are collected once; each body

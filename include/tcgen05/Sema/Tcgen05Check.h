@@ -36,9 +36,8 @@ public:
 unsigned typeWidth(llvm::StringRef TypeWord);
 
 /// Checks F.Tcgen05[Index] with the registers visible at it.
-void checkTcgen05Instruction(const Module &M, const Function &F,
-                             uint32_t Index, const RegisterLookup &Regs,
-                             DiagnosticSink &Sink);
+void checkTcgen05Instruction(const Module &M, const Function &F, uint32_t Index,
+                             const RegisterLookup &Regs, DiagnosticSink &Sink);
 
 /// A function a body names: its number in ModuleSymbols::functions() and
 /// the name where it is used.

@@ -1,4 +1,5 @@
-//===- Tcgen05Spelling.h - What other layers read of the rules ---*- C++ -*-===//
+//===- Tcgen05Spelling.h - What other layers read of the rules ---*- C++
+//-*-===//
 //
 // The rule tables stay private to Sema.  The printer needs the manual's
 // qualifier order and retargeting needs to know which scale-vector
@@ -33,9 +34,10 @@ struct ScaleVecRespelling {
 /// The respelling T (a tcgen05.mma of F) needs on Target at Version, or
 /// nullopt when its spelling is legal there, it is not block-scaled, or
 /// neither spelling is legal (the checker reports that).
-std::optional<ScaleVecRespelling>
-scaleVecRespelling(const Function &F, const Tcgen05Inst &T,
-                   const TargetInfo &Target, unsigned Version);
+std::optional<ScaleVecRespelling> scaleVecRespelling(const Function &F,
+                                                     const Tcgen05Inst &T,
+                                                     const TargetInfo &Target,
+                                                     unsigned Version);
 
 } // namespace tcgen05
 

@@ -1,4 +1,5 @@
-//===- Tcgen05Syntax.h - Structured parse of tcgen05 statements --*- C++ -*-===//
+//===- Tcgen05Syntax.h - Structured parse of tcgen05 statements --*- C++
+//-*-===//
 //
 // The boundary to the generated tcgen05 parser (grammar/).  Nothing of the
 // parser generator's runtime appears here.

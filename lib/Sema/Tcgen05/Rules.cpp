@@ -34,10 +34,11 @@ constexpr const char *knownTarget(const char *Name) {
   throw "a target set names a target Targets.def does not have";
 }
 
-#define ARCH(Name) TargetEntry{knownTarget(Name), false, 0}
-#define FAMILY(Name, MinPTX) TargetEntry{knownTarget(Name), true, MinPTX}
-#define TARGET_SET(Id, ...)                                                    \
-  constexpr TargetEntry Id##Entries[] = {__VA_ARGS__};
+#define ARCH(Name)                                                             \
+  TargetEntry { knownTarget(Name), false, 0 }
+#define FAMILY(Name, MinPTX)                                                   \
+  TargetEntry { knownTarget(Name), true, MinPTX }
+#define TARGET_SET(Id, ...) constexpr TargetEntry Id##Entries[] = {__VA_ARGS__};
 #include "TargetSets.def"
 #undef ARCH
 #undef FAMILY
@@ -49,9 +50,9 @@ const TargetSet TargetSets[] = {
 };
 
 const FormInfo Forms[] = {
-#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax)          \
-  {Form::Id, Tcgen05Opcode::Opcode, Spelling, Section, MinPTX,                 \
-   TargetSetId::Targets},
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax)           \
+  {Form::Id, Tcgen05Opcode::Opcode, Spelling, Section,                         \
+   MinPTX,   TargetSetId::Targets},
 #include "tcgen05/AST/Tcgen05Forms.def"
 };
 
@@ -62,7 +63,7 @@ const QualRule Qualifiers[] = {
 };
 
 const ClassRule Classes[] = {
-#define CLASS_RULE(Class, Noun, Repeatable, Rank)                            \
+#define CLASS_RULE(Class, Noun, Repeatable, Rank)                              \
   {QC::Class, Noun, Repeatable, Rank},
 #include "tcgen05/AST/Tcgen05QualifierClasses.def"
 };
@@ -75,8 +76,8 @@ const RequireRule Requires[] = {
 const OperandRule Operands[] = {
 #define OPERAND(FormSet, R, Shape, Bits, Float, Min, Max, Step, Accept,        \
                 Access, Section)                                               \
-  {FormSet, Role::R, OperandForm::Shape, Bits, Float, Min, Max, Step, Accept,  \
-   Section},
+  {FormSet, Role::R, OperandForm::Shape, Bits, Float, Min, Max, Step,          \
+   Accept,  Section},
 #include "tcgen05/AST/Tcgen05Operands.def"
 };
 
@@ -93,26 +94,38 @@ const LdStShape Shapes[] = {
 
 const ComboRule Combos[] = {
 #define NEEDS(FormSet, If, Then, Section)                                      \
-  {ComboKind::Needs, FormSet, If, Then, Role::Dst, QC::Unknown, QC::Unknown,   \
-   Section},
+  {ComboKind::Needs, FormSet,     If,          Then,                           \
+   Role::Dst,        QC::Unknown, QC::Unknown, Section},
 #define EXCLUDES(FormSet, If, Other, Section)                                  \
-  {ComboKind::Excludes, FormSet, If, Other, Role::Dst, QC::Unknown,            \
-   QC::Unknown, Section},
+  {ComboKind::Excludes, FormSet,     If,          Other,                       \
+   Role::Dst,           QC::Unknown, QC::Unknown, Section},
 #define ONLY_WITH_OPERAND(FormSet, R, Quals, Section)                          \
-  {ComboKind::OnlyWithOperand, FormSet, "", Quals, Role::R, QC::Unknown,       \
-   QC::Unknown, Section},
+  {ComboKind::OnlyWithOperand,                                                 \
+   FormSet,                                                                    \
+   "",                                                                         \
+   Quals,                                                                      \
+   Role::R,                                                                    \
+   QC::Unknown,                                                                \
+   QC::Unknown,                                                                \
+   Section},
 #define BEFORE(FormSet, A, B, Section)                                         \
   {ComboKind::Before, FormSet, "", "", Role::Dst, QC::A, QC::B, Section},
 #define QUAL_NEEDS_OPERAND(FormSet, Qual, R, Section)                          \
-  {ComboKind::QualNeedsOperand, FormSet, Qual, "", Role::R, QC::Unknown,       \
-   QC::Unknown, Section},
+  {ComboKind::QualNeedsOperand,                                                \
+   FormSet,                                                                    \
+   Qual,                                                                       \
+   "",                                                                         \
+   Role::R,                                                                    \
+   QC::Unknown,                                                                \
+   QC::Unknown,                                                                \
+   Section},
 #include "Combinations.def"
 };
 
 const KindRule Kinds[] = {
-#define KIND_RULE(Kind, Scale, Vecs, Default, ScaleInputD, MaxOps, Sparse,      \
+#define KIND_RULE(Kind, Scale, Vecs, Default, ScaleInputD, MaxOps, Sparse,     \
                   Section)                                                     \
-  {Kind,   BlockScaleUse::Scale, Vecs, Default, ScaleInputDUse::ScaleInputD,  \
+  {Kind,   BlockScaleUse::Scale, Vecs,   Default, ScaleInputDUse::ScaleInputD, \
    MaxOps, TargetSetId::Sparse,  Section},
 #include "KindRules.def"
 };

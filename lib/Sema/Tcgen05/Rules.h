@@ -28,7 +28,7 @@ namespace tcgen05::rules {
 using Form = Tcgen05Form;
 
 enum FormBit : uint32_t {
-#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax)          \
+#define FORM(Id, Opcode, Spelling, Section, MinPTX, Targets, Syntax)           \
   F_##Id = 1u << static_cast<unsigned>(Form::Id),
 #include "tcgen05/AST/Tcgen05Forms.def"
 };
@@ -197,12 +197,9 @@ bool targetSetContains(TargetSetId Id, const TargetInfo &T, unsigned Version);
 /// (sm_100f and higher), ...".
 std::string describeTargetSet(TargetSetId Id);
 
-
-
 /// Whether R's word is legal on T at Version: the two conditions the
 /// checker reports apart (TC3104 too new, TC3103 wrong target).
-bool qualifierAllowed(const QualRule &R, const TargetInfo &T,
-                      unsigned Version);
+bool qualifierAllowed(const QualRule &R, const TargetInfo &T, unsigned Version);
 
 /// The rule for Spelling on form F, or null.
 const QualRule *findQualifier(Form F, llvm::StringRef Spelling);

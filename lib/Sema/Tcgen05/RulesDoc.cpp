@@ -64,8 +64,8 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
     if (!(O.Forms & bitOf(F.Id)))
       continue;
     static const char *const FormNames[] = {
-        "register", "immediate", "register or immediate",
-        "[address]", "{vector}", "predicate or immediate"};
+        "register",  "immediate", "register or immediate",
+        "[address]", "{vector}",  "predicate or immediate"};
     std::string Imm;
     if (O.Min || O.Max)
       Imm = "[" + std::to_string(O.Min) + ", " + std::to_string(O.Max) + "]";
@@ -80,7 +80,8 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
   }
   for (const OperandTargetRule &T : operandTargetRules())
     if (T.Forms & bitOf(F.Id))
-      OS << "\n" << tcgen05OperandRoleName(T.Role)
+      OS << "\n"
+         << tcgen05OperandRoleName(T.Role)
          << " needs targets: " << describeTargetSet(T.Targets) << " (PTX ISA "
          << ruleSection(T.Section, F.Id) << ").\n";
 
@@ -118,8 +119,8 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
     OS << "\n## Registers per shape (Table 47)\n\n| shape | registers at .x1 "
           "| largest .num |\n|---|---|---|\n";
     for (const LdStShape &S : ldStShapes())
-      OS << "| `" << S.Shape << "` | " << S.RegistersAtX1 << " | .x"
-         << S.MaxNum << " |\n";
+      OS << "| `" << S.Shape << "` | " << S.RegistersAtX1 << " | .x" << S.MaxNum
+         << " |\n";
   }
   if (F.Opcode == Tcgen05Opcode::Mma) {
     OS << "\n## Kinds (Tables 54, 55)\n\n| kind | .block_scale | scale "
@@ -135,8 +136,7 @@ void renderForm(const FormInfo &F, llvm::raw_ostream &OS) {
          << (K.ScaleInputD == ScaleInputDUse::Allowed     ? "allowed"
              : K.ScaleInputD == ScaleInputDUse::Unchecked ? "not checked"
                                                           : "")
-         << " | "
-         << targets(K.SparseTargets) << " |\n";
+         << " | " << targets(K.SparseTargets) << " |\n";
     }
   }
 }
@@ -166,21 +166,27 @@ void renderOtherForm(const OtherInstructionForm &F, llvm::raw_ostream &OS) {
   for (size_t K = 0; K < F.Operands.size(); ++K) {
     const auto &O = F.Operands[K];
     std::string Sep = K ? ", " : " ";
-    std::string Operand = O.Name + (O.Sel != OtherSelectors::NoSel ? "{.sel}" : "");
+    std::string Operand =
+        O.Name + (O.Sel != OtherSelectors::NoSel ? "{.sel}" : "");
     Syntax += O.Optional ? "{" + Sep + Operand + "}" : Sep + Operand;
     static const char *const Kinds[] = {
         "a register of the type's width, never an immediate",
         "a register of the type's width",
         "a register of the type's width or an immediate",
-        "a 32-bit register or an immediate (not range-checked)", "an immediate",
-        "a 32-bit register or an immediate", "a 32-bit register",
+        "a 32-bit register or an immediate (not range-checked)",
+        "an immediate",
+        "a 32-bit register or an immediate",
+        "a 32-bit register",
         "a 32-bit register, negated or not, or an immediate"};
-    static_assert(std::size(Kinds) == static_cast<size_t>(OtherOperandKind::VideoNeg) + 1);
-    std::string Rule = "`" + O.Name + "`: " + Kinds[static_cast<unsigned>(O.Kind)];
+    static_assert(std::size(Kinds) ==
+                  static_cast<size_t>(OtherOperandKind::VideoNeg) + 1);
+    std::string Rule =
+        "`" + O.Name + "`: " + Kinds[static_cast<unsigned>(O.Kind)];
     if (O.Sel != OtherSelectors::NoSel)
       Rule += std::string("; selectors ") + describeSelectors(O.Sel);
     if (O.Min <= O.Max)
-      Rule += " in [" + std::to_string(O.Min) + ", " + std::to_string(O.Max) + "]";
+      Rule +=
+          " in [" + std::to_string(O.Min) + ", " + std::to_string(O.Max) + "]";
     if (O.Step > 0)
       Rule += ", a multiple of " + std::to_string(O.Step);
     if (O.Step == -1)
@@ -190,19 +196,22 @@ void renderOtherForm(const OtherInstructionForm &F, llvm::raw_ostream &OS) {
   for (OtherRule R : F.Rules) {
     static const char *const Text[] = {
         "a secondary operation (`.add`, `.min`, `.max`) needs operand `c`",
-        "a selector on `d` only in the merge form: with `c` and no secondary operation",
+        "a selector on `d` only in the merge form: with `c` and no secondary "
+        "operation",
         "`.sat` cannot be combined with `.add`",
         "`.po` cannot be combined with a negated operand"};
-    static_assert(std::size(Text) == static_cast<size_t>(OtherRule::PoNotWithNegation) + 1);
+    static_assert(std::size(Text) ==
+                  static_cast<size_t>(OtherRule::PoNotWithNegation) + 1);
     Rules.push_back(Text[static_cast<unsigned>(R)]);
   }
   std::string Where = !F.Targets.empty() ? F.Targets
-                      : F.MinSM          ? "sm_" + std::to_string(F.MinSM) + " and higher"
-                                         : "every target";
-  Rules.push_back("targets: " + Where + "; PTX ISA " + formatPTXVersion(F.MinPTX) +
-                  " or later");
-  OS << "\n## " << F.Name << " (PTX ISA " << F.Section << ")\n\n```ptx\n" << Syntax
-     << ";\n```\n\n";
+                      : F.MinSM
+                          ? "sm_" + std::to_string(F.MinSM) + " and higher"
+                          : "every target";
+  Rules.push_back("targets: " + Where + "; PTX ISA " +
+                  formatPTXVersion(F.MinPTX) + " or later");
+  OS << "\n## " << F.Name << " (PTX ISA " << F.Section << ")\n\n```ptx\n"
+     << Syntax << ";\n```\n\n";
   for (const std::string &R : Rules)
     OS << "- " << R << "\n";
 }
@@ -228,7 +237,8 @@ tcgen05::renderTcgen05RulePages() {
   IOS << "\nThe kernel-level rule (one `.cta_group` per kernel, PTX ISA "
          "9.7.16.7.1) is described in "
          "[TC3120](../diagnostics/TC3120.md).\n";
-  IOS << "\nThe stack manipulation, video and miscellaneous instructions (PTX ISA "
+  IOS << "\nThe stack manipulation, video and miscellaneous instructions (PTX "
+         "ISA "
          "9.7.17-9.7.19) are checked from `lib/Sema/OtherInstructions.def`: "
          "[other-instructions](other-instructions.md).\n";
   std::string Other;
@@ -239,29 +249,36 @@ tcgen05::renderTcgen05RulePages() {
   for (const OtherInstructionForm &F : otherInstructionForms())
     renderOtherForm(F, OOS);
   OOS << "\n## wgmma.mma_async register fragments (PTX ISA 9.7.15.5.1.1)\n\n"
-         "From `lib/Sema/WgmmaFragments.def` (TC7201-TC7206): sm_90a only; A in "
+         "From `lib/Sema/WgmmaFragments.def` (TC7201-TC7206): sm_90a only; A "
+         "in "
          "registers is four 32-bit registers, never `.f32`.\n\n"
          "| k | A and B | accumulator | N | accumulator registers | section |\n"
          "|---|---|---|---|---|---|\n";
   for (const WgmmaFragment &W : wgmmaFragments())
     OOS << "| " << W.K << " | `" << llvm::join(W.ATypes, "`, `") << "`"
         << (W.Same ? " (the same)" : "") << " | `" << W.DType << "` | "
-        << (W.IntegerN ? "8, 16, 24, 32, 48, 64, ..., 256" : "8, 16, ..., 256") << " | N/"
-        << W.DDiv << " | " << W.Section << " |\n";
-  OOS << "\n## wgmma.mma_async qualifiers and scalar operands (PTX ISA 9.7.15.5.2)\n\n"
-         "From `lib/Sema/WgmmaFragments.def` (TC7208-TC7215). The first qualifier "
+        << (W.IntegerN ? "8, 16, 24, 32, 48, 64, ..., 256" : "8, 16, ..., 256")
+        << " | N/" << W.DDiv << " | " << W.Section << " |\n";
+  OOS << "\n## wgmma.mma_async qualifiers and scalar operands (PTX ISA "
+         "9.7.15.5.2)\n\n"
+         "From `lib/Sema/WgmmaFragments.def` (TC7208-TC7215). The first "
+         "qualifier "
          "names the instruction (`"
       << llvm::join(wgmmaNames(), "`, `")
       << "`); the shape, the types (d, a, b in that order) and these "
-         "qualifiers may stand in any order after it. Any other word is refused.\n\n"
+         "qualifiers may stand in any order after it. Any other word is "
+         "refused.\n\n"
          "| qualifier | rows | use | notes |\n|---|---|---|---|\n";
   for (const WgmmaSyntaxRow &R : wgmmaQualifierRows())
-    OOS << "| `" << R.Name << "` | " << R.Takes << " | " << R.Use << " | " << R.Note << " |\n";
-  OOS << "\nAfter d, a and b-desc (a 64-bit descriptor register or an immediate), "
+    OOS << "| `" << R.Name << "` | " << R.Takes << " | " << R.Use << " | "
+        << R.Note << " |\n";
+  OOS << "\nAfter d, a and b-desc (a 64-bit descriptor register or an "
+         "immediate), "
          "in this order, as many as the row's operand count leaves:\n\n"
          "| operand | values | written as | notes |\n|---|---|---|---|\n";
   for (const WgmmaSyntaxRow &R : wgmmaScalarRows())
-    OOS << "| " << R.Name << " | " << R.Takes << " | " << R.Use << " | " << R.Note << " |\n";
+    OOS << "| " << R.Name << " | " << R.Takes << " | " << R.Use << " | "
+        << R.Note << " |\n";
   Pages.emplace_back("other-instructions.md", OOS.str());
   Pages.emplace_back("README.md", IOS.str());
   return Pages;
