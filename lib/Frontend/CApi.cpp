@@ -252,10 +252,13 @@ extern "C" tcgen05_result *tcgen05_check(const char *Ptx, size_t Length,
       readWarningFlags(O.warning_flags, DiagOpts, Unknown);
     return collect(
         [&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-          for (const std::string &G : Unknown)
-            Engine.emit(nullptr,
-                        Diagnostic::make(DiagID::warn_unknown_warning_group, {},
-                                         {G}, "<C interface>"));
+          // As the command line says it: the groups there are.
+          for (const std::string &G : Unknown) {
+            Diagnostic D = Diagnostic::make(DiagID::warn_unknown_warning_group,
+                                            {}, {G}, "<C interface>");
+            D.note(DiagID::note_known_values, {}, {diagGroupList()});
+            Engine.emit(nullptr, std::move(D));
+          }
           unsigned ID = 0;
           if (addInput(SM, Engine, Ptx, Length, O.name, ID))
             checkBuffer(SM, ID, Engine, Opts);
