@@ -384,6 +384,11 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Stream->start(Workers);
   Stream->finish();
   Clock::time_point BodiesEnd = Clock::now();
+  // The .section contents (DWARF data) are not searched for ignore
+  // comments; a finding in one is looked near as before.
+  bool SectionFindings = llvm::any_of(Work, [](const CheckItem &I) {
+    return !I.F && !I.Sink.diagnostics().empty();
+  });
 
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
   for (bool Bodies : {true, false})
@@ -416,7 +421,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   ModuleSink.sortBySource();
   unsigned ByComments = 0, ByBaseline = 0;
   bool Markers =
-      !LookForMarkers || markersOutsideBodies(Text, Work) ||
+      !LookForMarkers || SectionFindings || markersOutsideBodies(Text, Work) ||
       llvm::any_of(Work, [](const CheckItem &I) { return I.HasMarker; });
   if (!Markers) {
     // No ignore comment in the module: nothing to silence or to judge.
