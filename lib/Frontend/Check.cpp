@@ -384,11 +384,6 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Stream->start(Workers);
   Stream->finish();
   Clock::time_point BodiesEnd = Clock::now();
-  // The .section contents (DWARF data) are not searched for ignore
-  // comments; a finding in one is looked near as before.
-  bool SectionFindings = llvm::any_of(Work, [](const CheckItem &I) {
-    return !I.F && !I.Sink.diagnostics().empty();
-  });
 
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
   for (bool Bodies : {true, false})
@@ -420,13 +415,15 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   }
   ModuleSink.sortBySource();
   unsigned ByComments = 0, ByBaseline = 0;
-  bool Markers =
-      !LookForMarkers || SectionFindings || markersOutsideBodies(Text, Work) ||
-      llvm::any_of(Work, [](const CheckItem &I) { return I.HasMarker; });
-  if (!Markers) {
-    // No ignore comment in the module: nothing to silence or to judge.
-  } else if (LookForMarkers && judgesSuppressions(Engine, ModuleSink)) {
-    // Every comment of the text, to find those that silence nothing.
+  // Ignore comments silence findings near them (Suppressions::near, the
+  // lines of the findings only); every comment of the text is read only
+  // when there is one to judge (TC0013).
+  bool JudgeComments =
+      LookForMarkers &&
+      (llvm::any_of(Work, [](const CheckItem &I) { return I.HasMarker; }) ||
+       markersOutsideBodies(Text, Work)) &&
+      judgesSuppressions(Engine, ModuleSink);
+  if (JudgeComments) {
     Suppressions All(Text);
     ByComments = All.apply(SM, BufferID, ModuleSink.diagnostics());
     size_t Before = ModuleSink.diagnostics().size();
@@ -439,7 +436,6 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     if (ModuleSink.diagnostics().size() != Before)
       ModuleSink.sortBySource();
   } else if (!ModuleSink.diagnostics().empty()) {
-    // Markers are searched for only near something to suppress.
     ByComments = Suppressions::near(SM, BufferID, ModuleSink.diagnostics())
                      .apply(SM, BufferID, ModuleSink.diagnostics());
   }

@@ -232,7 +232,9 @@ private:
 
   /// A problem of the run rather than of a file's text: the command line
   /// (TC01xx), or an input or output as a whole (TC00xx without a line).
-  static bool isToolProblem(const Diagnostic &D) { return D.code() < 1000; }
+  static bool isToolProblem(const Diagnostic &D) {
+    return D.code() < FirstLexicalCode;
+  }
 
   /// The run, and what went wrong in it besides findings.  A usage problem
   /// names the tool, not a file, so it gets no location.
@@ -255,7 +257,7 @@ private:
             for (const DiagNote &N : D.Notes)
               Text += "; " + N.Message;
             J.attributeObject("message", [&] { J.attribute("text", Text); });
-            if (D.code() >= 100 || D.File.empty())
+            if (D.code() >= FirstUsageCode || D.File.empty())
               return;
             J.attributeArray("locations",
                              [&] { J.object([&] { artifactOnly(D.File); }); });

@@ -144,18 +144,21 @@ void Suppressions::reportUnused(
       continue;
     const char *Begin = Line.data() + At;
     const char *End = Line.rtrim(" \t\r").end();
-    // What it names: nothing (every code), or its codes; a misspelt one
-    // (0) is shown by the range, which covers the comment.
-    std::string What;
-    std::vector<std::string> Named;
-    for (unsigned Code : C->Codes)
-      Named.push_back(Code ? formatDiagCode(Code) : "a code written wrong");
-    if (!Named.empty())
-      What = " of " + llvm::join(Named, " or ");
-    Diags.push_back(
+    Diagnostic D =
         Diagnostic::make(DiagID::warn_unused_suppression,
                          llvm::SMRange(llvm::SMLoc::getFromPointer(Begin),
-                                       llvm::SMLoc::getFromPointer(End)),
-                         {What}));
+                                       llvm::SMLoc::getFromPointer(End)));
+    std::vector<std::string> Named;
+    for (unsigned Code : C->Codes)
+      if (Code)
+        Named.push_back(formatDiagCode(Code));
+    if (C->Codes.empty())
+      D.note(DiagID::note_suppression_every_code, {});
+    else if (!Named.empty())
+      D.note(DiagID::note_suppression_codes, {}, {DiagArg::list(Named)});
+    // A misspelt code (0) is shown by the range, which covers the comment.
+    if (llvm::is_contained(C->Codes, 0u))
+      D.note(DiagID::note_suppression_not_a_code, {});
+    Diags.push_back(std::move(D));
   }
 }

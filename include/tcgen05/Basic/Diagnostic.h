@@ -139,6 +139,11 @@ std::optional<DiagID> lookupDiagCode(unsigned Code);
 std::string formatDiagCode(unsigned Code);
 /// Parses "TC1101", "tc1101" or "1101".
 std::optional<unsigned> parseDiagCode(llvm::StringRef Text);
+/// The catalogue's ranges (DiagnosticKinds.def): below FirstUsageCode the
+/// input and I/O, then the command line, then from FirstLexicalCode the
+/// text's lexis and syntax.
+inline constexpr unsigned FirstUsageCode = 100;
+inline constexpr unsigned FirstLexicalCode = 1000;
 /// The first code past the catalogue's input, usage, lexical and syntax
 /// ranges (DiagnosticKinds.def): a code below it is about the input, the
 /// command line or the text's syntax, never a finding in valid PTX.
