@@ -171,22 +171,32 @@ constexpr size_t WholeHugePagesInput = size_t(2) << 20;
 /// and found none, which spares a pass over the whole input.  Pages, when
 /// given, takes back the contents of each .section once they are checked.
 /// Whether the module's ignore comments can be judged, each found to
-/// silence something or not: the check ran whole (no error cap cut it, no
-/// syntax error kept the analyses off a function, no analysis gave up or
-/// skipped a kernel, each of which says so in a remark), and the warning
-/// would be shown.
-bool judgesSuppressions(const DiagnosticsEngine &Engine,
-                        const DiagnosticSink &Sink) {
+/// silence something or not (TC0013), and if not, why.
+enum class CommentJudgement {
+  Judge,
+  Off,             ///< The warning would not be shown.
+  Cut,             ///< The error cap cut the check short (TC0011 says so).
+  SyntaxError,     ///< Analyses stayed off a function with one.
+  AnalysisStopped, ///< An analysis gave up or skipped a kernel (a remark).
+};
+
+CommentJudgement judgeComments(const DiagnosticsEngine &Engine,
+                               const DiagnosticSink &Sink) {
   const DiagnosticOptions &O = Engine.options();
   if (O.IgnoreWarnings ||
       Engine.groupDisabled(diagGroup(DiagID::warn_unused_suppression)))
-    return false;
+    return CommentJudgement::Off;
   if (Sink.errorCap() && Sink.numErrors() >= Sink.errorCap())
-    return false;
-  return llvm::none_of(Sink.diagnostics(), [](const Diagnostic &D) {
-    return D.Sev == Severity::Remark ||
-           (D.Sev == Severity::Error && !isAcceptable(D.code()));
-  });
+    return CommentJudgement::Cut;
+  if (llvm::any_of(Sink.diagnostics(), [](const Diagnostic &D) {
+        return D.Sev == Severity::Error && !isAcceptable(D.code());
+      }))
+    return CommentJudgement::SyntaxError;
+  if (llvm::any_of(Sink.diagnostics(), [](const Diagnostic &D) {
+        return D.Sev == Severity::Remark;
+      }))
+    return CommentJudgement::AnalysisStopped;
+  return CommentJudgement::Judge;
 }
 
 /// Whether the text the module pass read itself (between the bodies and
@@ -418,12 +428,29 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // Ignore comments silence findings near them (Suppressions::near, the
   // lines of the findings only); every comment of the text is read only
   // when there is one to judge (TC0013).
-  bool JudgeComments =
+  bool HasMarkers =
       LookForMarkers &&
       (llvm::any_of(Work, [](const CheckItem &I) { return I.HasMarker; }) ||
-       markersOutsideBodies(Text, Work)) &&
-      judgesSuppressions(Engine, ModuleSink);
-  if (JudgeComments) {
+       markersOutsideBodies(Text, Work));
+  CommentJudgement Judgement =
+      HasMarkers ? judgeComments(Engine, ModuleSink) : CommentJudgement::Off;
+  if (Judgement == CommentJudgement::SyntaxError ||
+      Judgement == CommentJudgement::AnalysisStopped) {
+    // Not judging them is said, at the first comment, as an analysis that
+    // could not run is.
+    const char *At = Text.data() + findText(Text, SuppressionMarker);
+    Diagnostic &D =
+        ModuleSink.report(DiagID::remark_suppressions_not_judged,
+                          llvm::SMRange(llvm::SMLoc::getFromPointer(At),
+                                        llvm::SMLoc::getFromPointer(
+                                            At + SuppressionMarker.size())));
+    D.note(Judgement == CommentJudgement::SyntaxError
+               ? DiagID::note_not_judged_syntax_error
+               : DiagID::note_not_judged_analysis_stopped,
+           {});
+    ModuleSink.sortBySource();
+  }
+  if (Judgement == CommentJudgement::Judge) {
     Suppressions All(Text);
     ByComments = All.apply(SM, BufferID, ModuleSink.diagnostics());
     size_t Before = ModuleSink.diagnostics().size();
