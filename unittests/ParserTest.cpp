@@ -170,7 +170,7 @@ TEST(ParserTest, OpcodeAndGuardInsideTheStatement) {
   EXPECT_FALSE(A.pred().Negated);
   // Set again without a guard, a node forgets the one it had.
   Instruction Again = G;
-  Again.setSource(A.src(), A.opcode(), Guard());
+  Again.setSource(A.src(), A.opcode(), A.op(), Guard());
   EXPECT_FALSE(Again.guarded());
   EXPECT_FALSE(Again.pred().Reg.valid());
   EXPECT_FALSE(Again.pred().Negated);

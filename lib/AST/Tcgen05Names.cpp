@@ -11,7 +11,7 @@ namespace tcgen05 {
 
 llvm::StringRef tcgen05OpcodeName(Tcgen05Opcode Op) {
   switch (Op) {
-#define X(Name, Spelling)                                                      \
+#define X(Name, Spelling, Properties)                                          \
   case Tcgen05Opcode::Name:                                                    \
     return Spelling;
     TCGEN05_OPCODES(X)
@@ -68,12 +68,12 @@ constexpr OperandAccess Accesses[] = {
 #include "tcgen05/AST/Tcgen05Operands.def"
 };
 
-#define X(Name, Spelling) +1
-constexpr unsigned NumOpcodes = 0 TCGEN05_OPCODES(X);
+#define X(Name, Spelling, Properties) +1
+constexpr unsigned NumTcgen05Opcodes = 0 TCGEN05_OPCODES(X);
 #undef X
 
 struct RoleMasks {
-  uint32_t Written[NumOpcodes] = {};
+  uint32_t Written[NumTcgen05Opcodes] = {};
 };
 
 constexpr RoleMasks writtenRoles() {

@@ -126,7 +126,7 @@ std::optional<ValueRange> tcgen05::compareRange(const Function &F,
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
   // setp.CmpOp.type p[|q], a, b: a combining form (.and, .or, .xor with a
   // fourth operand) says nothing alone.
-  if (I.opcode().text() != "setp" || Ops.size() != 3 || Quals.size() != 2)
+  if (I.op() != Opcode::Setp || Ops.size() != 3 || Quals.size() != 2)
     return std::nullopt;
   bool Unsigned;
   std::optional<Cmp> C = parseCompare(Quals[0].text(), Unsigned);
@@ -295,7 +295,7 @@ void BranchConditions::ofPredicate(uint32_t Reg, bool Value, Conditions &Out,
     for (uint32_t W : Writers) {
       const Instruction &I = F.Instructions[W];
       llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
-      if (I.guarded() || I.opcode().text() != "mov" || Ops.size() != 2)
+      if (I.guarded() || I.op() != Opcode::Mov || Ops.size() != 2)
         return;
       Conditions Here;
       std::optional<uint64_t> C = immediateBits(F, Ops[1]);
@@ -303,7 +303,7 @@ void BranchConditions::ofPredicate(uint32_t Reg, bool Value, Conditions &Out,
       if (const Instruction *S = Ops[1].Kind == OperandKind::Register
                                      ? singleWriter(Regs.of(Ops[1]))
                                      : nullptr;
-          !C && S && S->opcode().text() == "mov" && S->Operands.Count == 2)
+          !C && S && S->op() == Opcode::Mov && S->Operands.Count == 2)
         C = immediateBits(F, F.operands(S->Operands)[1]);
       if (C) {
         if ((*C != 0) != Value)
@@ -346,16 +346,17 @@ void BranchConditions::ofPredicate(uint32_t Reg, bool Value, Conditions &Out,
     Out.push_back(R);
   };
   llvm::ArrayRef<Operand> Ops = F.operands(W->Operands);
-  llvm::StringRef Op = W->opcode().text();
+  Opcode Op = W->op();
   if (Ops.size() == 2 && Ops[1].Kind == OperandKind::Register &&
-      (Op == "not" || Op == "mov")) {
+      (Op == Opcode::Not || Op == Opcode::Mov)) {
     size_t Before = Out.size();
-    ofPredicate(Regs.of(Ops[1]), Op == "not" ? !Value : Value, Out, Depth + 1);
+    ofPredicate(Regs.of(Ops[1]), Op == Opcode::Not ? !Value : Value, Out,
+                Depth + 1);
     if (Out.size() == Before)
       Flag();
     return;
   }
-  if (Op == "setp" && !Ops.empty()) {
+  if (Op == Opcode::Setp && !Ops.empty()) {
     // p|q: which of the two Reg is.
     bool Second = false;
     if (Ops[0].Kind == OperandKind::Binary) {
@@ -389,7 +390,7 @@ BranchConditions::resolveEdge(const CFGBlock &From, const CFGBlock &To) const {
     return Out;
   uint32_t Last = From.EndInst - 1;
   const Instruction &I = F.Instructions[Last];
-  if (I.opcode().text() != "bra" || !I.guarded())
+  if (I.op() != Opcode::Bra || !I.guarded())
     return Out;
   bool Taken = To.Number != From.Number + 1;
   // The guard holds on the taken edge.
@@ -409,7 +410,7 @@ void BranchConditions::dominatingAll(const CFGBlock &B, Conditions &Out,
       continue;
     uint32_t Last = P.EndInst - 1;
     const Instruction &I = F.Instructions[Last];
-    if (I.opcode().text() != "bra" || !I.guarded())
+    if (I.op() != Opcode::Bra || !I.guarded())
       continue;
     ofPredicate(Regs.guardOf(Last),
                 (X->Number != P.Number + 1) != I.pred().Negated, Out,

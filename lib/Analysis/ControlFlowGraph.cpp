@@ -32,11 +32,6 @@ void CFGBlock::printAsOperand(llvm::raw_ostream &OS, bool) const {
 
 namespace {
 
-bool endsBlock(llvm::StringRef Op) {
-  return Op == "bra" || Op == "brx" || Op == "ret" || Op == "exit" ||
-         Op == "trap";
-}
-
 /// Labels by (scope, name).  A label is visible in its scope and the
 /// scopes nested in it, before and after its definition; an inner
 /// definition hides an outer one (as in Symbols.cpp).
@@ -126,15 +121,14 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
       const Instruction &Inst = F.Instructions[I];
       InstBlock[I] = static_cast<uint32_t>(Blocks.size() - 1);
       Blocks.back().EndInst = NextInst = I + 1;
-      llvm::StringRef Op = Inst.opcode().text();
-      if (Op == "call") {
+      if (Inst.op() == Opcode::Call) {
         llvm::StringRef Callee = calledFunction(F, Inst);
         Calls.push_back({I, Callee});
         if (Callee.empty())
           Unmodelled.push_back({UnmodelledConstruct::IndirectCall, I});
       }
-      if (endsBlock(Op)) {
-        if (Op == "bra" || Op == "brx")
+      if (Inst.is(OpEndsBlock)) {
+        if (Inst.is(OpJumps))
           Jumps.push_back({I, Labels.current()});
         StartBlock(NextInst);
       }
@@ -163,7 +157,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     const Instruction &I = F.Instructions[J.Inst];
     uint32_t From = InstBlock[J.Inst];
     llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
-    if (I.opcode().text() == "bra") {
+    if (I.op() == Opcode::Bra) {
       std::optional<uint32_t> To;
       if (!Ops.empty() && Ops.back().Kind == OperandKind::Symbol)
         To = Labels.find(J.Scope, Names.of(Ops.back()));
@@ -202,7 +196,7 @@ ControlFlowGraph::ControlFlowGraph(const Function &F,
     bool FallsThrough = true;
     if (!Blk.empty()) {
       const Instruction &Last = F.Instructions[Blk.EndInst - 1];
-      FallsThrough = !endsBlock(Last.opcode().text()) || Last.guarded();
+      FallsThrough = !Last.is(OpEndsBlock) || Last.guarded();
     }
     if (FallsThrough && B + 1 < Blocks.size())
       AddEdge(B, B + 1);

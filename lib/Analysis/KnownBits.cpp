@@ -58,7 +58,8 @@ void KnownBitsAnalysis::makeRelevant(uint32_t Name) {
 void KnownBitsAnalysis::addDef(uint32_t I) {
   IsDef[I] = true;
   Defs.push_back(I);
-  Knowable |= isModelledOpcode(F.Instructions[I].opcode().text());
+  // Only the opcodes the transfer models can make anything known.
+  Knowable |= F.Instructions[I].is(OpBits);
   for (const Operand &O : F.operands(F.Instructions[I].Operands).drop_front())
     forEachReadOperand(F, O,
                        [&](const Operand &R) { makeRelevant(Names.of(R)); });

@@ -9,8 +9,6 @@
 
 #include "KnownBitsTransfer.h"
 
-#include "llvm/ADT/StringSwitch.h"
-
 using namespace tcgen05;
 using llvm::APInt;
 using llvm::KnownBits;
@@ -41,44 +39,38 @@ RegisterFact tcgen05::operandFact(const NodePool &P, const Operand &O,
 
 namespace {
 
-enum class Op {
-  Mov,
-  Cvt,
-  And,
-  Or,
-  Xor,
-  Not,
-  Shl,
-  Shr,
-  Add,
-  Sub,
-  Mul,
-  Selp,
-  Bfe,
-  Bfi,
-  Prmt,
-  Other
-};
-
-Op opcodeOf(llvm::StringRef Opcode) {
-  return llvm::StringSwitch<Op>(Opcode)
-      .Case("mov", Op::Mov)
-      .Case("cvt", Op::Cvt)
-      .Case("and", Op::And)
-      .Case("or", Op::Or)
-      .Case("xor", Op::Xor)
-      .Case("not", Op::Not)
-      .Case("shl", Op::Shl)
-      .Case("shr", Op::Shr)
-      .Case("add", Op::Add)
-      .Case("sub", Op::Sub)
-      .Case("mul", Op::Mul)
-      .Case("selp", Op::Selp)
-      .Case("bfe", Op::Bfe)
-      .Case("bfi", Op::Bfi)
-      .Case("prmt", Op::Prmt)
-      .Default(Op::Other);
+/// The operand count of each form the transfer models: the opcodes with
+/// OpBits, and those alone (checked below).
+constexpr unsigned modelledArity(Opcode O) {
+  switch (O) {
+  case Opcode::Mov:
+  case Opcode::Cvt:
+  case Opcode::Not:
+    return 2;
+  case Opcode::And:
+  case Opcode::Or:
+  case Opcode::Xor:
+  case Opcode::Shl:
+  case Opcode::Shr:
+  case Opcode::Add:
+  case Opcode::Sub:
+  case Opcode::Mul:
+    return 3;
+  case Opcode::Selp:
+  case Opcode::Bfe:
+  case Opcode::Prmt:
+    return 4;
+  case Opcode::Bfi:
+    return 5;
+  default:
+    return 0;
+  }
 }
+#define OPCODE(Enum, Name, Group, Properties)                                  \
+  static_assert((modelledArity(Opcode::Enum) != 0) ==                          \
+                    hasProperty(Opcode::Enum, OpBits),                         \
+                "Opcodes.def's OpBits column and the transfer disagree");
+#include "tcgen05/Basic/Opcodes.def"
 
 /// A type qualifier: '.u32' is {'u', 32}; every floating-point or
 /// narrow-float type is 'f'.
@@ -135,15 +127,15 @@ std::optional<uint64_t> constantOf(const KnownBits &K) {
 
 /// The value shifted by a constant amount, as PTX shifts: amounts past the
 /// width give 0, or the sign for shr.s.
-KnownBits shiftBy(Op O, bool Signed, const KnownBits &A, uint64_t N) {
+KnownBits shiftBy(Opcode O, bool Signed, const KnownBits &A, uint64_t N) {
   unsigned W = A.getBitWidth();
   if (N >= W) {
-    if (O == Op::Shr && Signed)
+    if (O == Opcode::Shr && Signed)
       return KnownBits::ashr(A, KnownBits::makeConstant(APInt(W, W - 1)));
     return KnownBits::makeConstant(APInt(W, 0));
   }
   KnownBits Amount = KnownBits::makeConstant(APInt(W, N));
-  if (O == Op::Shl)
+  if (O == Opcode::Shl)
     return KnownBits::shl(A, Amount);
   return Signed ? KnownBits::ashr(A, Amount) : KnownBits::lshr(A, Amount);
 }
@@ -268,16 +260,12 @@ void Transfer::run() {
   if (Ops.empty())
     return;
   const Operand &Dst = Ops[0];
-  Op O = opcodeOf(I.opcode().text());
+  Opcode O = I.op();
   bool Unmodelled = false;
   llvm::SmallVector<TypeQual, 2> Types = typeQualifiers(F, I, Unmodelled);
   TypeQual T = Types.empty() ? TypeQual{'b', 64} : Types.front();
   bool Integer = llvm::all_of(Types, [](TypeQual Q) { return Q.integer(); });
-  // The operand counts of the forms modelled.
-  static constexpr unsigned Arity[] = {2, 2, 3, 3, 3, 2, 3, 3,
-                                       3, 3, 3, 4, 4, 5, 4, 0};
-  if (O == Op::Other || Unmodelled || !Integer ||
-      Ops.size() != Arity[static_cast<unsigned>(O)])
+  if (!I.is(OpBits) || Unmodelled || !Integer || Ops.size() != modelledArity(O))
     return clobber(Dst);
   // Misalignment travels with the value through the operations that build
   // a descriptor from its fields.
@@ -289,9 +277,9 @@ void Transfer::run() {
   unsigned W = T.Width;
   bool Signed = T.Kind == 's';
   switch (O) {
-  case Op::Mov:
+  case Opcode::Mov:
     return move(W);
-  case Op::Cvt: {
+  case Opcode::Cvt: {
     // cvt.dtype.atype: integer to integer keeps the value, extended by the
     // source's signedness.
     if (Types.size() != 2)
@@ -299,34 +287,34 @@ void Transfer::run() {
     KnownBits A = src(1, Types[1].Width);
     return set(Dst, Types[1].Kind == 's' ? A.sextOrTrunc(W) : A.zextOrTrunc(W));
   }
-  case Op::And:
+  case Opcode::And:
     return set(Dst, src(1, W) & src(2, W));
-  case Op::Or:
+  case Opcode::Or:
     return set(Dst, src(1, W) | src(2, W));
-  case Op::Xor:
+  case Opcode::Xor:
     return set(Dst, src(1, W) ^ src(2, W));
-  case Op::Not: {
+  case Opcode::Not: {
     KnownBits A = src(1, W);
     std::swap(A.Zero, A.One);
     return set(Dst, A);
   }
-  case Op::Shl:
-  case Op::Shr: {
+  case Opcode::Shl:
+  case Opcode::Shr: {
     KnownBits A = src(1, W);
     std::optional<uint64_t> N = constantOf(src(2, 32));
     if (!N)
       return set(Dst, KnownBits(W));
     // The descriptor encoding of addresses and offsets is '>> 4' of a
     // 16-byte aligned value; known 1 bits shifted out mean it was not.
-    if (O == Op::Shr && *N == 4 && (A.One.getZExtValue() & 0xF))
+    if (O == Opcode::Shr && *N == 4 && (A.One.getZExtValue() & 0xF))
       Misaligned = Index;
     return set(Dst, shiftBy(O, Signed, A, *N));
   }
-  case Op::Add:
+  case Opcode::Add:
     return set(Dst, KnownBits::add(src(1, W), src(2, W)));
-  case Op::Sub:
+  case Opcode::Sub:
     return set(Dst, KnownBits::sub(src(1, W), src(2, W)));
-  case Op::Mul: {
+  case Opcode::Mul: {
     KnownBits A = src(1, W), B = src(2, W);
     if (hasQualifier(F, I, ".wide")) {
       A = Signed ? A.sext(2 * W) : A.zext(2 * W);
@@ -337,9 +325,9 @@ void Transfer::run() {
       return set(Dst, Signed ? KnownBits::mulhs(A, B) : KnownBits::mulhu(A, B));
     return set(Dst, KnownBits::mul(A, B));
   }
-  case Op::Selp:
+  case Opcode::Selp:
     return set(Dst, src(1, W).intersectWith(src(2, W)));
-  case Op::Bfe: {
+  case Opcode::Bfe: {
     std::optional<uint64_t> Pos = constantOf(src(2, 32)),
                             Len = constantOf(src(3, 32));
     if (!Pos || !Len)
@@ -347,7 +335,7 @@ void Transfer::run() {
     return set(Dst,
                bitFieldExtract(src(1, W), *Pos & 0xFF, *Len & 0xFF, Signed));
   }
-  case Op::Bfi: {
+  case Opcode::Bfi: {
     std::optional<uint64_t> Pos = constantOf(src(3, 32)),
                             Len = constantOf(src(4, 32));
     if (!Pos || !Len)
@@ -355,23 +343,19 @@ void Transfer::run() {
     return set(Dst,
                bitFieldInsert(src(1, W), src(2, W), *Pos & 0xFF, *Len & 0xFF));
   }
-  case Op::Prmt: {
+  case Opcode::Prmt: {
     std::optional<uint64_t> Sel = constantOf(src(3, 32));
     if (!Sel || W != 32)
       return set(Dst, KnownBits(W));
     return set(Dst, permute(src(1, 32), src(2, 32), *Sel));
   }
-  case Op::Other:
+  default:
     break;
   }
   clobber(Dst);
 }
 
 } // namespace
-
-bool tcgen05::isModelledOpcode(llvm::StringRef Opcode) {
-  return opcodeOf(Opcode) != Op::Other;
-}
 
 void tcgen05::transferInstruction(const Function &F, uint32_t Inst,
                                   RegisterFacts &Facts) {

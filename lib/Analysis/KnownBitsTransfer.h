@@ -27,10 +27,6 @@ public:
 RegisterFact operandFact(const NodePool &P, const Operand &O,
                          const RegisterFacts &Facts);
 
-/// Whether an opcode can make anything known (for the others, what they
-/// write is unknown).
-bool isModelledOpcode(llvm::StringRef Opcode);
-
 /// Applies instruction Inst of F to Facts.
 void transferInstruction(const Function &F, uint32_t Inst,
                          RegisterFacts &Facts);

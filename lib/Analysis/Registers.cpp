@@ -9,33 +9,11 @@
 
 using namespace tcgen05;
 
-bool tcgen05::writesNoRegister(llvm::StringRef Op) {
-  // Asked for every instruction by every analysis: most opcodes are told
-  // apart by their length and first letter before any comparison.
-  switch (Op.size()) {
-  case 2:
-    return Op == "st" || Op == "cp";
-  case 3:
-    return Op == "bra" || Op == "brx" || Op == "ret" || Op == "red" ||
-           Op == "bar";
-  case 4:
-    return Op == "call" || Op == "exit";
-  case 5:
-    return Op == "fence";
-  case 6:
-    return Op == "membar";
-  case 7:
-    return Op == "barrier";
-  default:
-    return false;
-  }
-}
-
 unsigned tcgen05::writtenOperandMask(const Function &F, const Instruction &I) {
   if (!I.Operands.Count)
     return 0;
   if (I.Tcgen05 == Instruction::NoTcgen05)
-    return writesNoRegister(I.opcode().text()) ? 0 : 1;
+    return I.is(OpNoDef) ? 0 : 1;
   // Which roles are written is Tcgen05Operands.def's Access column.
   const Tcgen05Inst &T = F.Tcgen05[I.Tcgen05];
   uint32_t Roles = tcgen05WrittenRoles(T.Opcode);

@@ -13,13 +13,6 @@ using namespace tcgen05;
 
 namespace {
 
-/// Opcodes whose results differ between threads whatever their operands:
-/// memory reads and per-thread matrix fragments.
-constexpr llvm::StringLiteral VaryingOpcodes[] = {
-    "atom", "mbarrier", "tcgen05", "tex",   "tld4", "suld",     "ldmatrix",
-    "wmma", "mma",      "wgmma",   "match", "shfl", "multimem",
-};
-
 std::optional<ValueKind> specialKind(llvm::StringRef Name) {
   // The lane sources: in a 1-D block %tid.x is 32 x warp + lane.
   if (Name == "%tid.x" || Name == "%laneid")
@@ -220,7 +213,7 @@ ValueKind UniformityInfo::transfer(uint32_t Index) const {
 
 ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
   const Instruction &I = F.Instructions[Index];
-  llvm::StringRef Op = I.opcode().text();
+  Opcode Op = I.op();
   llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
   auto Has = [&](llvm::StringRef Q) {
@@ -230,7 +223,7 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
   for (const Operand &O : Ops.drop_front())
     Src.push_back(operandKind(O, Kinds));
 
-  if (Op == "ld" || Op == "ldu") {
+  if (Op == Opcode::Ld || Op == Opcode::Ldu) {
     // A kernel's parameters are the same for every thread.  Otherwise a
     // converged warp loading one address reads one value: kernels keep the
     // tensor memory address and tile coordinates in shared memory and
@@ -242,14 +235,15 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
       return readsOwnParameter(Ops) ? ValueKind::Uniform : ValueKind::Varying;
     return allUniform(Src) ? ValueKind::Uniform : ValueKind::Varying;
   }
-  if (Op == "shfl")
+  if (Op == Opcode::Shfl)
     // shfl.sync.idx d|p, a, lane, c, mask: every thread reads one lane.
     return Has(".idx") && Src.size() >= 2 && isUniformish(Src[1])
                ? ValueKind::Uniform
                : ValueKind::Varying;
-  if (Op == "vote" || Op == "activemask" || Op == "redux" || Op == "elect")
+  if (Op == Opcode::Vote || Op == Opcode::Activemask || Op == Opcode::Redux ||
+      Op == Opcode::Elect)
     return ValueKind::Uniform;
-  if (llvm::is_contained(VaryingOpcodes, Op))
+  if (I.is(OpVarying))
     return ValueKind::Varying;
   if (Src.empty())
     return ValueKind::Uniform;
@@ -262,26 +256,26 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
     return std::nullopt;
   };
   bool TwoSources = Src.size() == 2;
-  if (Op == "mov" || Op == "cvt" || Op == "cvta")
+  if (Op == Opcode::Mov || Op == Opcode::Cvt || Op == Opcode::Cvta)
     return Src.size() == 1 ? Src[0] : ValueKind::Varying;
-  if (Op == "not" && Src.size() == 1)
+  if (Op == Opcode::Not && Src.size() == 1)
     return negate(Src[0]);
   if (TwoSources && Src[0] == ValueKind::Lane) {
     std::optional<uint64_t> C = Imm(1);
-    if (C && (Op == "shr" && *C >= 5))
+    if (C && (Op == Opcode::Shr && *C >= 5))
       return ValueKind::Uniform;
-    if (C && Op == "div" && *C % 32 == 0)
+    if (C && Op == Opcode::Div && *C % 32 == 0)
       return ValueKind::Uniform;
-    if (C && Op == "rem" && *C % 32 == 0)
+    if (C && Op == Opcode::Rem && *C % 32 == 0)
       return ValueKind::Lane;
-    if (C && Op == "and")
+    if (C && Op == Opcode::And)
       return (*C & 31) == 0    ? ValueKind::Uniform
              : (*C & 31) == 31 ? ValueKind::Lane
                                : ValueKind::Varying;
-    if (C && (Op == "add" || Op == "sub") && *C % 32 == 0)
+    if (C && (Op == Opcode::Add || Op == Opcode::Sub) && *C % 32 == 0)
       return ValueKind::Lane;
   }
-  if (TwoSources && Op == "and" && Imm(1) &&
+  if (TwoSources && Op == Opcode::And && Imm(1) &&
       Ops[1].Kind == OperandKind::Register) {
     // (lane-valued << s) & C keeps no bit of the lane when C has none of
     // bits s..s+4: CUTLASS builds Tensor Memory lane addresses from
@@ -290,14 +284,14 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
     if (W.size() == 1 && !F.Instructions[W[0]].guarded()) {
       const Instruction &Shl = F.Instructions[W[0]];
       llvm::ArrayRef<Operand> SOps = F.operands(Shl.Operands);
-      if (Shl.opcode().text() == "shl" && SOps.size() == 3 &&
+      if (Shl.op() == Opcode::Shl && SOps.size() == 3 &&
           SOps[2].Kind == OperandKind::Integer && SOps[2].value() < 59 &&
           operandKind(SOps[1], Kinds) == ValueKind::Lane &&
           (*Imm(1) >> SOps[2].value() & 31) == 0)
         return ValueKind::Uniform;
     }
   }
-  if (Op == "setp" && TwoSources && !Quals.empty()) {
+  if (Op == Opcode::Setp && TwoSources && !Quals.empty()) {
     llvm::StringRef Cmp = Quals.front().text();
     for (bool Left : {true, false}) {
       ValueKind Mine = Src[Left ? 0 : 1], Other = Src[Left ? 1 : 0];
@@ -313,7 +307,7 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
         return Cmp == ".ne" ? Mine : negate(Mine);
     }
   }
-  if (Op == "selp" && Src.size() == 3 && Imm(0) && Imm(1) &&
+  if (Op == Opcode::Selp && Src.size() == 3 && Imm(0) && Imm(1) &&
       (Src[2] == ValueKind::OneLane || Src[2] == ValueKind::AllButOneLane)) {
     // selp d, a, b, p with constants: a flag of p (nvcc materializes
     // elect_one_sync()'s bool so).
@@ -322,11 +316,11 @@ ValueKind UniformityInfo::transfer(uint32_t Index, RegKinds Kinds) const {
     if (*Imm(0) == 0 && *Imm(1) != 0)
       return negate(Src[2]);
   }
-  if ((Op == "and" || Op == "or") && TwoSources) {
+  if ((Op == Opcode::And || Op == Opcode::Or) && TwoSources) {
     // A predicate true in one thread stays so when and-ed with a uniform
     // one; false in one thread when or-ed.
     ValueKind Keep =
-        Op == "and" ? ValueKind::OneLane : ValueKind::AllButOneLane;
+        Op == Opcode::And ? ValueKind::OneLane : ValueKind::AllButOneLane;
     if ((Src[0] == Keep && isUniformish(Src[1])) ||
         (Src[1] == Keep && isUniformish(Src[0])))
       return Keep;
@@ -394,7 +388,7 @@ void UniformityInfo::demand(llvm::ArrayRef<uint32_t> Roots,
 ValueKind UniformityInfo::writtenKind(uint32_t Index, const Operand &W,
                                       RegKinds Kinds) const {
   const Instruction &I = F.Instructions[Index];
-  llvm::StringRef Op = I.opcode().text();
+  Opcode Op = I.op();
   // A value written in a divergent block is not made varying: compiler
   // output reuses registers, so one write under a varying branch would
   // spoil every other live range of the name.  Values that differ only
@@ -420,9 +414,9 @@ ValueKind UniformityInfo::writtenKind(uint32_t Index, const Operand &W,
   bool IsSecond = First.Kind == OperandKind::Binary &&
                   First.children().Count == 2 &&
                   &W == &F.operands(First.children())[1];
-  if (Op == "elect")
+  if (Op == Opcode::Elect)
     return IsSecond ? ValueKind::OneLane : K;
-  if (Op == "setp" && IsSecond)
+  if (Op == Opcode::Setp && IsSecond)
     return negate(K);
   return K;
 }
@@ -491,15 +485,15 @@ bool UniformityInfo::premise(uint32_t Reg,
   llvm::SmallVector<ValueRange, 8> Common;
   for (uint32_t W : Regs.writers(Reg)) {
     const Instruction &I = F.Instructions[W];
-    llvm::StringRef Op = I.opcode().text();
-    if (Op != "elect" && guard(W) == ValueKind::Uniform &&
+    Opcode Op = I.op();
+    if (Op != Opcode::Elect && guard(W) == ValueKind::Uniform &&
         transfer(W) == ValueKind::Uniform)
       continue;
     // A write that may differ between threads: the conditions on the way
     // to it, and those of the one source that may differ, if it has one.
     llvm::SmallVector<ValueRange, 8> Here;
     Conds.dominating(G.blockOf(W), Here, 8, UniformBranch);
-    if (Op != "elect" && guard(W) == ValueKind::Uniform) {
+    if (Op != Opcode::Elect && guard(W) == ValueKind::Uniform) {
       uint32_t Varying = RegisterNumbering::None;
       unsigned Count = 0;
       for (const Operand &O : F.operands(I.Operands).drop_front())
@@ -539,7 +533,7 @@ void UniformityInfo::markBlocks() {
       continue;
     uint32_t Last = B.EndInst - 1;
     const Instruction &I = F.Instructions[Last];
-    if (I.opcode().text() != "bra" ||
+    if (I.op() != Opcode::Bra ||
         llvm::any_of(F.qualifiers(I.Qualifiers),
                      [](const Span &S) { return S.text() == ".uni"; }))
       continue;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tcgen05/Build/Builder.h"
+#include "tcgen05/Basic/Opcodes.h"
 
 #include "tcgen05/Basic/Target.h"
 
@@ -193,7 +194,8 @@ std::string Instr::module(const BuildTarget &T) const {
 }
 
 std::string Instr::bufferName() const {
-  return Name + (Name == "tcgen05" ? Quals.front() : "") + " (built)";
+  return Name + (lookupOpcode(Name) == Opcode::Tcgen05 ? Quals.front() : "") +
+         " (built)";
 }
 
 AsmTemplate Instr::asmTemplate() const {

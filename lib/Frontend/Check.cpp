@@ -84,9 +84,9 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
     uint32_t T = F.Instructions[Inst].Tcgen05;
     if (T != Instruction::NoTcgen05)
       checkTcgen05Instruction(M, F, T, Regs, RuleSink);
-    else if (isOtherCheckedOpcode(F.Instructions[Inst].opcode().text()))
+    else if (isOtherCheckedOpcode(F.Instructions[Inst].op()))
       checkOtherInstruction(M, F, Inst, Regs, RuleSink);
-    else if (F.Instructions[Inst].opcode().text() == "wgmma")
+    else if (F.Instructions[Inst].op() == Opcode::Wgmma)
       checkWgmmaFragments(M, F, Inst, Regs, RuleSink);
   };
   ++Stats.Functions;

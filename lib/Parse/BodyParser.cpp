@@ -24,9 +24,9 @@ public:
 
 private:
   void parseStatement();
-  /// Opcode: the opcode, consumed already; DiagsBefore: the diagnostics
+  /// Name: the opcode, consumed already; DiagsBefore: the diagnostics
   /// reported before it was.
-  void parseInstruction(const Token *Opcode, size_t DiagsBefore);
+  void parseInstruction(const Token *Name, size_t DiagsBefore);
   void parseBodyDirective();
   void parseLineTerminatedDirective();
   void parseCallPrototype();
@@ -120,14 +120,14 @@ void BodyParser::parseStatement() {
   parseInstruction(&Name, DiagsBefore);
 }
 
-void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
+void BodyParser::parseInstruction(const Token *Name, size_t DiagsBefore) {
   unsigned HiddenBefore = HiddenSyntax;
   Instruction I;
   Token OpTok;
   const char *Begin;
   Guard Pred;
-  if (Opcode) {
-    OpTok = *Opcode;
+  if (Name) {
+    OpTok = *Name;
     Begin = OpTok.Ptr;
   } else {
     // @%p or @!%p
@@ -151,7 +151,8 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
     consume();
   }
   Span Op = OpTok.span();
-  if (!isKnownOpcode(Op.text())) {
+  Opcode Kind = lookupOpcode(Op.text());
+  if (Kind == Opcode::Unknown) {
     Diagnostic &D = Sink.report(DiagID::err_unknown_instruction, Op.range(),
                                 {Op.text().str()});
     llvm::StringRef Near = suggestOpcode(Op.text());
@@ -173,14 +174,14 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
   // A call's operands are lists; tcgen05 operands are the grammar's, whose
   // errors say more.  Every other instruction's are expressions.
   if ((ExpressionNodes != ExpressionsBefore || HiddenSyntax != HiddenBefore) &&
-      OpTok.text() != "call" && OpTok.text() != "tcgen05")
+      Kind != Opcode::Call && Kind != Opcode::Tcgen05)
     for (const Operand &O : F.operands(I.Operands))
       if (!checkOperandExpression(O)) {
         recover();
         return;
       }
   Span Src(Begin, Tok.is(Tok::Semi) ? Tok.end() : PrevEnd);
-  I.setSource(Src, Op, Pred);
+  I.setSource(Src, Op, Kind, Pred);
   bool Terminated = expectSemi(OpTok.text(), /*Quote=*/true);
   uint32_t Index = static_cast<uint32_t>(F.Instructions.size());
   F.Instructions.push_back(I);
@@ -197,7 +198,7 @@ void BodyParser::parseInstruction(const Token *Opcode, size_t DiagsBefore) {
       continue;
     (Diag.ID == DiagID::err_non_ascii ? Hidden : LexicallyBroken) = true;
   }
-  if (T5 && Terminated && !LexicallyBroken && Op.text() == "tcgen05")
+  if (T5 && Terminated && !LexicallyBroken && Kind == Opcode::Tcgen05)
     T5->parse(F, Index, Sink, /*Alone=*/Hidden);
 }
 

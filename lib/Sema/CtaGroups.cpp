@@ -58,8 +58,8 @@ CtaGroupSummary tcgen05::summarizeCtaGroups(const Function &F,
     }
   }
   for (const Instruction &I : F.Instructions) {
-    llvm::StringRef Op = I.opcode().text();
-    if (Op == "call") {
+    Opcode Op = I.op();
+    if (Op == Opcode::Call) {
       // A callee that is no function of the module is the symbol
       // checks' error, not these rules' concern.
       llvm::StringRef Callee = calledFunction(F, I);

@@ -48,15 +48,21 @@ bool HazardFunction::hasQualifier(const Tcgen05Inst &T,
 
 namespace {
 struct SyncRow {
-  llvm::StringLiteral Opcode, First, Second;
+  Opcode Op;
+  llvm::StringLiteral First, Second;
   bool Acquires, Releases, PeerWait;
   SyncFamily Family;
 };
 constexpr SyncRow SyncRows[] = {
 #define THREAD_SYNC(Op, First, Second, Acq, Rel, Peer, Family)                 \
-  {Op, First, Second, Acq, Rel, Peer, SyncFamily::Family},
+  {opcodeNamed(Op), First, Second, Acq, Rel, Peer, SyncFamily::Family},
 #include "ThreadSync.def"
 };
+// The classification below looks only at opcodes with OpSync.
+#define THREAD_SYNC(Op, First, Second, Acq, Rel, Peer, Family)                 \
+  static_assert(hasProperty(opcodeNamed(Op), OpSync),                          \
+                "a ThreadSync.def row's opcode lacks OpSync in Opcodes.def");
+#include "ThreadSync.def"
 } // namespace
 
 /// Functions of the CUDA runtime that PTX calls and that never touch
@@ -113,17 +119,13 @@ void HazardFunction::classifySyncs() const {
       Cache.SyncsAndTcgen05.push_back(Index);
       continue;
     }
-    llvm::StringRef Op = I.opcode().text();
-    // Every row's opcode is bar, barrier or mbarrier: most instructions
-    // stop here, on their length.
-    if ((Op.size() != 3 && Op.size() != 7 && Op.size() != 8) ||
-        (!Op.ends_with("bar") && !Op.ends_with("barrier")))
+    if (!I.is(OpSync))
       continue;
     llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
     if (Quals.empty())
       continue;
     for (const SyncRow &R : SyncRows) {
-      if (Op != R.Opcode || Quals[0].text() != R.First)
+      if (I.op() != R.Op || Quals[0].text() != R.First)
         continue;
       if (!R.Second.empty() &&
           (Quals.size() < 2 || Quals[1].text() != R.Second))
@@ -174,16 +176,6 @@ std::string HazardFunction::displayName(uint32_t Index) const {
   return Name;
 }
 
-namespace {
-
-/// Operations one thread issues for the whole CTA (PTX ISA 9.7.16.5,
-/// Table 46: "an issue from a single thread ... would initiate").
-constexpr Tcgen05Opcode SingleIssue[] = {Tcgen05Opcode::Mma, Tcgen05Opcode::Cp,
-                                         Tcgen05Opcode::Shift,
-                                         Tcgen05Opcode::Commit};
-
-} // namespace
-
 void tcgen05::checkHZ09(const HazardContext &C) {
   for (const Tcgen05Inst &T : C.F.Tcgen05) {
     if (!C.hasClass(T, Tcgen05QualClass::Aligned))
@@ -209,7 +201,7 @@ void tcgen05::checkHZ10(const HazardContext &C) {
   if (!C.F.IsEntry)
     return;
   for (const Tcgen05Inst &T : C.F.Tcgen05) {
-    if (!llvm::is_contained(SingleIssue, T.Opcode) ||
+    if (!hasProperty(T.Opcode, T5SingleIssue) ||
         C.U.guard(T.Instruction) != ValueKind::Uniform ||
         C.U.isDivergent(C.G.blockOf(T.Instruction)) ||
         C.U.isSingleThreadInst(T.Instruction))

@@ -55,7 +55,7 @@ public:
     if (Def.guarded())
       return WarpValue::None;
     llvm::ArrayRef<Operand> Ops = H.F.operands(Def.Operands);
-    llvm::StringRef Op = Def.opcode().text();
+    Opcode Op = Def.op();
     if (Ops.size() < 2)
       return WarpValue::None;
     auto Imm = [&](size_t K) -> std::optional<uint64_t> {
@@ -64,15 +64,15 @@ public:
       return std::nullopt;
     };
     WarpValue Src = of(Ops[1], Depth + 1);
-    if ((Op == "mov" || Op == "cvt") && Ops.size() == 2)
+    if ((Op == Opcode::Mov || Op == Opcode::Cvt) && Ops.size() == 2)
       return Src;
-    if (Op == "shfl" && Src == WarpValue::Index)
+    if (Op == Opcode::Shfl && Src == WarpValue::Index)
       return WarpValue::Index;
-    if (Src == WarpValue::Tid &&
-        ((Op == "shr" && Imm(2) == 5u) || (Op == "div" && Imm(2) == 32u)))
+    if (Src == WarpValue::Tid && ((Op == Opcode::Shr && Imm(2) == 5u) ||
+                                  (Op == Opcode::Div && Imm(2) == 32u)))
       return WarpValue::Index;
-    if (Src == WarpValue::Index &&
-        ((Op == "and" && Imm(2) == 3u) || (Op == "rem" && Imm(2) == 4u)))
+    if (Src == WarpValue::Index && ((Op == Opcode::And && Imm(2) == 3u) ||
+                                    (Op == Opcode::Rem && Imm(2) == 4u)))
       return WarpValue::Quarter;
     return WarpValue::None;
   }
@@ -122,7 +122,7 @@ private:
       return std::nullopt;
     uint32_t Branch = P->EndInst - 1;
     const Instruction &Bra = H.F.Instructions[Branch];
-    if (Bra.opcode().text() != "bra" || !Bra.guarded())
+    if (Bra.op() != Opcode::Bra || !Bra.guarded())
       return std::nullopt;
     // Which way the predicate holds on the edge into D.
     bool Taken = D.Number != P->Number + 1;
@@ -150,7 +150,7 @@ private:
     const Instruction &Def = H.F.Instructions[I];
     llvm::ArrayRef<Span> Quals = H.F.qualifiers(Def.Qualifiers);
     llvm::ArrayRef<Operand> Ops = H.F.operands(Def.Operands);
-    if (Def.opcode().text() != "setp" || Quals.empty() || Ops.size() != 3 ||
+    if (Def.op() != Opcode::Setp || Quals.empty() || Ops.size() != 3 ||
         (Quals[0].text() != ".eq" && Quals[0].text() != ".ne"))
       return std::nullopt;
     for (int K : {1, 2}) {

@@ -149,19 +149,9 @@ private:
   bool Complete = false;
 };
 
-bool isAsyncOp(Tcgen05Opcode Op) {
-  // PTX ISA 9.7.16.6.1: the asynchronous tcgen05 instructions.
-  return Op == Tcgen05Opcode::Mma || Op == Tcgen05Opcode::Cp ||
-         Op == Tcgen05Opcode::Shift || Op == Tcgen05Opcode::Ld ||
-         Op == Tcgen05Opcode::St;
-}
+bool isAsyncOp(Tcgen05Opcode Op) { return hasProperty(Op, T5Async); }
 
-/// Operations whose completion is tracked by tcgen05.commit
-/// (9.7.16.6.2.1.1).
-bool isCommitted(Tcgen05Opcode Op) {
-  return Op == Tcgen05Opcode::Mma || Op == Tcgen05Opcode::Cp ||
-         Op == Tcgen05Opcode::Shift;
-}
+bool isCommitted(Tcgen05Opcode Op) { return hasProperty(Op, T5Committed); }
 
 /// Facts that each stand for one instruction: Inst[K] is fact K's.
 struct InstFacts {
@@ -1036,7 +1026,7 @@ public:
   llvm::BitVector boundary() const { return llvm::BitVector(1); }
   unsigned pre(uint32_t, llvm::BitVector &) { return 0; }
   unsigned post(uint32_t I, llvm::BitVector &S) const {
-    if (C.F.Instructions[I].opcode().text() == "mbarrier" &&
+    if (C.F.Instructions[I].op() == Opcode::Mbarrier &&
         C.threadSync(I).Acquires)
       S.set();
     return 0;
@@ -1056,7 +1046,7 @@ namespace {
 /// barrier built from atomics, as DeepGEMM's mega-MoE kernels end).
 bool syncsAcrossCtas(const HazardContext &C, uint32_t I) {
   const Instruction &Inst = C.F.Instructions[I];
-  llvm::StringRef Op = Inst.opcode().text();
+  Opcode Op = Inst.op();
   llvm::ArrayRef<Span> Quals = C.F.qualifiers(Inst.Qualifiers);
   auto Has = [&](std::initializer_list<llvm::StringRef> Words) {
     return llvm::any_of(Quals, [&](const Span &Q) {
@@ -1065,7 +1055,7 @@ bool syncsAcrossCtas(const HazardContext &C, uint32_t I) {
   };
   if (C.threadSync(I).Family == SyncFamily::Cluster)
     return true;
-  if (Op != "ld" && Op != "atom" && Op != "red")
+  if (Op != Opcode::Ld && Op != Opcode::Atom && Op != Opcode::Red)
     return false;
   return Has({".acquire", ".acq_rel"}) && Has({".cluster", ".gpu", ".sys"});
 }
@@ -1082,9 +1072,9 @@ bool exitsUnsynchronized(const HazardContext &C, uint32_t I) {
   });
   bool Exits = false;
   C.walkAfter(I, [&](uint32_t K) {
-    llvm::StringRef Op = C.F.Instructions[K].opcode().text();
+    Opcode Op = C.F.Instructions[K].op();
     if (syncsAcrossCtas(C, K) ||
-        (GridBarrier && C.threadSync(K).Acquires && Op != "mbarrier"))
+        (GridBarrier && C.threadSync(K).Acquires && Op != Opcode::Mbarrier))
       return false;
     const CFGBlock &B = C.G.blockOf(K);
     Exits |= K + 1 == B.EndInst && B.succs().empty();

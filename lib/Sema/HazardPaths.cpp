@@ -75,16 +75,16 @@ public:
     const Instruction *W = At == ~0u ? writer(Reg) : writeBefore(Reg, At);
     if (!W)
       return std::nullopt;
-    llvm::StringRef Op = W->opcode().text();
+    Opcode Op = W->op();
     llvm::ArrayRef<Operand> Ops = C.F.operands(W->Operands);
     auto Source = [&](size_t K) {
       return K < Ops.size() && Ops[K].Kind == OperandKind::Register
                  ? Regs.of(Ops[K])
                  : RegisterNumbering::None;
     };
-    if ((Op == "not" || Op == "mov") && Ops.size() == 2)
-      return electOf(Source(1), Op == "not" ? !Value : Value, Depth + 1);
-    if (Op == "setp" && Ops.size() == 3) {
+    if ((Op == Opcode::Not || Op == Opcode::Mov) && Ops.size() == 2)
+      return electOf(Source(1), Op == Opcode::Not ? !Value : Value, Depth + 1);
+    if (Op == Opcode::Setp && Ops.size() == 3) {
       // setp.ne r, 0 / setp.eq r, 0 of a flag r: the range the compare
       // puts r in is 0, or all but 0.
       std::optional<ValueRange> R = compareRange(C.F, *W, Regs, Value, false);
@@ -96,8 +96,7 @@ public:
       uint32_t FlagReg = Source(1);
       for (unsigned Hops = 0; Hops < 4; ++Hops) {
         const Instruction *Copy = writer(FlagReg);
-        if (!Copy || Copy->opcode().text() != "mov" ||
-            Copy->Operands.Count != 2 ||
+        if (!Copy || Copy->op() != Opcode::Mov || Copy->Operands.Count != 2 ||
             C.F.operands(Copy->Operands)[1].Kind != OperandKind::Register)
           break;
         FlagReg = Regs.of(C.F.operands(Copy->Operands)[1]);
@@ -106,7 +105,7 @@ public:
         return electOf(Flag->first, Flag->second == NonZero, Depth + 1,
                        Flag->Set);
       const Instruction *S = writer(Source(1));
-      if (!S || S->opcode().text() != "selp")
+      if (!S || S->op() != Opcode::Selp)
         return std::nullopt;
       llvm::ArrayRef<Operand> SOps = C.F.operands(S->Operands);
       std::optional<uint64_t> A =
@@ -119,7 +118,8 @@ public:
       bool P = *A != 0 ? NonZero : !NonZero;
       return electOf(Regs.of(SOps[3]), P, Depth + 1);
     }
-    if (Op != "elect" || Ops.size() != 2 || Ops[0].Kind != OperandKind::Binary)
+    if (Op != Opcode::Elect || Ops.size() != 2 ||
+        Ops[0].Kind != OperandKind::Binary)
       return std::nullopt;
     llvm::ArrayRef<Operand> Pair = C.F.operands(Ops[0].children());
     if (Pair.size() != 2 || Regs.of(Pair[1]) != Reg)
@@ -145,7 +145,7 @@ public:
     llvm::ArrayRef<uint32_t> Writers = Regs.writers(Reg);
     for (uint32_t W : Writers) {
       const Instruction &I = C.F.Instructions[W];
-      if (I.guarded() || I.opcode().text() != "mov" || I.Operands.Count != 2)
+      if (I.guarded() || I.op() != Opcode::Mov || I.Operands.Count != 2)
         return std::nullopt;
       const Operand &Src = C.F.operands(I.Operands)[1];
       if (std::optional<uint64_t> K = constantOf(Src, W)) {
@@ -181,7 +181,7 @@ public:
     if (O.Kind != OperandKind::Register)
       return std::nullopt;
     const Instruction *W = writeBefore(Regs.of(O), At);
-    if (!W || W->opcode().text() != "mov" || W->Operands.Count != 2)
+    if (!W || W->op() != Opcode::Mov || W->Operands.Count != 2)
       return std::nullopt;
     return immediateBits(C.F, C.F.operands(W->Operands)[1]);
   }
@@ -202,8 +202,8 @@ public:
       return std::nullopt;
     const Instruction &Clear = C.F.Instructions[W[0]];
     const Instruction &Set = C.F.Instructions[W[1]];
-    if (Clear.guarded() || !Set.guarded() || Clear.opcode().text() != "mov" ||
-        Set.opcode().text() != "mov" || Clear.Operands.Count != 2 ||
+    if (Clear.guarded() || !Set.guarded() || Clear.op() != Opcode::Mov ||
+        Set.op() != Opcode::Mov || Clear.Operands.Count != 2 ||
         Set.Operands.Count != 2)
       return std::nullopt;
     std::optional<uint64_t> Zero =
@@ -237,7 +237,7 @@ public:
         continue;
       uint32_t Last = B.EndInst - 1;
       const Instruction &I = C.F.Instructions[Last];
-      if (I.opcode().text() != "bra" || !I.guarded())
+      if (I.op() != Opcode::Bra || !I.guarded())
         continue;
       // The taken side is where the guard holds.
       const CFGBlock *Fall =
@@ -352,7 +352,7 @@ public:
       return std::nullopt;
     uint32_t Branch = P.EndInst - 1;
     const Instruction &BI = C.F.Instructions[Branch];
-    if (BI.opcode().text() != "bra" || !BI.guarded())
+    if (BI.op() != Opcode::Bra || !BI.guarded())
       return std::nullopt;
     uint32_t Guard = Regs.guardOf(Branch);
     uint32_t SetpAt = lastWriterIn(Guard, P.FirstInst, Branch);
@@ -399,7 +399,7 @@ public:
       if (Guard == RegisterNumbering::None)
         return std::nullopt;
       auto It = Known.find(Guard);
-      if (L.opcode().text() != "bra" || !L.guarded() || It == Known.end())
+      if (L.op() != Opcode::Bra || !L.guarded() || It == Known.end())
         return std::nullopt;
       bool Holds = It->second != L.pred().Negated;
       const CFGBlock *Fall = B->succs()[0]->Number == B->Number + 1
@@ -444,14 +444,14 @@ private:
         Known.erase(R);
     });
     if (WritesCounter) {
-      llvm::StringRef Op = Inst.opcode().text();
+      Opcode Op = Inst.op();
       if (Inst.guarded() || Ops.size() < 2)
         return false;
-      if (Op == "mov" && Ops.size() == 2 && immediateBits(C.F, Ops[1])) {
+      if (Op == Opcode::Mov && Ops.size() == 2 && immediateBits(C.F, Ops[1])) {
         Value = static_cast<int64_t>(*immediateBits(C.F, Ops[1]));
         return true;
       }
-      if ((Op == "add" || Op == "sub") && Ops.size() == 3 &&
+      if ((Op == Opcode::Add || Op == Opcode::Sub) && Ops.size() == 3 &&
           Regs.of(Ops[1]) == Counter && immediateBits(C.F, Ops[2])) {
         int64_t D = static_cast<int64_t>(*immediateBits(C.F, Ops[2]));
         // Immediates of 32-bit types are written as their bits.
@@ -459,12 +459,12 @@ private:
           D -= int64_t(1) << 32;
         // Wrapping, as the register does.
         uint64_t V = static_cast<uint64_t>(Value), U = static_cast<uint64_t>(D);
-        Value = static_cast<int64_t>(Op == "add" ? V + U : V - U);
+        Value = static_cast<int64_t>(Op == Opcode::Add ? V + U : V - U);
         return true;
       }
       return false;
     }
-    if (Inst.opcode().text() == "setp" && !Inst.guarded() && !Ops.empty() &&
+    if (Inst.op() == Opcode::Setp && !Inst.guarded() && !Ops.empty() &&
         Ops[0].Kind == OperandKind::Register) {
       if (auto R = compareRange(C.F, Inst, Regs, true, false);
           R && R->Reg == Counter &&

@@ -48,7 +48,8 @@ bool repeatable(SlotUse U) {
 
 struct InstrRow {
   OtherId Id;
-  llvm::StringRef Opcode;
+  Opcode Op;
+  llvm::StringRef Name;
   llvm::StringRef Variant;
   unsigned MinPTX;
   unsigned MinSM;
@@ -79,10 +80,16 @@ struct RuleRow {
 };
 
 constexpr InstrRow Instrs[] = {
-#define OTHER_INSTR(Id, Opcode, Variant, MinPTX, MinSM, Targets, Section)      \
-  {OtherId::Id, Opcode, Variant, MinPTX, MinSM, TargetSetId::Targets, Section},
+#define OTHER_INSTR(Id, Name, Variant, MinPTX, MinSM, Targets, Section)        \
+  {OtherId::Id, opcodeNamed(Name),    Name,   Variant, MinPTX,                 \
+   MinSM,       TargetSetId::Targets, Section},
 #include "OtherInstructions.def"
 };
+#define OTHER_INSTR(Id, Name, Variant, MinPTX, MinSM, Targets, Section)        \
+  static_assert(                                                               \
+      opcodeNamed(Name) != Opcode::Unknown,                                    \
+      "an OtherInstructions.def row names no opcode of Opcodes.def");
+#include "OtherInstructions.def"
 
 constexpr SlotRow Slots[] = {
 #define OTHER_QUALS(Id, Name, Values, Use)                                     \
@@ -182,7 +189,7 @@ public:
 
   void run() {
     Row = chooseRow();
-    Name = Row->Opcode.str() + Row->Variant.str();
+    Name = Row->Name.str() + Row->Variant.str();
     checkTarget();
     checkQualifiers();
     checkOperands();
@@ -192,7 +199,7 @@ private:
   const InstrRow *chooseRow() const {
     const InstrRow *Plain = nullptr;
     for (const InstrRow &R : Instrs) {
-      if (R.Opcode != I.opcode().text())
+      if (R.Op != I.op())
         continue;
       if (R.Variant.empty())
         Plain = &R;
@@ -565,31 +572,19 @@ const char *tcgen05::describeSelectors(OtherSelectors S) {
 }
 
 namespace {
-/// For each first letter, the lengths of the table's opcodes that start
-/// with it: most opcodes of a body (mov, ld, setp, add) are told apart
-/// by two lookups, without comparing strings.
-struct OpcodeFilter {
-  uint64_t LengthsByFirst[128] = {};
-  constexpr OpcodeFilter() {
+/// Which opcodes have a row: asked of every instruction of every body.
+struct CheckedOpcodes {
+  bool Has[NumOpcodes] = {};
+  constexpr CheckedOpcodes() {
     for (const InstrRow &R : Instrs)
-      LengthsByFirst[static_cast<unsigned char>(R.Opcode.data()[0]) & 127] |=
-          uint64_t(1) << (R.Opcode.size() & 63);
+      Has[static_cast<size_t>(R.Op)] = true;
   }
 };
-constexpr OpcodeFilter Filter;
+constexpr CheckedOpcodes Checked;
 } // namespace
 
-bool tcgen05::isOtherCheckedOpcode(llvm::StringRef Opcode) {
-  // Asked for every instruction of every body.
-  if (Opcode.empty() || Opcode.size() >= 64 ||
-      !(Filter.LengthsByFirst[static_cast<unsigned char>(Opcode[0]) & 127] >>
-            Opcode.size() &
-        1))
-    return false;
-  for (const InstrRow &R : Instrs)
-    if (R.Opcode.size() == Opcode.size() && R.Opcode == Opcode)
-      return true;
-  return false;
+bool tcgen05::isOtherCheckedOpcode(Opcode Op) {
+  return Checked.Has[static_cast<size_t>(Op)];
 }
 
 void tcgen05::checkOtherInstruction(const Module &M, const Function &F,
@@ -602,8 +597,8 @@ std::vector<OtherInstructionForm> tcgen05::otherInstructionForms() {
   std::vector<OtherInstructionForm> Out;
   for (const InstrRow &R : Instrs) {
     OtherInstructionForm F;
-    F.Name = R.Opcode.str() + R.Variant.str();
-    F.Opcode = R.Opcode.str();
+    F.Name = R.Name.str() + R.Variant.str();
+    F.Opcode = R.Name.str();
     F.Variant = R.Variant.str();
     F.Section = R.Section.str();
     F.MinPTX = R.MinPTX;

@@ -684,8 +684,8 @@ void FunctionChecker::checkStatements() {
         G.setSrc(Reg);
         undeclared(G, false);
       }
-      llvm::StringRef Op = I.opcode().text();
-      checkOperands(F, I.Operands, Op == "bra" || Op == "brx");
+      Opcode Op = I.op();
+      checkOperands(F, I.Operands, Op == Opcode::Bra || Op == Opcode::Brx);
       if (Hook)
         Hook(S.Index, *this);
       break;

@@ -497,7 +497,7 @@ void tcgen05::checkWgmmaFragments(const Module &M, const Function &F,
                                   DiagnosticSink &Sink) {
   const Instruction &I = F.Instructions[Index];
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
-  if (I.opcode().text() != "wgmma")
+  if (I.op() != Opcode::Wgmma)
     return;
   auto IsName = [](const Span &Q) {
     return llvm::is_contained(WgmmaNames, Q.text());

@@ -13,6 +13,7 @@
 
 #include "tcgen05/AST/Tcgen05Inst.h"
 #include "tcgen05/Basic/HugePages.h"
+#include "tcgen05/Basic/Opcodes.h"
 #include "tcgen05/Basic/Target.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -191,7 +192,10 @@ struct Instruction {
 private:
   const char *SrcBegin = nullptr;
   uint32_t SrcLen = 0;
-  uint32_t OpcodeOffset = 0, OpcodeLen = 0;
+  uint32_t OpcodeOffset = 0;
+  /// Longer names are unknown ones, reported in full by the parser.
+  uint16_t OpcodeLen = 0;
+  Opcode Op = Opcode::Unknown;
   /// GuardLen is 0 when there is no guard; GuardNegated is `@!`.
   uint32_t GuardOffset = 0;
   uint32_t GuardLen : 31;
@@ -216,9 +220,15 @@ public:
 
   /// The whole statement including its ';'.
   Span src() const { return Span(SrcBegin, SrcBegin + SrcLen); }
+  /// The instruction's name as written.
   Span opcode() const {
     return Span(SrcBegin + OpcodeOffset, SrcBegin + OpcodeOffset + OpcodeLen);
   }
+  /// The instruction's name, interned: ask it what kind of instruction this
+  /// is, never the text.
+  Opcode op() const { return Op; }
+  /// Whether the opcode has every property of Mask (Opcodes.def).
+  bool is(unsigned Mask) const { return hasProperty(Op, Mask); }
   /// Whether the instruction has a guard, `@%p` or `@!%p`.
   bool guarded() const { return GuardLen != 0; }
   /// The guard; its Reg is not valid when there is none.
@@ -234,14 +244,16 @@ public:
     return Span(SrcBegin, SrcBegin + GuardOffset + GuardLen);
   }
 
-  /// Sets the statement's text, its opcode and its guard (Pred.Reg not
-  /// valid for none), which lie inside it; Src is shorter than 4 GiB, as
-  /// every input is.
-  void setSource(Span Src, Span Opcode, Guard Pred) {
+  /// Sets the statement's text, its opcode as written (Name) and interned
+  /// (Kind), and its guard (Pred.Reg not valid for none), which lie inside
+  /// it; Src is shorter than 4 GiB, as every input is.
+  void setSource(Span Src, Span Name, Opcode Kind, Guard Pred) {
     SrcBegin = Src.Begin;
     SrcLen = static_cast<uint32_t>(Src.End - Src.Begin);
-    OpcodeOffset = static_cast<uint32_t>(Opcode.Begin - Src.Begin);
-    OpcodeLen = static_cast<uint32_t>(Opcode.End - Opcode.Begin);
+    OpcodeOffset = static_cast<uint32_t>(Name.Begin - Src.Begin);
+    OpcodeLen = static_cast<uint16_t>(
+        std::min<size_t>(Name.End - Name.Begin, UINT16_MAX));
+    Op = Kind;
     GuardOffset = 0;
     GuardLen = 0;
     if (Pred.Reg.valid()) {

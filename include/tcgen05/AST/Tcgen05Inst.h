@@ -1,5 +1,4 @@
-//===- Tcgen05Inst.h - Structured tcgen05 instructions -----------*- C++
-//-*-===//
+//===- Tcgen05Inst.h - Structured tcgen05 instructions --------*- C++ -*-===//
 //
 // The structured form of one tcgen05 statement, produced from the tcgen05
 // grammar (grammar/) and consumed by the semantic checker.  Qualifiers are
@@ -20,24 +19,49 @@
 
 namespace tcgen05 {
 
+/// What the hazard lints ask of a tcgen05 instruction (TCGEN05_OPCODES'
+/// last column).
+enum Tcgen05OpcodeProperty : uint8_t {
+  /// PTX ISA 9.7.16.6.1: the asynchronous tcgen05 instructions.
+  T5Async = 1u << 0,
+  /// 9.7.16.6.2.1.1: those whose completion tcgen05.commit tracks.
+  T5Committed = 1u << 1,
+  /// 9.7.16.5, Table 46: issued by one thread for the whole CTA ("an issue
+  /// from a single thread ... would initiate").
+  T5SingleIssue = 1u << 2,
+};
+
+// X(Name, Spelling, Properties): the tcgen05 instructions.
 #define TCGEN05_OPCODES(X)                                                     \
-  X(Alloc, "tcgen05.alloc")                                                    \
-  X(Dealloc, "tcgen05.dealloc")                                                \
-  X(RelinquishAllocPermit, "tcgen05.relinquish_alloc_permit")                  \
-  X(Ld, "tcgen05.ld")                                                          \
-  X(St, "tcgen05.st")                                                          \
-  X(Wait, "tcgen05.wait")                                                      \
-  X(Cp, "tcgen05.cp")                                                          \
-  X(Shift, "tcgen05.shift")                                                    \
-  X(Mma, "tcgen05.mma")                                                        \
-  X(Fence, "tcgen05.fence")                                                    \
-  X(Commit, "tcgen05.commit")
+  X(Alloc, "tcgen05.alloc", 0)                                                 \
+  X(Dealloc, "tcgen05.dealloc", 0)                                             \
+  X(RelinquishAllocPermit, "tcgen05.relinquish_alloc_permit", 0)               \
+  X(Ld, "tcgen05.ld", T5Async)                                                 \
+  X(St, "tcgen05.st", T5Async)                                                 \
+  X(Wait, "tcgen05.wait", 0)                                                   \
+  X(Cp, "tcgen05.cp", T5Async | T5Committed | T5SingleIssue)                   \
+  X(Shift, "tcgen05.shift", T5Async | T5Committed | T5SingleIssue)             \
+  X(Mma, "tcgen05.mma", T5Async | T5Committed | T5SingleIssue)                 \
+  X(Fence, "tcgen05.fence", 0)                                                 \
+  X(Commit, "tcgen05.commit", T5SingleIssue)
 
 enum class Tcgen05Opcode : uint8_t {
-#define X(Name, Spelling) Name,
+#define X(Name, Spelling, Properties) Name,
   TCGEN05_OPCODES(X)
 #undef X
 };
+
+/// Whether Op has every property of Mask.
+constexpr bool hasProperty(Tcgen05Opcode Op, unsigned Mask) {
+  switch (Op) {
+#define X(Name, Spelling, Properties)                                          \
+  case Tcgen05Opcode::Name:                                                    \
+    return ((Properties)&Mask) == Mask;
+    TCGEN05_OPCODES(X)
+#undef X
+  }
+  return false;
+}
 llvm::StringRef tcgen05OpcodeName(Tcgen05Opcode Op);
 
 /// What a qualifier selects.  The text stays in the source; the class says

@@ -58,12 +58,8 @@ void forEachReadOperand(const Function &F, const Operand &O, Fn &&Each) {
       forEachReadOperand(F, C, Each);
 }
 
-/// Opcodes whose first operand is read, not written (stores, branches,
-/// barriers).
-bool writesNoRegister(llvm::StringRef Opcode);
-
 /// Whether the top-level operand K of instruction I is one it writes: the
-/// first, unless the opcode writes no register; for a tcgen05 instruction,
+/// first, unless the opcode writes none (OpNoDef); for a tcgen05 instruction,
 /// its roles say: tcgen05.ld writes its results, tcgen05.ld.red its results
 /// and redval, and no other writes a register (tcgen05.dealloc reads its
 /// taddr).

@@ -23,7 +23,7 @@
 namespace tcgen05 {
 
 /// Whether OtherInstructions.def has a row for Opcode.
-bool isOtherCheckedOpcode(llvm::StringRef Opcode);
+bool isOtherCheckedOpcode(Opcode Op);
 
 /// Checks instruction Index of F, whose opcode isOtherCheckedOpcode, with
 /// the registers visible at it.
