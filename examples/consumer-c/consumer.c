@@ -20,8 +20,12 @@ int main(void) {
   Options.target = "sm_103a";
   tcgen05_result *Some = tcgen05_check(Kernel, strlen(Kernel), &Options);
   Options.target = "sm_9999";
+  /* Refused, with the command line's diagnostic: nothing was checked. */
+  tcgen05_result *Bad = tcgen05_check(Kernel, strlen(Kernel), &Options);
   int Status =
-      All && Some && tcgen05_check(Kernel, strlen(Kernel), &Options) == NULL &&
+      All && Some && Bad && tcgen05_result_refused(Bad) &&
+      !tcgen05_result_refused(All) &&
+      strstr(tcgen05_result_text(Bad), "unknown target 'sm_9999' [TC0005]") &&
       tcgen05_result_error_count(All) >= 1 &&
       strstr(tcgen05_result_json(All), "\"code\": \"TC3123\"") != NULL &&
       strstr(tcgen05_result_text(Some), "k.ptx:7:") != NULL;
@@ -33,6 +37,7 @@ int main(void) {
   Status = Status && strcmp(tcgen05_version(), TCGEN05_VERSION_STRING) == 0;
   tcgen05_result_free(All);
   tcgen05_result_free(Some);
+  tcgen05_result_free(Bad);
   tcgen05_result_free(Desc);
   printf("%s\n", Status ? "c-only consumer: ok" : "c-only consumer: FAILED");
   return Status ? 0 : 1;

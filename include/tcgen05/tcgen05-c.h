@@ -30,8 +30,8 @@ const char *tcgen05_version(void);
 /* Checks `length` bytes of PTX.  `target` ("sm_100a") checks as if .target
  * said so; NULL uses the module's .target.  `name` labels the diagnostics
  * ("kernel.ptx"; NULL: "<string>").  At most TCGEN05_DEFAULT_ERROR_LIMIT
- * errors are kept.  Returns NULL only if `target` is not a known target
- * name. */
+ * errors are kept.  An unknown `target` is refused (see
+ * tcgen05_result_refused). */
 tcgen05_result *tcgen05_check_string(const char *ptx, size_t length,
                                      const char *name, const char *target);
 
@@ -39,8 +39,8 @@ tcgen05_result *tcgen05_check_string(const char *ptx, size_t length,
  * a literal '%'), with `constraints` the operands' constraints in order,
  * comma-separated ("=r,l,n": r 32-bit, l 64-bit, h 16-bit, f .f32, d .f64,
  * b predicate, n immediate).  Positions in the diagnostics are positions in
- * the template.  `name` defaults to "<asm>"; `target` to sm_100a.  Returns
- * NULL only if `target` is not a known target name. */
+ * the template.  `name` defaults to "<asm>"; `target` to sm_100a.  An
+ * unknown `target` is refused. */
 tcgen05_result *tcgen05_check_asm_template(const char *asm_template,
                                            size_t length,
                                            const char *constraints,
@@ -50,8 +50,8 @@ tcgen05_result *tcgen05_check_asm_template(const char *asm_template,
 /* Checks and prints PTX in canonical form, as --emit=ptx does: `target`
  * (NULL: keep) rewrites .target and checks every instruction there;
  * `ptx_version` ("8.7", "auto", NULL: keep) rewrites .version.  The output is
- * tcgen05_result_output, NULL when there were errors.  Returns NULL only for
- * an unknown target or version. */
+ * tcgen05_result_output, NULL when there were errors.  An unknown target or
+ * version is refused. */
 tcgen05_result *tcgen05_emit_string(const char *ptx, size_t length,
                                     const char *name, const char *target,
                                     const char *ptx_version);
@@ -86,8 +86,9 @@ typedef struct tcgen05_options {
  * every other field zero or NULL. */
 void tcgen05_options_init(tcgen05_options *options);
 
-/* Checks `length` bytes of PTX with `options` (NULL: the defaults).
- * Returns NULL only if the target is not a known target name. */
+/* Checks `length` bytes of PTX with `options` (NULL: the defaults).  An
+ * unknown target is refused; an unknown warning group is a warning, with
+ * the known groups, as on the command line. */
 tcgen05_result *tcgen05_check(const char *ptx, size_t length,
                               const tcgen05_options *options);
 
@@ -102,6 +103,10 @@ tcgen05_result *tcgen05_check(const char *ptx, size_t length,
 tcgen05_result *tcgen05_descriptor(const char *action, const char *input,
                                    const char *kind, const char *target);
 
+/* Nonzero when the request itself was refused and nothing was checked: an
+ * unknown target or PTX version, said by the result's diagnostics with the
+ * same code, text and notes as the command line's (TC0005, TC0102). */
+int tcgen05_result_refused(const tcgen05_result *result);
 unsigned tcgen05_result_error_count(const tcgen05_result *result);
 unsigned tcgen05_result_warning_count(const tcgen05_result *result);
 /* clang-style text, one diagnostic after another; "" when clean. */

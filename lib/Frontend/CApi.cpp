@@ -9,6 +9,7 @@
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
 #include "tcgen05/Frontend/Emit.h"
 #include "tcgen05/Frontend/InlineAsm.h"
+#include "tcgen05/Frontend/Invocation.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -29,6 +30,9 @@ struct tcgen05_result {
   std::string Json;
   bool HasOutput = false;
   std::string Output;
+  /// The request itself was refused (an unknown target or PTX version):
+  /// nothing was checked.
+  bool Refused = false;
 };
 
 namespace {
@@ -85,15 +89,10 @@ tcgen05_result *collect(
   return R;
 }
 
-/// A NULL target keeps Out; an unknown one is the caller's error.
-bool takeTarget(const char *Target, std::string &Out) {
-  if (!Target)
-    return true;
-  if (!isKnownTargetName(Target))
-    return false;
-  Out = Target;
-  return true;
-}
+/// The name the diagnostics give this door.
+constexpr llvm::StringLiteral Origin = "<C interface>";
+
+llvm::StringRef orEmpty(const char *S) { return S ? S : ""; }
 
 llvm::StringRef text(const char *P, size_t Length) {
   return P ? llvm::StringRef(P, Length) : llvm::StringRef();
@@ -131,13 +130,17 @@ extern "C" tcgen05_result *tcgen05_check_string(const char *Ptx, size_t Length,
                                                 const char *Target) {
   return guarded([&]() -> tcgen05_result * {
     CheckOptions Opts;
-    if (!takeTarget(Target, Opts.Target))
-      return nullptr;
-    return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-      unsigned ID = 0;
-      if (addInput(SM, Engine, Ptx, Length, Name, ID))
-        checkBuffer(SM, ID, Engine, Opts);
-    });
+    Opts.Target = orEmpty(Target).str();
+    bool Refused = false;
+    tcgen05_result *R =
+        collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+          unsigned ID = 0;
+          if (!(Refused = !acceptTargetOption(Opts.Target, Engine, Origin)) &&
+              addInput(SM, Engine, Ptx, Length, Name, ID))
+            checkBuffer(SM, ID, Engine, Opts);
+        });
+    R->Refused = Refused;
+    return R;
   });
 }
 
@@ -147,25 +150,26 @@ extern "C" tcgen05_result *tcgen05_emit_string(const char *Ptx, size_t Length,
                                                const char *PtxVersion) {
   return guarded([&]() -> tcgen05_result * {
     EmitOptions Opts;
-    if (!takeTarget(Target, Opts.Check.Target))
-      return nullptr;
-    if (PtxVersion) {
-      if (llvm::StringRef(PtxVersion) != "auto" && !parsePTXVersion(PtxVersion))
-        return nullptr;
-      Opts.PtxVersion = PtxVersion;
-    }
+    Opts.Check.Target = orEmpty(Target).str();
+    Opts.PtxVersion = orEmpty(PtxVersion).str();
     std::string Output;
-    bool Clean = false;
+    bool Clean = false, Refused = false;
     tcgen05_result *R =
         collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+          // Both are said when both are wrong, as on the command line.
+          bool TargetOK = acceptTargetOption(Opts.Check.Target, Engine, Origin);
+          bool VersionOK =
+              acceptPtxVersionOption(Opts.PtxVersion, Engine, Origin);
           unsigned ID = 0;
-          if (!addInput(SM, Engine, Ptx, Length, Name, ID))
+          if ((Refused = !TargetOK || !VersionOK) ||
+              !addInput(SM, Engine, Ptx, Length, Name, ID))
             return;
           llvm::raw_string_ostream OS(Output);
           Clean = emitBuffer(SM, ID, Engine, Opts, OS) == CheckStatus::Clean;
         });
     R->HasOutput = Clean;
     R->Output = std::move(Output);
+    R->Refused = Refused;
     return R;
   });
 }
@@ -177,18 +181,23 @@ extern "C" tcgen05_result *tcgen05_check_asm_template(const char *Template,
                                                       const char *Target) {
   return guarded([&]() -> tcgen05_result * {
     InlineAsmOptions Opts;
-    if (!takeTarget(Target, Opts.Target))
-      return nullptr;
+    if (Target)
+      Opts.Target = Target;
     std::vector<std::string> List;
     llvm::SmallVector<llvm::StringRef, 8> Parts;
     llvm::StringRef(Constraints ? Constraints : "")
         .split(Parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
     for (llvm::StringRef C : Parts)
       List.push_back(C.trim().str());
-    return collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-      checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>", Opts,
-                     SM, Engine);
-    });
+    bool Refused = false;
+    tcgen05_result *R =
+        collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
+          if (!(Refused = !acceptTargetOption(orEmpty(Target), Engine, Origin)))
+            checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>",
+                           Opts, SM, Engine);
+        });
+    R->Refused = Refused;
+    return R;
   });
 }
 
@@ -209,19 +218,9 @@ void readWarningFlags(llvm::StringRef Flags, DiagnosticOptions &Opts,
                       std::vector<std::string> &Unknown) {
   llvm::SmallVector<llvm::StringRef, 8> Words;
   Flags.split(Words, ' ', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef W : Words) {
-    W = W.trim();
-    if (W == "-Werror") {
-      Opts.WarningsAsErrors = true;
-      continue;
-    }
-    if (W == "-w") {
-      Opts.IgnoreWarnings = true;
-      continue;
-    }
-    if (!applyWarningGroupFlag(W, Opts, Unknown))
-      Unknown.push_back(W.str());
-  }
+  for (llvm::StringRef W : Words)
+    if (!applyWarningOption(W.trim(), Opts, Unknown))
+      Unknown.push_back(W.trim().str());
 }
 } // namespace
 
@@ -240,8 +239,7 @@ extern "C" tcgen05_result *tcgen05_check(const char *Ptx, size_t Length,
   return guarded([&]() -> tcgen05_result * {
     tcgen05_options O = readOptions(Options);
     CheckOptions Opts;
-    if (!takeTarget(O.target, Opts.Target))
-      return nullptr;
+    Opts.Target = orEmpty(O.target).str();
     Opts.SeparateCompilation = O.separate_compilation != 0;
     DiagnosticOptions DiagOpts;
     DiagOpts.ErrorLimit = O.error_limit;
@@ -250,20 +248,18 @@ extern "C" tcgen05_result *tcgen05_check(const char *Ptx, size_t Length,
     std::vector<std::string> Unknown;
     if (O.warning_flags)
       readWarningFlags(O.warning_flags, DiagOpts, Unknown);
-    return collect(
+    bool Refused = false;
+    tcgen05_result *R = collect(
         [&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-          // As the command line says it: the groups there are.
-          for (const std::string &G : Unknown) {
-            Diagnostic D = Diagnostic::make(DiagID::warn_unknown_warning_group,
-                                            {}, {G}, "<C interface>");
-            D.note(DiagID::note_known_values, {}, {diagGroupList()});
-            Engine.emit(nullptr, std::move(D));
-          }
+          reportUnknownWarningGroups(Unknown, Engine, Origin);
           unsigned ID = 0;
-          if (addInput(SM, Engine, Ptx, Length, O.name, ID))
+          if (!(Refused = !acceptTargetOption(Opts.Target, Engine, Origin)) &&
+              addInput(SM, Engine, Ptx, Length, O.name, ID))
             checkBuffer(SM, ID, Engine, Opts);
         },
         DiagOpts);
+    R->Refused = Refused;
+    return R;
   });
 }
 
@@ -303,6 +299,9 @@ extern "C" tcgen05_result *tcgen05_descriptor(const char *Action,
   });
 }
 
+extern "C" int tcgen05_result_refused(const tcgen05_result *R) {
+  return R && R->Refused;
+}
 extern "C" unsigned tcgen05_result_error_count(const tcgen05_result *R) {
   return R ? R->Errors : 0;
 }

@@ -114,6 +114,8 @@ def _library():
     for name in ("tcgen05_result_json", "tcgen05_result_text", "tcgen05_result_output"):
         getattr(lib, name).argtypes = [vp]
         getattr(lib, name).restype = ctypes.c_char_p
+    lib.tcgen05_result_refused.argtypes = [vp]
+    lib.tcgen05_result_refused.restype = ctypes.c_int
     lib.tcgen05_result_error_count.argtypes = [vp]
     lib.tcgen05_result_error_count.restype = ctypes.c_uint
     lib.tcgen05_result_free.argtypes = [vp]
@@ -142,11 +144,18 @@ def _diagnostics(doc):
 
 
 def _take(lib, result):
-    """(diagnostics, output text or None) of a result, which is freed."""
+    """(diagnostics, output text or None) of a result, which is freed.
+    CheckError, with the diagnostics, when the request was refused (an
+    unknown target or PTX version): nothing was checked."""
+    if not result:
+        raise MemoryError("tcgen05check: no result could be made")
     try:
         doc = json.loads(lib.tcgen05_result_json(result).decode())
         output = lib.tcgen05_result_output(result)
-        return _diagnostics(doc), None if output is None else output.decode()
+        diagnostics = _diagnostics(doc)
+        if lib.tcgen05_result_refused(result):
+            raise CheckError("; ".join(d.message for d in diagnostics), diagnostics)
+        return diagnostics, None if output is None else output.decode()
     finally:
         lib.tcgen05_result_free(result)
 
@@ -172,8 +181,6 @@ def check(ptx: str, target: Optional[str] = None, *, name: Optional[str] = None,
     opts.warning_flags = _enc(warning_flags)
     data = ptx.encode()
     result = lib.tcgen05_check(data, len(data), ctypes.byref(opts))
-    if not result:
-        raise CheckError(f"unknown target {target!r}")
     return _take(lib, result)[0]
 
 
@@ -188,8 +195,6 @@ def check_asm_template(template: str, constraints: str, *, name: Optional[str] =
     data = template.encode()
     result = lib.tcgen05_check_asm_template(data, len(data), constraints.encode(),
                                             _enc(name), _enc(target))
-    if not result:
-        raise CheckError(f"unknown target {target!r}")
     return _take(lib, result)[0]
 
 
@@ -208,8 +213,6 @@ def emit(ptx: str, target: Optional[str] = None, ptx_version: Optional[str] = No
     data = ptx.encode()
     result = lib.tcgen05_emit_string(data, len(data), _enc(name), _enc(target),
                                      _enc(ptx_version))
-    if not result:
-        raise CheckError(f"unknown target {target!r} or PTX version {ptx_version!r}")
     diagnostics, output = _take(lib, result)
     if output is None:
         raise CheckError("the module has errors", diagnostics)

@@ -56,8 +56,15 @@ class CheckTest(unittest.TestCase):
         self.assertEqual(t.check(shift, warning_flags=quiet), [])
         self.assertEqual([d.code for d in t.check(shift, target="sm_100f", warning_flags=quiet)],
                          ["TC3101"])
-        with self.assertRaises(t.CheckError):
+        with self.assertRaises(t.CheckError) as e:
             t.check(shift, target="sm_9999")
+        # The command line's diagnostic, code, text and note alike.
+        d, = e.exception.diagnostics
+        self.assertEqual((d.code, d.message), ("TC0005", "unknown target 'sm_9999'"))
+        self.assertIn("sm_100a", d.notes[0].message)
+        with self.assertRaises(t.CheckError) as e:
+            t.emit(shift, target="sm_9999", ptx_version="9.9")
+        self.assertEqual([d.code for d in e.exception.diagnostics], ["TC0005", "TC0102"])
 
     def test_fixits(self):
         src = example("gemm_sm100a.ptx").replace(".cta_group::1.sync.aligned.shared",

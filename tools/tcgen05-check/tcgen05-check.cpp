@@ -19,6 +19,7 @@
 #include "tcgen05/Frontend/Emit.h"
 #include "tcgen05/Frontend/Explain.h"
 #include "tcgen05/Frontend/InlineAsm.h"
+#include "tcgen05/Frontend/Invocation.h"
 #include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Frontend/Verify.h"
 #include "tcgen05/Frontend/WriteOutput.h"
@@ -394,18 +395,15 @@ InputFiles Expanded;
 
 /// The usage error the options make, if any (reported to Engine).
 bool usageIsValid(DiagnosticsEngine &Engine) {
-  auto Fail = [&](DiagID ID, std::vector<DiagArg> Args,
-                  std::optional<std::string> Known = std::nullopt,
-                  DiagID KnownNote = DiagID::note_known_values) {
-    Diagnostic D = Diagnostic::make(ID, {}, Args, "tcgen05-check");
-    if (Known)
-      D.note(KnownNote, {}, {*Known});
-    Engine.emit(nullptr, std::move(D));
+  auto Fail = [&](DiagID ID, std::vector<DiagArg> Args) {
+    Engine.emit(nullptr, Diagnostic::make(ID, {}, Args, "tcgen05-check"));
     return false;
   };
-  if (!Target.empty() && !isKnownTargetName(Target))
-    return Fail(DiagID::err_unknown_target, {Target}, knownTargetList(),
-                DiagID::note_known_targets);
+  // Both are said when both are wrong, as the C interface and Python do.
+  bool TargetOK = acceptTargetOption(Target, Engine, "tcgen05-check");
+  bool VersionOK = acceptPtxVersionOption(PtxVersion, Engine, "tcgen05-check");
+  if (!TargetOK || !VersionOK)
+    return false;
   if (Inputs.empty())
     return Fail(DiagID::err_usage_no_inputs, {});
   // A template is one file; a directory of them is not a thing.
@@ -416,10 +414,6 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
   if (!Expanded.EmptyDirectories.empty())
     return Fail(DiagID::err_usage_empty_directory,
                 {Expanded.EmptyDirectories.front()});
-  if (!PtxVersion.empty() && PtxVersion != "auto" &&
-      !parsePTXVersion(PtxVersion))
-    return Fail(DiagID::err_usage_bad_ptx_version, {PtxVersion},
-                knownPTXVersionList());
   bool Emitting = Emit != EmitKind::None;
   if (Emitting && Expanded.Paths.size() != 1)
     return Fail(DiagID::err_usage_emit_one_input, {Expanded.Paths.size()});
@@ -605,12 +599,7 @@ int main(int argc, char **argv) {
     Engine.emit(nullptr, std::move(D));
     return Finish(2);
   }
-  for (const std::string &G : Extra.UnknownGroups) {
-    Diagnostic D = Diagnostic::make(DiagID::warn_unknown_warning_group, {}, {G},
-                                    "tcgen05-check");
-    D.note(DiagID::note_known_values, {}, {diagGroupList()});
-    Engine.emit(nullptr, std::move(D));
-  }
+  reportUnknownWarningGroups(Extra.UnknownGroups, Engine, "tcgen05-check");
   if (!Extra.BadColor.empty()) {
     Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_bad_color, {},
                                           {Extra.BadColor}, "tcgen05-check"));
