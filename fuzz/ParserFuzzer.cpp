@@ -24,9 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       llvm::SMLoc());
   llvm::raw_null_ostream Null;
   auto Printer = tcgen05::createTextDiagnosticPrinter(Null, /*Colors=*/false);
-  tcgen05::DiagnosticOptions Opts;
-  Opts.ErrorLimit = 0;
-  tcgen05::DiagnosticsEngine Engine(*Printer, Opts);
+  tcgen05::DiagnosticOptions DiagOpts;
+  DiagOpts.ErrorLimit = 0;
+  tcgen05::DiagnosticsEngine Engine(*Printer, DiagOpts);
   tcgen05::CheckOptions Opts;
   // Broken input is what the fuzzer makes: the analyses must meet it too.
   Opts.AnalyzeInvalidFunctions = true;

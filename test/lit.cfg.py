@@ -28,6 +28,8 @@ if os.path.exists("/usr/bin/python3"):
     config.substitutions.append(("%system-python", "/usr/bin/python3"))
 if getattr(config, "tcgen05_instrumented", False):
     config.available_features.add("instrumented")
+    # Memory bounds measure the sanitizer's shadow and quarantine there.
+    config.environment["TCGEN05_INSTRUMENTED"] = "1"
 # The shared library of the C interface (the Python package loads it).
 config.substitutions.append(("%shlib", os.path.join(config.tcgen05_obj_root, "lib", "libtcgen05check.so")))
 # The layers the build declared (cmake/Layers.cmake).

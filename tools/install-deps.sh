@@ -10,4 +10,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   antlr4 libantlr4-runtime-dev uuid-dev \
   llvm-22-dev llvm-22-tools libzstd-dev \
   googletest libgtest-dev libbenchmark-dev pre-commit git \
-  python3-pip python3-venv pkg-config binutils clang-format >/dev/null
+  python3-pip python3-venv pkg-config binutils clang-format \
+  clang clang-tidy libclang-rt-14-dev >/dev/null

@@ -42,7 +42,7 @@ bool forEachReachingWrite(const ControlFlowGraph &G, const Function &F,
                           uint64_t &Visits, uint64_t MaxVisits, Fn &&Each) {
   // Scans [First, End) backwards; whether an unguarded write ends the path.
   auto Scan = [&](uint32_t First, uint32_t End) {
-    auto It = std::lower_bound(Writers.begin(), Writers.end(), End);
+    const auto *It = std::lower_bound(Writers.begin(), Writers.end(), End);
     while (It != Writers.begin() && *(It - 1) >= First) {
       --It;
       Each(*It);

@@ -293,7 +293,7 @@ const char *Lexer::skipExponent(const char *P) const {
 Token Lexer::lexNumber(const char *Start) {
   const char *P = Start;
   Tok Kind = Tok::Integer;
-  auto hexRun = [&](const char *Q) {
+  auto HexRun = [&](const char *Q) {
     while (Q < End && is(*Q, charclass::HexDigit))
       ++Q;
     return Q;
@@ -302,7 +302,7 @@ Token Lexer::lexNumber(const char *Start) {
       (P[1] == 'f' || P[1] == 'F' || P[1] == 'd' || P[1] == 'D')) {
     // 0fXXXXXXXX / 0dXXXXXXXXXXXXXXXX: IEEE bits in hexadecimal.
     unsigned Want = (P[1] == 'f' || P[1] == 'F') ? 8 : 16;
-    const char *E = hexRun(P + 2);
+    const char *E = HexRun(P + 2);
     Kind = Tok::Float;
     P = E;
     if (static_cast<unsigned>(E - Start - 2) != Want) {
@@ -312,7 +312,7 @@ Token Lexer::lexNumber(const char *Start) {
                   {Span(Start, P).text().str()});
     }
   } else if (*P == '0' && P + 1 < End && (P[1] == 'x' || P[1] == 'X')) {
-    P = hexRun(P + 2);
+    P = HexRun(P + 2);
     if (P == Start + 2)
       Kind = Tok::Unknown;
   } else if (*P == '0' && P + 1 < End && (P[1] == 'b' || P[1] == 'B') &&

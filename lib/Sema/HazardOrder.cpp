@@ -173,7 +173,7 @@ llvm::SmallVector<uint32_t, MaxNotes + 1> firstInsts(const llvm::BitVector &S,
   for (int K = S.find_next(static_cast<int>(Begin) - 1);
        K != -1 && static_cast<unsigned>(K) < End; K = S.find_next(K)) {
     uint32_t I = Facts.Inst[K];
-    auto At = std::lower_bound(Out.begin(), Out.end(), I);
+    auto *At = std::lower_bound(Out.begin(), Out.end(), I);
     if (At != Out.end() && *At == I)
       continue;
     Out.insert(At, I);

@@ -102,7 +102,7 @@ public:
         FlagReg = Regs.of(C.F.operands(Copy->Operands)[1]);
       }
       if (auto Flag = flagOf(FlagReg))
-        return electOf(Flag->first, Flag->second == NonZero, Depth + 1,
+        return electOf(Flag->Pred, Flag->Value == NonZero, Depth + 1,
                        Flag->Set);
       const Instruction *S = writer(Source(1));
       if (!S || S->op() != Opcode::Selp)
@@ -190,9 +190,9 @@ public:
   /// `mov r, 0; @p mov r, 1` in one block.  The predicate, and the value
   /// it has where r is non-zero.
   struct Flag {
-    uint32_t first; ///< The predicate.
-    bool second;    ///< Its value where the flag is non-zero.
-    uint32_t Set;   ///< The guarded write.
+    uint32_t Pred; ///< The predicate.
+    bool Value;    ///< Its value where the flag is non-zero.
+    uint32_t Set;  ///< The guarded write.
   };
   std::optional<Flag> flagOf(uint32_t Reg) const {
     if (Reg == RegisterNumbering::None)
@@ -425,7 +425,7 @@ private:
       return ~0u;
     // Writers are ascending: the last one before End, if at or after Begin.
     llvm::ArrayRef<uint32_t> Ws = Regs.writers(Reg);
-    auto It = std::lower_bound(Ws.begin(), Ws.end(), End);
+    const auto *It = std::lower_bound(Ws.begin(), Ws.end(), End);
     return It != Ws.begin() && *std::prev(It) >= Begin ? *std::prev(It) : ~0u;
   }
 

@@ -266,7 +266,7 @@ private:
         if (!Filled[Slot] && RowSlots[Slot]->Name.ends_with("type"))
           TypeLeft = Slot;
       }
-      auto It = RowSlots.begin() + (Empty < RowSlots.size() ? Empty : First);
+      auto *It = RowSlots.begin() + (Empty < RowSlots.size() ? Empty : First);
       // .s32 after two types where the third takes only .u32: the type
       // slot left is what it was meant for.
       if (Empty == RowSlots.size() && First < RowSlots.size() &&
@@ -283,7 +283,7 @@ private:
       }
       if (It == RowSlots.end()) {
         // A spelling ptxas takes though the manual does not list it.
-        auto Slot = llvm::find_if(RowSlots, [&](const SlotRow *S) {
+        auto *Slot = llvm::find_if(RowSlots, [&](const SlotRow *S) {
           return llvm::any_of(Undocumented, [&](const UndocumentedRow &U) {
             return U.Id == Row->Id && U.Slot == S->Name && U.Value == Q.text();
           });

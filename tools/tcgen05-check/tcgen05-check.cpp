@@ -313,7 +313,7 @@ struct ExtraOptions {
 
 void extractExtraOptions(SmallVectorImpl<const char *> &Args,
                          DiagnosticOptions &Opts, ExtraOptions &Out) {
-  auto It = std::remove_if(Args.begin() + 1, Args.end(), [&](const char *A) {
+  auto *It = std::remove_if(Args.begin() + 1, Args.end(), [&](const char *A) {
     StringRef S(A);
     if (S.consume_front("--color=") || S.consume_front("-color=")) {
       if (S == "always" || S == "never" || S == "auto")

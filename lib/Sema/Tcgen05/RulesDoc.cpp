@@ -196,8 +196,8 @@ void renderOtherForm(const OtherInstructionForm &F, llvm::raw_ostream &OS) {
   for (OtherRule R : F.Rules) {
     static const char *const Text[] = {
         "a secondary operation (`.add`, `.min`, `.max`) needs operand `c`",
-        "a selector on `d` only in the merge form: with `c` and no secondary "
-        "operation",
+        ("a selector on `d` only in the merge form: with `c` and no "
+         "secondary operation"),
         "`.sat` cannot be combined with `.add`",
         "`.po` cannot be combined with a negated operand"};
     static_assert(std::size(Text) ==
