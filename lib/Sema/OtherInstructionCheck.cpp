@@ -49,7 +49,6 @@ bool repeatable(SlotUse U) {
 struct InstrRow {
   OtherId Id;
   Opcode Op;
-  llvm::StringRef Name;
   llvm::StringRef Variant;
   unsigned MinPTX;
   unsigned MinSM;
@@ -81,7 +80,7 @@ struct RuleRow {
 
 constexpr InstrRow Instrs[] = {
 #define OTHER_INSTR(Id, Name, Variant, MinPTX, MinSM, Targets, Section)        \
-  {OtherId::Id, opcodeNamed(Name),    Name,   Variant, MinPTX,                 \
+  {OtherId::Id, opcodeNamed(Name),    Variant, MinPTX,                         \
    MinSM,       TargetSetId::Targets, Section},
 #include "OtherInstructions.def"
 };
@@ -189,7 +188,7 @@ public:
 
   void run() {
     Row = chooseRow();
-    Name = Row->Name.str() + Row->Variant.str();
+    Name = opcodeName(Row->Op).str() + Row->Variant.str();
     checkTarget();
     checkQualifiers();
     checkOperands();
@@ -597,8 +596,8 @@ std::vector<OtherInstructionForm> tcgen05::otherInstructionForms() {
   std::vector<OtherInstructionForm> Out;
   for (const InstrRow &R : Instrs) {
     OtherInstructionForm F;
-    F.Name = R.Name.str() + R.Variant.str();
-    F.Opcode = R.Name.str();
+    F.Opcode = opcodeName(R.Op).str();
+    F.Name = F.Opcode + R.Variant.str();
     F.Variant = R.Variant.str();
     F.Section = R.Section.str();
     F.MinPTX = R.MinPTX;
