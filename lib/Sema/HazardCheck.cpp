@@ -125,6 +125,7 @@ void HazardFunction::classifySyncs() const {
     if (Quals.empty())
       continue;
     for (const SyncRow &R : SyncRows) {
+      static_assert(std::size(SyncRows) < ThreadSync::NoRow);
       if (I.op() != R.Op || Quals[0].text() != R.First)
         continue;
       if (!R.Second.empty() &&
@@ -135,6 +136,7 @@ void HazardFunction::classifySyncs() const {
       S.Releases = R.Releases;
       S.PeerWait = R.PeerWait;
       S.Family = R.Family;
+      S.Row = static_cast<uint8_t>(&R - SyncRows);
       S.Relaxed = llvm::any_of(
           Quals, [](const Span &Q) { return Q.text() == ".relaxed"; });
       if (S.any())
@@ -164,13 +166,13 @@ std::string HazardFunction::displayName(uint32_t Index) const {
     }
     return Name;
   }
-  // The words the sync table matches on, and .relaxed when present.
-  for (size_t K = 0; K < Quals.size() && K < 2; ++K) {
-    llvm::StringRef Q = Quals[K].text();
-    if (K == 1 && Q != ".sync" && Q != ".arrive" && Q != ".wait" && Q != ".red")
-      break;
-    Name += Q.str();
-  }
+  // The words of the sync table's row it matched (its first qualifier if
+  // none), and .relaxed when present.
+  uint8_t Row = threadSync(Index).Row;
+  if (Row != ThreadSync::NoRow)
+    (Name += SyncRows[Row].First.str()) += SyncRows[Row].Second.str();
+  else if (!Quals.empty())
+    Name += Quals.front().text().str();
   if (llvm::any_of(Quals, [](const Span &Q) { return Q.text() == ".relaxed"; }))
     Name += ".relaxed";
   return Name;

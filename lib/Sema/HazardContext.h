@@ -32,6 +32,9 @@ enum class SyncFamily : uint8_t { None, Mbarrier, Named, Cluster };
 struct ThreadSync {
   bool Acquires = false, Releases = false, Relaxed = false, PeerWait = false;
   SyncFamily Family = SyncFamily::None;
+  /// The ThreadSync.def row it matched, by index; NoRow for none.
+  uint8_t Row = NoRow;
+  static constexpr uint8_t NoRow = 0xFF;
   bool any() const { return Acquires || Releases; }
 };
 
