@@ -36,6 +36,9 @@ struct tcgen05_result {
 };
 
 namespace {
+/// The name the diagnostics give this door.
+constexpr llvm::StringLiteral Origin = "<C interface>";
+
 /// Feeds one diagnostic stream to both printers.
 class Tee : public DiagnosticConsumer {
 public:
@@ -79,7 +82,7 @@ tcgen05_result *collect(
                      [&](const std::string &What) {
                        Engine.emit(nullptr,
                                    Diagnostic::make(DiagID::err_internal, {},
-                                                    {What}, "<C interface>"));
+                                                    {What}, Origin.str()));
                      });
   Both.finish();
   TextOS.flush();
@@ -88,9 +91,6 @@ tcgen05_result *collect(
   R->Warnings = Engine.numWarnings();
   return R;
 }
-
-/// The name the diagnostics give this door.
-constexpr llvm::StringLiteral Origin = "<C interface>";
 
 llvm::StringRef orEmpty(const char *S) { return S ? S : ""; }
 

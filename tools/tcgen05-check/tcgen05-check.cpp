@@ -304,7 +304,8 @@ void printVersion(raw_ostream &OS) {
 
 /// Options cl cannot express, taken out of argv before it sees them:
 /// --color=auto|always|never (LLVM's support library owns an option named
-/// 'color' with other values) and -W<group> forms.
+/// 'color' with other values) and the warning words (-Werror, -w, the
+/// -W<group> forms), read as the C interface and Python read them.
 struct ExtraOptions {
   ColorMode Color = ColorMode::Auto;
   std::string BadColor;
@@ -324,7 +325,7 @@ void extractExtraOptions(SmallVectorImpl<const char *> &Args,
         Out.BadColor = S.str();
       return true;
     }
-    return applyWarningGroupFlag(S, Opts, Out.UnknownGroups);
+    return applyWarningOption(S, Opts, Out.UnknownGroups);
   });
   Args.erase(It, Args.end());
   // ...and the colour handed to LLVM's own option, which printers consult.
@@ -579,8 +580,10 @@ int main(int argc, char **argv) {
   std::unique_ptr<DiagnosticConsumer> Printer = makePrinter(Colors);
   VerifyDiagnosticConsumer Verifier;
   DiagnosticConsumer &Consumer = Verify ? Verifier : *Printer;
-  DiagOpts.WarningsAsErrors = Werror;
-  DiagOpts.IgnoreWarnings = NoWarnings;
+  // -Werror and -w were read with the -W words (applyWarningOption); cl sees
+  // only the --Werror spelling.
+  DiagOpts.WarningsAsErrors |= Werror;
+  DiagOpts.IgnoreWarnings |= NoWarnings;
   // Machines read every finding; people read the first screenful.
   bool Limited = !Verify && (OutputFormat == Format::Text ||
                              ErrorLimit.getNumOccurrences());

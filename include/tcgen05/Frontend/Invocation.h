@@ -3,8 +3,8 @@
 // The command line, the C interface and Python take the same words for a
 // target, a PTX version and -W flags.  They are validated here, once, so
 // that each door gives the same answer with the same diagnostic for the
-// same words (clang's CompilerInvocation in miniature).  Origin is the name
-// the diagnostics give the door ("tcgen05-check", "<C interface>").
+// same words.  Origin is the name the diagnostics give the door
+// ("tcgen05-check", "<C interface>").
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_FRONTEND_INVOCATION_H
