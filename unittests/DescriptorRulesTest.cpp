@@ -2,6 +2,8 @@
 #include "tcgen05/Descriptors/MatrixDesc.h"
 #include "tcgen05/Frontend/Explain.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include "gtest/gtest.h"
 
 using namespace tcgen05;
@@ -115,6 +117,30 @@ TEST(DescriptorRulesTest, EveryRuleHasSectionDocsAndValues) {
     }
     EXPECT_TRUE(Found) << R.Name.str() << ": no passing and failing value";
   }
+}
+
+// A rule's arguments are the described value and the names of its Args
+// column, each one the evaluation knows, as many as its message's
+// placeholders: a misspelt name would drop an argument and shift the rest.
+TEST(DescriptorRulesTest, EveryArgumentNameIsKnownAndFillsItsMessage) {
+  for (const DescRule &R : descRules()) {
+    llvm::SmallVector<llvm::StringRef, 8> Names;
+    R.Args.split(Names, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef N : Names)
+      EXPECT_TRUE(descRuleArgumentKnown(N)) << R.Name.str() << ": " << N.str();
+    llvm::StringRef Format = getDiagInfo(R.Diag).Format;
+    // %N, or %modifierN (%hex1, %value2).
+    unsigned Placeholders = 0;
+    for (size_t I = Format.find('%'); I != llvm::StringRef::npos;
+         I = Format.find('%', I + 1)) {
+      llvm::StringRef After = Format.substr(I + 1).drop_while(
+          [](char C) { return llvm::isAlpha(C); });
+      if (!After.empty() && llvm::isDigit(After[0]))
+        Placeholders = std::max(Placeholders, unsigned(After[0] - '0') + 1);
+    }
+    EXPECT_EQ(Names.size() + 1, Placeholders) << R.Name.str();
+  }
+  EXPECT_FALSE(descRuleArgumentKnown("fields"));
 }
 
 TEST(DescriptorRulesTest, OneFieldTableServesAllThreeDescriptors) {

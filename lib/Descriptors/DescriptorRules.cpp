@@ -147,6 +147,8 @@ private:
   bool fourScales() const;
   bool nTransposedBroken(const ShapeRule &S);
 
+public:
+  // What ArgRows reads.
   const DescRule &R;
   uint64_t V, Known;
   const IdescUse &Use;
@@ -260,52 +262,68 @@ bool Evaluation::broken() {
   return false;
 }
 
+/// What each name of a rule's Args column puts in its diagnostic: one
+/// table, which the evaluation reads and descRuleArgumentKnown answers from.
+struct ArgRow {
+  llvm::StringLiteral Name;
+  DiagArg (*Get)(const Evaluation &E);
+};
+constexpr ArgRow ArgRows[] = {
+    {"field", [](const Evaluation &E) -> DiagArg { return E.R.Field; }},
+    {"value", [](const Evaluation &E) -> DiagArg { return E.Raw; }},
+    {"quantity", [](const Evaluation &E) -> DiagArg { return E.Q; }},
+    {"kind",
+     [](const Evaluation &E) -> DiagArg {
+       return E.Use.Kind ? E.Use.Kind->Kind : "";
+     }},
+    {"cta", [](const Evaluation &E) -> DiagArg { return E.Use.CtaGroup; }},
+    {"allowed", [](const Evaluation &E) -> DiagArg { return E.Allowed; }},
+    {"target",
+     [](const Evaluation &E) -> DiagArg {
+       return E.Use.Target ? E.Use.Target->Name : "";
+     }},
+    {"scalevec", [](const Evaluation &E) -> DiagArg { return E.Use.ScaleVec; }},
+    {"bits",
+     [](const Evaluation &E) {
+       return DiagArg::bits(E.Bits, descBits(E.R.Desc));
+     }},
+    {"where",
+     [](const Evaluation &E) -> DiagArg {
+       return E.Use.Ws
+                  ? std::string("tcgen05.mma.ws") + (E.Use.Sparse ? ".sp" : "")
+                  : ".cta_group::" + std::to_string(E.Use.CtaGroup);
+     }},
+    {"nmin", [](const Evaluation &E) -> DiagArg { return E.NMin; }},
+    {"nmax", [](const Evaluation &E) -> DiagArg { return E.NMax; }},
+    {"nstep", [](const Evaluation &E) -> DiagArg { return E.NStep; }},
+    {"limit", [](const Evaluation &E) -> DiagArg { return number(E.R.Arg); }},
+    {"m", [](const Evaluation &E) -> DiagArg { return E.M; }},
+    {"start", [](const Evaluation &E) -> DiagArg { return E.Start; }},
+    {"pattern", [](const Evaluation &E) -> DiagArg { return E.Pattern; }},
+    {"expected", [](const Evaluation &E) -> DiagArg { return E.Expected; }},
+};
+
+const ArgRow *findArgRow(llvm::StringRef Name) {
+  for (const ArgRow &A : ArgRows)
+    if (A.Name == Name)
+      return &A;
+  return nullptr;
+}
+
 std::vector<DiagArg> Evaluation::args() const {
   std::vector<DiagArg> Out;
-  for (llvm::StringRef A : split(R.Args, ',')) {
-    if (A == "field")
-      Out.push_back(R.Field);
-    else if (A == "value")
-      Out.push_back(Raw);
-    else if (A == "quantity")
-      Out.push_back(Q);
-    else if (A == "kind")
-      Out.push_back(Use.Kind ? Use.Kind->Kind : "");
-    else if (A == "cta")
-      Out.push_back(Use.CtaGroup);
-    else if (A == "allowed")
-      Out.push_back(Allowed);
-    else if (A == "target")
-      Out.push_back(Use.Target ? Use.Target->Name : "");
-    else if (A == "scalevec")
-      Out.push_back(Use.ScaleVec);
-    else if (A == "bits")
-      Out.push_back(DiagArg::bits(Bits, descBits(R.Desc)));
-    else if (A == "where")
-      Out.push_back(Use.Ws ? std::string("tcgen05.mma.ws") +
-                                 (Use.Sparse ? ".sp" : "")
-                           : ".cta_group::" + std::to_string(Use.CtaGroup));
-    else if (A == "nmin")
-      Out.push_back(NMin);
-    else if (A == "nmax")
-      Out.push_back(NMax);
-    else if (A == "nstep")
-      Out.push_back(NStep);
-    else if (A == "limit")
-      Out.push_back(number(R.Arg));
-    else if (A == "m")
-      Out.push_back(M);
-    else if (A == "start")
-      Out.push_back(Start);
-    else if (A == "pattern")
-      Out.push_back(Pattern);
-    else if (A == "expected")
-      Out.push_back(Expected);
-  }
+  // Every name is a row (DescriptorRulesTest holds it).
+  for (llvm::StringRef A : split(R.Args, ','))
+    if (const ArgRow *Row = findArgRow(A))
+      Out.push_back(Row->Get(*this));
   return Out;
 }
 
 } // namespace
+
+bool tcgen05::descRuleArgumentKnown(llvm::StringRef Name) {
+  return findArgRow(Name) != nullptr;
+}
 
 llvm::ArrayRef<DescRule> tcgen05::descRules() { return Rules; }
 

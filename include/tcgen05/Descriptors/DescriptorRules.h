@@ -71,6 +71,9 @@ struct DescRule {
 llvm::ArrayRef<DescRule> descRules();
 const DescRule &descRule(DescRuleID ID);
 
+/// Whether Name is one of the names a rule's Args column may use.
+bool descRuleArgumentKnown(llvm::StringRef Name);
+
 /// Runs every rule of D's table on the known fields of Value.  For an
 /// instruction descriptor Use.Kind must be set.
 std::vector<IdescFinding> checkDescriptor(DescriptorKind D, uint64_t Value,
