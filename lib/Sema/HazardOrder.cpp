@@ -1026,8 +1026,8 @@ public:
   llvm::BitVector boundary() const { return llvm::BitVector(1); }
   unsigned pre(uint32_t, llvm::BitVector &) { return 0; }
   unsigned post(uint32_t I, llvm::BitVector &S) const {
-    if (C.F.Instructions[I].op() == Opcode::Mbarrier &&
-        C.threadSync(I).Acquires)
+    ThreadSync Sync = C.threadSync(I);
+    if (Sync.Family == SyncFamily::Mbarrier && Sync.Acquires)
       S.set();
     return 0;
   }
@@ -1072,9 +1072,9 @@ bool exitsUnsynchronized(const HazardContext &C, uint32_t I) {
   });
   bool Exits = false;
   C.walkAfter(I, [&](uint32_t K) {
-    Opcode Op = C.F.Instructions[K].op();
+    ThreadSync Sync = C.threadSync(K);
     if (syncsAcrossCtas(C, K) ||
-        (GridBarrier && C.threadSync(K).Acquires && Op != Opcode::Mbarrier))
+        (GridBarrier && Sync.Acquires && Sync.Family != SyncFamily::Mbarrier))
       return false;
     const CFGBlock &B = C.G.blockOf(K);
     Exits |= K + 1 == B.EndInst && B.succs().empty();

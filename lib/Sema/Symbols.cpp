@@ -684,8 +684,7 @@ void FunctionChecker::checkStatements() {
         G.setSrc(Reg);
         undeclared(G, false);
       }
-      Opcode Op = I.op();
-      checkOperands(F, I.Operands, Op == Opcode::Bra || Op == Opcode::Brx);
+      checkOperands(F, I.Operands, I.is(OpJumps));
       if (Hook)
         Hook(S.Index, *this);
       break;
