@@ -53,6 +53,10 @@ bool isDiagGroup(llvm::StringRef Group);
 /// Whether Opts keep the warnings of Group from being shown: -Wno-Group (or
 /// of a group above it), or Group is off by default and no -WGroup names it.
 bool groupSilenced(const DiagnosticOptions &Opts, llvm::StringRef Group);
+/// The severity a diagnostic of Group (empty: none) reported as S has under
+/// Opts' -W flags; nothing when they silence it.
+std::optional<Severity> severityUnder(const DiagnosticOptions &Opts,
+                                      llvm::StringRef Group, Severity S);
 /// Whether Group is off unless -WGroup names it (a pedantic group).
 bool isDefaultOffGroup(llvm::StringRef Group);
 
