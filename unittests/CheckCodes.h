@@ -37,7 +37,7 @@ inline std::set<unsigned> checkCodes(const std::string &Body,
   DO.EnabledGroups.clear();
   DiagnosticsEngine Engine(C, DO);
   CheckOptions Opts;
-  Opts.CheckHazards = false;
+  Opts.Lint.CheckHazards = false;
   checkBuffer(SM, ID, Engine, Opts);
   std::set<unsigned> Codes;
   for (const Diagnostic &D : C.Diags)

@@ -21,14 +21,15 @@ struct Facts : KernelGraph {
   }
 
   RegisterFact at(llvm::StringRef Site, llvm::StringRef Reg,
-                  KnownBitsOutcome *Out = nullptr) {
+                  KnownBitsOutcome *Out = nullptr,
+                  KnownBitsMarker Marker = nullptr) {
     EXPECT_TRUE(Sink.diagnostics().empty());
     std::optional<RegisterFact> Seen;
     uint32_t I = inst(Site);
-    KnownBitsOutcome O =
-        runKnownBits(fn(), {Reg}, {I}, [&](uint32_t, const KnownBitsState &S) {
-          Seen = S.lookup(Reg);
-        });
+    KnownBitsOutcome O = runKnownBits(
+        fn(), {Reg}, {I},
+        [&](uint32_t, const KnownBitsState &S) { Seen = S.lookup(Reg); },
+        /*Budget=*/0, /*Shared=*/nullptr, Marker);
     if (Out)
       *Out = O;
     EXPECT_TRUE(Seen.has_value());
@@ -125,4 +126,30 @@ TEST(KnownBitsTest, ABlockNoPathReachesKnowsOnlyItsOwnWrites) {
           "st.u32 [%rd1], %r4;\n"
           "ret;\n");
   EXPECT_TRUE(unknown32(K.at("add.u32", "%r2")));
+}
+
+namespace {
+/// Marks what an or with an odd constant writes.
+bool orOdd(Opcode Op, const llvm::KnownBits &, const llvm::KnownBits &B) {
+  return Op == Opcode::Or && B.isConstant() && (B.getConstant() & 1) == 1;
+}
+} // namespace
+
+// A client's mark is made where its hook says, travels through the bit
+// operations that build a value from the marked one, and survives a join
+// from one path; without a hook nothing is marked.
+TEST(KnownBitsTest, AClientsMarkTravelsWithTheValue) {
+  Facts K("mov.u32 %r1, %tid.x;\n"
+          "setp.eq.u32 %p1, %r1, 0;\n"
+          "mov.u32 %r2, 16;\n"
+          "@%p1 bra L;\n"
+          "or.b32 %r2, %r1, 3;\n"
+          "L: shl.b32 %r3, %r2, 4;\n"
+          "add.u32 %r4, %r3, 2;\n"
+          "st.u32 [%rd1], %r4;\n"
+          "ret;\n");
+  RegisterFact Marked = K.at("st.u32", "%r4", nullptr, orOdd);
+  EXPECT_EQ(Marked.Marked, K.inst("or.b32"));
+  EXPECT_EQ(K.at("st.u32", "%r4").Marked, RegisterFact::NoDef);
+  EXPECT_EQ(K.at("or.b32", "%r2", nullptr, orOdd).Marked, RegisterFact::NoDef);
 }

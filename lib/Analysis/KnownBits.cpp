@@ -25,9 +25,10 @@ constexpr uint64_t PassesBudgeted = 24;
 
 KnownBitsAnalysis::KnownBitsAnalysis(const Function &F,
                                      llvm::ArrayRef<llvm::StringRef> Roots,
-                                     const RegisterNumbering &Regs)
-    : F(F), Regs(Regs), Names(Regs.names()), Slot(Names.size(), None),
-      IsDef(F.Instructions.size()) {
+                                     const RegisterNumbering &Regs,
+                                     KnownBitsMarker Marker)
+    : F(F), Marker(Marker), Regs(Regs), Names(Regs.names()),
+      Slot(Names.size(), None), IsDef(F.Instructions.size()) {
   // Follow the writers of each relevant register from the roots: only what
   // can flow into a root is visited.
   for (llvm::StringRef R : Roots)
@@ -169,7 +170,7 @@ void KnownBitsAnalysis::store(State &S) {
   auto Kept = [&](uint32_t R) {
     const RegisterFact &Fact = Cur[R];
     return !Local[R] &&
-           (!Fact.Bits.isUnknown() || Fact.Misaligned != RegisterFact::NoDef);
+           (!Fact.Bits.isUnknown() || Fact.Marked != RegisterFact::NoDef);
   };
   // Most blocks change only temporaries, or write what was already known:
   // then the block passes its input on, shared, and nothing is built.
@@ -205,9 +206,8 @@ RegisterFact meet(const RegisterFact &A, const RegisterFact &B) {
   RegisterFact New;
   New.Bits = A.Bits.intersectWith(B.Bits);
   New.DefInst = A.DefInst == B.DefInst ? A.DefInst : RegisterFact::NoDef;
-  // Misaligned on one path is worth reporting.
-  New.Misaligned =
-      A.Misaligned != RegisterFact::NoDef ? A.Misaligned : B.Misaligned;
+  // A mark on one path is worth reporting.
+  New.Marked = A.Marked != RegisterFact::NoDef ? A.Marked : B.Marked;
   return New;
 }
 
@@ -266,7 +266,7 @@ bool KnownBitsAnalysis::join(State &Into, const State &From, bool Widen) const {
       M.Bits = llvm::KnownBits(64);
       M.DefInst = RegisterFact::NoDef;
     }
-    if (!M.Bits.isUnknown() || M.Misaligned != RegisterFact::NoDef)
+    if (!M.Bits.isUnknown() || M.Marked != RegisterFact::NoDef)
       New->push_back({R, std::move(M)});
   });
   Into = std::move(New);
@@ -298,11 +298,11 @@ KnownBitsOutcome tcgen05::runKnownBits(
     const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::ArrayRef<uint32_t> Sites,
     llvm::function_ref<void(uint32_t, const KnownBitsState &)> Visit,
-    uint64_t Budget, FunctionAnalyses *Shared) {
+    uint64_t Budget, FunctionAnalyses *Shared, KnownBitsMarker Marker) {
   KnownBitsOutcome Out;
   std::optional<FunctionAnalyses> Own;
   FunctionAnalyses &Analyses = Shared ? *Shared : Own.emplace(F);
-  KnownBitsAnalysis A(F, Roots, Analyses.registers());
+  KnownBitsAnalysis A(F, Roots, Analyses.registers(), Marker);
   KnownBitsState View(A);
   if (!A.knowable()) {
     // Only immediates can be known: no graph, no flow.

@@ -29,7 +29,7 @@ public:
   using State = std::shared_ptr<const Facts>;
 
   KnownBitsAnalysis(const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
-                    const RegisterNumbering &Regs);
+                    const RegisterNumbering &Regs, KnownBitsMarker Marker);
   /// Finds the invariant registers (KnownBitsInvariants.cpp) and their
   /// facts; from then on they are read from one table, left out of the
   /// states, and the instructions that write only them are not stepped.
@@ -56,7 +56,7 @@ public:
 
   void load(const State *S);
   void store(State &S);
-  void step(uint32_t Inst) { transferInstruction(F, Inst, *this); }
+  void step(uint32_t Inst) { transferInstruction(F, Inst, *this, Marker); }
 
   const RegisterFact *fact(const Operand &Reg) const override;
   void set(const Operand &Reg, const RegisterFact &Fact) override;
@@ -77,6 +77,7 @@ private:
   void addDef(uint32_t I);
 
   const Function &F;
+  KnownBitsMarker Marker;
   /// The function's register numbering, whose writer lists lead from a
   /// relevant register to the instructions that define it.
   const RegisterNumbering &Regs;

@@ -179,9 +179,10 @@ KnownBits permute(const KnownBits &A, const KnownBits &B, uint64_t Selector) {
 
 class Transfer {
 public:
-  Transfer(const Function &F, uint32_t Index, RegisterFacts &Facts)
+  Transfer(const Function &F, uint32_t Index, RegisterFacts &Facts,
+           KnownBitsMarker Marker)
       : F(F), I(F.Instructions[Index]), Index(Index), Facts(Facts),
-        Ops(F.operands(I.Operands)) {}
+        Ops(F.operands(I.Operands)), Marker(Marker) {}
   void run();
 
 private:
@@ -198,7 +199,8 @@ private:
   uint32_t Index;
   RegisterFacts &Facts;
   llvm::ArrayRef<Operand> Ops;
-  uint32_t Misaligned = RegisterFact::NoDef;
+  KnownBitsMarker Marker;
+  uint32_t Marked = RegisterFact::NoDef;
 };
 
 void Transfer::set(const Operand &Dst, const KnownBits &B) {
@@ -207,7 +209,7 @@ void Transfer::set(const Operand &Dst, const KnownBits &B) {
   RegisterFact Fact;
   Fact.Bits = B.zextOrTrunc(64);
   Fact.DefInst = Index;
-  Fact.Misaligned = Misaligned;
+  Fact.Marked = Marked;
   if (I.guarded()) { // Guarded: the old value may survive.
     const RegisterFact *Old = Facts.fact(Dst);
     Fact.Bits = Fact.Bits.intersectWith(Old ? Old->Bits : KnownBits(64));
@@ -267,14 +269,18 @@ void Transfer::run() {
   bool Integer = llvm::all_of(Types, [](TypeQual Q) { return Q.integer(); });
   if (!I.is(OpBits) || Unmodelled || !Integer || Ops.size() != modelledArity(O))
     return clobber(Dst);
-  // Misalignment travels with the value through the operations that build
-  // a descriptor from its fields.
-  for (const Operand &S : Ops.drop_front()) {
-    uint32_t M = operandFact(F, S, Facts).Misaligned;
-    if (M != RegisterFact::NoDef)
-      Misaligned = M;
-  }
   unsigned W = T.Width;
+  if (Marker) {
+    // A mark travels with the value through the operations that build it
+    // (a descriptor from its fields).
+    for (const Operand &S : Ops.drop_front()) {
+      uint32_t M = operandFact(F, S, Facts).Marked;
+      if (M != RegisterFact::NoDef)
+        Marked = M;
+    }
+    if (Ops.size() == 3 && Marker(O, src(1, W), src(2, W)))
+      Marked = Index;
+  }
   bool Signed = T.Kind == 's';
   switch (O) {
   case Opcode::Mov:
@@ -304,10 +310,6 @@ void Transfer::run() {
     std::optional<uint64_t> N = constantOf(src(2, 32));
     if (!N)
       return set(Dst, KnownBits(W));
-    // The descriptor encoding of addresses and offsets is '>> 4' of a
-    // 16-byte aligned value; known 1 bits shifted out mean it was not.
-    if (O == Opcode::Shr && *N == 4 && (A.One.getZExtValue() & 0xF))
-      Misaligned = Index;
     return set(Dst, shiftBy(O, Signed, A, *N));
   }
   case Opcode::Add:
@@ -358,6 +360,7 @@ void Transfer::run() {
 } // namespace
 
 void tcgen05::transferInstruction(const Function &F, uint32_t Inst,
-                                  RegisterFacts &Facts) {
-  Transfer(F, Inst, Facts).run();
+                                  RegisterFacts &Facts,
+                                  KnownBitsMarker Marker) {
+  Transfer(F, Inst, Facts, Marker).run();
 }

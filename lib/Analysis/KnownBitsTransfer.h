@@ -27,9 +27,10 @@ public:
 RegisterFact operandFact(const NodePool &P, const Operand &O,
                          const RegisterFacts &Facts);
 
-/// Applies instruction Inst of F to Facts.
-void transferInstruction(const Function &F, uint32_t Inst,
-                         RegisterFacts &Facts);
+/// Applies instruction Inst of F to Facts; Marker, when given, may mark
+/// what it writes.
+void transferInstruction(const Function &F, uint32_t Inst, RegisterFacts &Facts,
+                         KnownBitsMarker Marker = nullptr);
 
 } // namespace tcgen05
 

@@ -10,8 +10,6 @@
 #include "tcgen05/Frontend/CudaSource.h"
 #include "tcgen05/Frontend/Suppressions.h"
 #include "tcgen05/Basic/FindText.h"
-#include "tcgen05/Sema/DescriptorCheck.h"
-#include "tcgen05/Sema/HazardCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
 #include "tcgen05/Sema/Tcgen05Check.h"
@@ -131,8 +129,7 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   // misspelt tcgen05.commit would read as an MMA never committed.  The
   // analyses leave it to the error.
   bool Parsed = Opts.AnalyzeInvalidFunctions || Sink.numErrors() == 0;
-  bool AnalysesRun = Parsed && !F.Tcgen05.empty() &&
-                     (Opts.CheckDescriptorValues || Opts.CheckHazards);
+  bool AnalysesRun = Parsed && !F.Tcgen05.empty() && Opts.Lint.any();
   const RegisterNames *Names = AnalysesRun ? &Shared.names() : nullptr;
   // The symbol checks and the summary read only the body and the names,
   // and write only their sinks and the summary: another worker may run them
@@ -147,13 +144,8 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   SideWork::Task SymbolTask;
   Side.offer(SymbolTask, CheckSymbols, /*First=*/Item.Early);
   DiagnosticSink DescSink(Cap);
-  DescriptorCheckOptions DescOpts;
-  DescOpts.RemarkIncompleteAnalysis = Opts.RemarkIncompleteAnalysis;
-  if (Parsed && Opts.CheckDescriptorValues)
-    checkDescriptors(M, F, DescSink, DescOpts, &Stats, &Shared);
-  if (Parsed && Opts.CheckHazards)
-    checkHazards(F, DescSink, Opts.SilencedHazards, &Shared,
-                 Opts.HazardStepsPerInstruction);
+  if (Parsed)
+    runFunctionLints(M, F, DescSink, Opts.Lint, Stats, Shared);
   Side.finish(SymbolTask);
   Sink.append(std::move(SymbolSink));
   Sink.append(std::move(RuleSink));
@@ -245,10 +237,10 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   };
   // Analyses whose every finding is silenced are not run.
   CheckOptions Opts = Options;
-  Opts.CheckHazards &= !Engine.groupDisabled("tcgen05-hazards");
+  Opts.Lint.CheckHazards &= !Engine.groupDisabled("tcgen05-hazards");
   for (DiagID ID : hazardDiagnostics())
     if (Engine.groupDisabled(diagGroup(ID)))
-      Opts.SilencedHazards.push_back(ID);
+      Opts.Lint.SilencedHazards.push_back(ID);
   const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferID);
   llvm::StringRef Text = Buf->getBuffer();
   std::string Name = Buf->getBufferIdentifier().str();

@@ -15,7 +15,7 @@ CheckStatus tcgen05::checkBuilt(const build::Instr &I,
       llvm::MemoryBuffer::getMemBufferCopy(I.module(T), I.bufferName()),
       llvm::SMLoc());
   CheckOptions Opts;
-  Opts.CheckHazards = false;
+  Opts.Lint.CheckHazards = false;
   Opts.Threads = 1;
   return checkBuffer(SM, ID, Engine, Opts);
 }

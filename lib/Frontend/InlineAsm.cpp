@@ -153,8 +153,8 @@ CheckStatus tcgen05::checkInlineAsm(llvm::StringRef Template,
   InnerOpts.ErrorLimit = 0;
   DiagnosticsEngine InnerEngine(Inner, InnerOpts);
   CheckOptions Check;
-  Check.CheckDescriptorValues = false;
-  Check.CheckHazards = false;
+  Check.Lint.CheckDescriptorValues = false;
+  Check.Lint.CheckHazards = false;
   checkBuffer(ModuleSM, ModuleID, InnerEngine, Check);
 
   auto Move = [&](llvm::SMRange R) {

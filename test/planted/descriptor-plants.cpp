@@ -15,7 +15,7 @@
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Descriptors/DescriptorRules.h"
 #include "tcgen05/Parse/Parser.h"
-#include "tcgen05/Sema/DescriptorCheck.h"
+#include "tcgen05/Lint/DescriptorCheck.h"
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 

@@ -3,7 +3,10 @@
 page in docs/diagnostics, is emitted somewhere in lib/, and is exercised by a
 test (its [TCnnnn] or its name appears under test/ or unittests/).  Notes must
 be emitted too.  Every page belongs to a catalogue entry and quotes its
-message format as the catalogue has it.
+message format as the catalogue has it.  A hazard lint has one name: its
+row's first column is its diagnostic's name in CamelCase, without the
+severity prefix; its checker is check<Name> and its page's title ends with
+(<Name>).
 
 usage: check-codes.py SOURCE_ROOT
 """
@@ -56,6 +59,18 @@ def main():
     tests = read_tree(os.path.join(root, "test"), (".ptx", ".test", ".py")) + \
         read_tree(os.path.join(root, "unittests"), (".cpp",))
     problems = []
+    for lint, name, code in re.findall(r"^HAZARD\((\w+), (\w+), (\d+),", hazards, re.M):
+        camel = "".join(w.capitalize() for w in
+                        re.sub(r"^(err|warn|remark)_hz_", "", name).split("_"))
+        if lint != camel:
+            problems.append(f"hazard lint {lint} is named {camel} by its diagnostic {name}")
+        if f"tcgen05::check{lint}(" not in lib:
+            problems.append(f"hazard lint {lint} has no checker check{lint} in lib/")
+        page = os.path.join(root, "docs/diagnostics", f"TC{int(code):04d}.md")
+        if os.path.exists(page):
+            title = open(page, encoding="utf-8").readline().rstrip()
+            if not title.endswith(f"({lint})"):
+                problems.append(f"docs/diagnostics/TC{int(code):04d}.md: its title does not end with ({lint})")
     for name, code in diags:
         tc = f"TC{int(code):04d}"
         if not os.path.exists(os.path.join(root, "docs/diagnostics", tc + ".md")):

@@ -645,9 +645,9 @@ int main(int argc, char **argv) {
   // A limit given is standard input's too.
   if (MaxInputSize.getNumOccurrences())
     Opts.MaxStdinSize = Opts.MaxInputSize;
-  Opts.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
+  Opts.Lint.RemarkIncompleteAnalysis = RemarkDescriptorAnalysis;
   Opts.AnalyzeInvalidFunctions = AnalyzeInvalid;
-  Opts.HazardStepsPerInstruction = HazardSteps;
+  Opts.Lint.HazardStepsPerInstruction = HazardSteps;
   Opts.BodyPieceStatements = BodyPiece;
   Opts.EarlyItemBytes = EarlyItemBytes;
   Opts.StdinName = StdinFilename;

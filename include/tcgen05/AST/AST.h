@@ -207,9 +207,9 @@ public:
   /// Top-level operands, into Function::Operands.  Their nested operands
   /// lie before them in the pool, after the previous instruction's: the
   /// parser appends each statement's operands as it parses it, so a pass
-  /// over the pool meets every instruction's in instruction order (HZ02's
-  /// model relies on it; ParserTest.InstructionsOwnAscendingRunsOfThePool
-  /// holds it).
+  /// over the pool meets every instruction's in instruction order
+  /// (SyncBeforeWait's model relies on it;
+  /// ParserTest.InstructionsOwnAscendingRunsOfThePool holds it).
   IndexRange Operands;
   /// Index into Function::Tcgen05 when the instruction is a tcgen05 one and
   /// its structured parse succeeded; NoTcgen05 otherwise.

@@ -21,10 +21,13 @@
 
 #include "tcgen05/AST/AST.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/GraphTraits.h"
 #include "llvm/ADT/iterator.h"
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace llvm {
@@ -123,6 +126,24 @@ inline llvm::ArrayRef<CFGBlock *> CFGBlock::succs() const {
 inline llvm::ArrayRef<CFGBlock *> CFGBlock::preds() const {
   return llvm::ArrayRef<CFGBlock *>(Parent->Edges.data() + PredBegin, NumPreds);
 }
+
+/// A set of blocks, a bit per block: the external storage for LLVM's
+/// depth_first_ext and inverse_depth_first_ext over the graph, so that
+/// walks from several roots share one set and leave it as their result.
+class CFGBlockSet {
+public:
+  explicit CFGBlockSet(llvm::BitVector &Bits) : Bits(Bits) {}
+  std::pair<std::nullopt_t, bool> insert(const CFGBlock *B) {
+    bool New = !Bits.test(B->Number);
+    Bits.set(B->Number);
+    return {std::nullopt, New};
+  }
+  bool contains(const CFGBlock *B) const { return Bits.test(B->Number); }
+  void completed(const CFGBlock *) {}
+
+private:
+  llvm::BitVector &Bits;
+};
 
 } // namespace tcgen05
 

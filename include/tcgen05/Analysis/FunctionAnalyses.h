@@ -1,10 +1,11 @@
 //===- FunctionAnalyses.h - Analyses of a function, built once ---*- C++
 //-*-===//
 //
-// The symbol checks, the descriptor check and several hazard lints each
-// need the names, the control-flow graph and the register numbering of the
-// same function.  Built on first use and handed to each, they are computed
-// once per function instead of once per client.
+// The symbol checks, the descriptor check and the hazard lints each need
+// the names, the control-flow graph, its dominators and post-dominators,
+// the register numbering and the uniformity of the same function.  Built
+// on first use and handed to each, they are computed once per function
+// instead of once per client.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_ANALYSIS_FUNCTIONANALYSES_H
@@ -13,6 +14,7 @@
 #include "tcgen05/Analysis/ControlFlowGraph.h"
 #include "tcgen05/Analysis/Dominators.h"
 #include "tcgen05/Analysis/Registers.h"
+#include "tcgen05/Analysis/Uniformity.h"
 
 #include <optional>
 
@@ -40,6 +42,11 @@ public:
       DT.emplace(cfg());
     return *DT;
   }
+  const PostDominatorTree &postDominators() {
+    if (!PDT)
+      PDT.emplace(cfg());
+    return *PDT;
+  }
   const RegisterNames &names() {
     if (!Names)
       Names.emplace(F);
@@ -51,12 +58,21 @@ public:
     return *Regs;
   }
 
+  const UniformityInfo &uniformity() {
+    if (!U)
+      U.emplace(F, cfg(), dominators(), postDominators(), registers());
+    return *U;
+  }
+
 private:
   const Function &F;
   std::optional<ControlFlowGraph> G;
   std::optional<DominatorTree> DT;
   std::optional<RegisterNames> Names;
   std::optional<RegisterNumbering> Regs;
+  // Declared last: it refers to all of the above, and goes first.
+  std::optional<PostDominatorTree> PDT;
+  std::optional<UniformityInfo> U;
 };
 
 } // namespace tcgen05

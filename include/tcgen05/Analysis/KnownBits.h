@@ -38,21 +38,28 @@ class FunctionAnalyses;
 struct RegisterFact {
   llvm::KnownBits Bits = llvm::KnownBits(64);
   uint32_t DefInst = NoDef;
-  /// The value went through a '>> 4' that shifted out known 1 bits: the
-  /// descriptor encoding of an address or offset that is not 16-byte
-  /// aligned (PTX ISA 9.7.16.4.1).  The instruction that did it.
-  uint32_t Misaligned = NoDef;
+  /// The instruction that the client's KnownBitsMarker marked this value
+  /// at, or one it was computed from by bit operations; kept at a join
+  /// from either path.  What a mark means is the client's.
+  uint32_t Marked = NoDef;
   static constexpr uint32_t NoDef = ~0u;
 
   uint64_t zero() const { return Bits.Zero.getZExtValue(); }
   uint64_t one() const { return Bits.One.getZExtValue(); }
   uint64_t known() const { return zero() | one(); }
   bool operator==(const RegisterFact &O) const {
-    return Bits == O.Bits && DefInst == O.DefInst && Misaligned == O.Misaligned;
+    return Bits == O.Bits && DefInst == O.DefInst && Marked == O.Marked;
   }
 };
 
 class KnownBitsAnalysis;
+
+/// A client's hook: whether an instruction of opcode Op, whose first two
+/// sources have the known bits A and B (at the instruction's width), marks
+/// the value it writes (RegisterFact::Marked).  Asked only of the integer
+/// operations the analysis models with two sources.
+using KnownBitsMarker = bool (*)(Opcode Op, const llvm::KnownBits &A,
+                                 const llvm::KnownBits &B);
 
 /// Facts at one point of a body.
 class KnownBitsState {
@@ -94,12 +101,13 @@ struct KnownBitsOutcome {
 /// that the work stays linear in the function's size.  Sites in code no
 /// path reaches get the facts of their own block only.  Shared, when given,
 /// supplies F's graph and register numbering built once for every analysis
-/// of F.
+/// of F.  Marker, when given, marks values (RegisterFact::Marked).
 KnownBitsOutcome runKnownBits(
     const Function &F, llvm::ArrayRef<llvm::StringRef> Roots,
     llvm::ArrayRef<uint32_t> Sites,
     llvm::function_ref<void(uint32_t InstIndex, const KnownBitsState &)> Visit,
-    uint64_t Budget = 0, FunctionAnalyses *Shared = nullptr);
+    uint64_t Budget = 0, FunctionAnalyses *Shared = nullptr,
+    KnownBitsMarker Marker = nullptr);
 
 } // namespace tcgen05
 

@@ -65,6 +65,15 @@ enum class ValueKind : uint8_t {
   Varying,
 };
 
+/// Where a value lies with respect to the warp's place in its CTA, for
+/// blocks of one dimension.
+enum class WarpPosition : uint8_t {
+  None,
+  Tid,     ///< %tid.x
+  Index,   ///< %tid.x / 32, also broadcast through shfl.sync.idx
+  Quarter, ///< the index modulo 4: the warp within its warpgroup
+};
+
 /// The join of two kinds, when one register is written by both.
 ValueKind joinKinds(ValueKind A, ValueKind B);
 
@@ -99,6 +108,14 @@ public:
   /// The conditional branch whose varying predicate makes B divergent
   /// (the innermost found), or ~0u.
   uint32_t divergingBranch(const CFGBlock &B) const { return Cause[B.Number]; }
+  /// What O holds with respect to the warp's place, following registers
+  /// with one unguarded writer (WarpPosition.cpp).
+  WarpPosition warpPosition(const Operand &O) const;
+  /// The warp of its warpgroup (0-3) that alone takes the edge into D,
+  /// D's only one, and the branch that decides it: a branch on setp.eq or
+  /// setp.ne of a warp index or quarter with a constant.
+  std::optional<std::pair<unsigned, uint32_t>>
+  warpOnEdgeInto(const CFGBlock &D) const;
 
 private:
   /// The kind a register read has, by number.
@@ -120,6 +137,10 @@ private:
   /// one fails, Reg is uniform.  False when there are none.
   bool premise(uint32_t Reg, llvm::SmallVectorImpl<ValueRange> &Out,
                unsigned Depth = 0) const;
+  WarpPosition warpPosition(const Operand &O, unsigned Depth) const;
+  /// The one instruction writing register number R, or ~0u (also for
+  /// none, and for registers without a number).
+  uint32_t onlyWriter(uint32_t R) const;
   /// Whether a ld.param reads a parameter of F (not a call's result).
   bool readsOwnParameter(llvm::ArrayRef<Operand> Ops) const;
   ValueKind operandKind(const Operand &O) const;

@@ -13,7 +13,7 @@
 #include "tcgen05/Basic/Target.h"
 #include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Parse/Parser.h"
-#include "tcgen05/Sema/HazardCheck.h"
+#include "tcgen05/Lint/FunctionLints.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -49,22 +49,8 @@ struct CheckOptions {
   /// Check the one-.cta_group rule per function, as ptxas -c does for
   /// separately compiled code, instead of per kernel call graph.
   bool SeparateCompilation = false;
-  /// Follow known bits into descriptor operands (TC4xxx).  Off for
-  /// inline-asm templates, whose operand values the compiler supplies.
-  bool CheckDescriptorValues = true;
-  /// Run the hazard lints (TC6xxx) on functions with tcgen05 code.  Off
-  /// where one instruction is checked alone, wrapped in a kernel that is
-  /// not the user's.
-  bool CheckHazards = true;
-  /// Hazard lints not to run, because every finding of theirs would be
-  /// silenced (their group is off: the pedantic group by default).
-  std::vector<DiagID> SilencedHazards;
-  /// The hazard analyses' budget per instruction and block of a function
-  /// (--hazard-steps); past it they give up on the function with TC6100.
-  unsigned HazardStepsPerInstruction = DefaultHazardStepsPerInstruction;
-  /// Remark where the descriptor analysis of a function stops short
-  /// (TC4100, -Rdescriptor-analysis).
-  bool RemarkIncompleteAnalysis = false;
+  /// The descriptor and hazard lints (FunctionLints.h).
+  LintOptions Lint;
   /// Run the descriptor analysis and the hazard lints on a function whose
   /// body has a syntax error too.  Off: such a body is not the program its
   /// author meant, and a misspelt instruction would show as a missing one.

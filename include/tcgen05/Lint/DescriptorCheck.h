@@ -6,8 +6,8 @@
 // checks the fields that are known (PTX ISA 9.7.16.4.2, Table 39).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TCGEN05_SEMA_DESCRIPTORCHECK_H
-#define TCGEN05_SEMA_DESCRIPTORCHECK_H
+#ifndef TCGEN05_LINT_DESCRIPTORCHECK_H
+#define TCGEN05_LINT_DESCRIPTORCHECK_H
 
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/AST/Tcgen05Inst.h"

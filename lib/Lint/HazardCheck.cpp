@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tcgen05/Sema/HazardCheck.h"
+#include "tcgen05/Lint/HazardCheck.h"
 
 #include "HazardContext.h"
 
@@ -178,7 +178,7 @@ std::string HazardFunction::displayName(uint32_t Index) const {
   return Name;
 }
 
-void tcgen05::checkHZ09(const HazardContext &C) {
+void tcgen05::checkAlignedDivergent(const HazardContext &C) {
   for (const Tcgen05Inst &T : C.F.Tcgen05) {
     if (!C.hasClass(T, Tcgen05QualClass::Aligned))
       continue;
@@ -197,7 +197,7 @@ void tcgen05::checkHZ09(const HazardContext &C) {
   }
 }
 
-void tcgen05::checkHZ10(const HazardContext &C) {
+void tcgen05::checkSingleIssueAllThreads(const HazardContext &C) {
   // A .func may be called from one thread; only a kernel's entry is known
   // to start with the whole warp.
   if (!C.F.IsEntry)
@@ -221,8 +221,8 @@ struct HazardLint {
 };
 
 constexpr HazardLint Lints[] = {
-#define HAZARD(Id, Name, Code, Severity, Group, Section, Format)               \
-  {DiagID::Name, Section, &tcgen05::check##Id},
+#define HAZARD(Lint, Name, Code, Severity, Group, Section, Format)             \
+  {DiagID::Name, Section, &tcgen05::check##Lint},
 #include "tcgen05/Basic/Hazards.def"
 };
 
@@ -230,7 +230,7 @@ constexpr HazardLint Lints[] = {
 
 llvm::ArrayRef<DiagID> tcgen05::hazardDiagnostics() {
   static constexpr DiagID IDs[] = {
-#define HAZARD(Id, Name, Code, Severity, Group, Section, Format) DiagID::Name,
+#define HAZARD(Lint, Name, Code, Severity, Group, Section, Format) DiagID::Name,
 #include "tcgen05/Basic/Hazards.def"
   };
   return IDs;
@@ -244,12 +244,9 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
     return;
   std::optional<FunctionAnalyses> Own;
   FunctionAnalyses &A = Shared ? *Shared : Own.emplace(F);
-  ControlFlowGraph &G = A.cfg();
-  const DominatorTree &DT = A.dominators();
-  PostDominatorTree PDT(G);
-  UniformityInfo U(F, G, DT, PDT, A.registers());
   HazardCache Cache;
-  HazardFunction Fn{F, G, DT, U, Sink, Cache, A, StepsPerInstruction};
+  HazardFunction Fn{F,     A.cfg(), A.dominators(),     A.uniformity(), Sink,
+                    Cache, A,       StepsPerInstruction};
   for (const HazardLint &L : Lints)
     if (!llvm::is_contained(Skip, L.ID))
       L.Check(HazardContext(Fn, L.ID, L.Section));

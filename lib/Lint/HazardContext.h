@@ -65,21 +65,6 @@ struct HazardCache {
   std::shared_ptr<PathIndex> Paths;
 };
 
-/// Marks in Seen every block a walk from the blocks of Work reaches,
-/// following Next (a block's succs() or preds()), Work's own included.
-template <typename NextFn>
-void markBlocks(llvm::SmallVectorImpl<const CFGBlock *> &Work,
-                llvm::BitVector &Seen, NextFn &&Next) {
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.pop_back_val();
-    if (Seen.test(B->Number))
-      continue;
-    Seen.set(B->Number);
-    auto More = Next(*B);
-    Work.append(More.begin(), More.end());
-  }
-}
-
 /// What every lint sees of one function.
 struct HazardFunction {
   const Function &F;
@@ -251,8 +236,8 @@ private:
 };
 
 // One checker per row of Hazards.def.
-#define HAZARD(Id, Name, Code, Severity, Group, Section, Format)               \
-  void check##Id(const HazardContext &C);
+#define HAZARD(Lint, Name, Code, Severity, Group, Section, Format)             \
+  void check##Lint(const HazardContext &C);
 #include "tcgen05/Basic/Hazards.def"
 
 } // namespace tcgen05

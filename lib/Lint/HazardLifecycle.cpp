@@ -12,6 +12,8 @@
 
 #include "tcgen05/Analysis/KnownBits.h"
 
+#include "llvm/ADT/DepthFirstIterator.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <optional>
@@ -61,9 +63,10 @@ private:
     }
     llvm::BitVector &Seen = It->second;
     Seen.resize(C.G.size());
-    llvm::SmallVector<const CFGBlock *, 16> Work(B.succs().begin(),
-                                                 B.succs().end());
-    markBlocks(Work, Seen, [](const CFGBlock &X) { return X.succs(); });
+    CFGBlockSet Set(Seen);
+    for (const CFGBlock *S : B.succs())
+      for (const CFGBlock *X : llvm::depth_first_ext(S, Set))
+        (void)X;
     return &Seen;
   }
 
@@ -107,7 +110,7 @@ knownNCols(const HazardContext &C) {
 
 } // namespace
 
-void tcgen05::checkHZ06(const HazardContext &C) {
+void tcgen05::checkAllocNeverFreed(const HazardContext &C) {
   if (!C.isWholeKernel())
     return;
   // Warps of different roles allocate and free (CUTLASS's FMHA allocates in
@@ -130,7 +133,7 @@ void tcgen05::checkHZ06(const HazardContext &C) {
   }
 }
 
-void tcgen05::checkHZ08(const HazardContext &C) {
+void tcgen05::checkAllocAfterRelinquish(const HazardContext &C) {
   if (!C.F.IsEntry)
     return;
   llvm::BitVector Reported(C.F.Instructions.size());
@@ -146,7 +149,7 @@ void tcgen05::checkHZ08(const HazardContext &C) {
     });
 }
 
-void tcgen05::checkHZ07(const HazardContext &C) {
+void tcgen05::checkDeallocNcols(const HazardContext &C) {
   if (!C.F.IsEntry)
     return;
   auto Allocs = instsOf(C.F, Tcgen05Opcode::Alloc);
@@ -171,7 +174,7 @@ void tcgen05::checkHZ07(const HazardContext &C) {
   }
 }
 
-void tcgen05::checkHZ08G(const HazardContext &C) {
+void tcgen05::checkAllocGrows(const HazardContext &C) {
   if (!C.F.IsEntry)
     return;
   auto Allocs = instsOf(C.F, Tcgen05Opcode::Alloc);

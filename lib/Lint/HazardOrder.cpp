@@ -16,10 +16,11 @@
 
 #include "tcgen05/Basic/Demangle.h"
 
-#include "tcgen05/Analysis/Dataflow.h"
+#include "tcgen05/Analysis/SparseDataflow.h"
 #include "tcgen05/Analysis/Registers.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -33,31 +34,24 @@ namespace {
 /// At most this many notes point at the operations a finding is about.
 constexpr unsigned MaxNotes = 3;
 
-/// Solves a Model over G: Model gives boundary(), the facts at the entry,
-/// pre(I, S) / post(I, S), an instruction's effect in two halves, so that a
-/// lint can look at the facts between them (after the instruction has read
-/// its registers, before it waits, fences or issues), and events(), the
-/// instructions other than tcgen05 ones and synchronizations whose effect
-/// matters, ascending.  pre() and post() return the work they did beyond a
-/// step (words of state), which the budget counts.  Only those are visited: in
-/// a real kernel most instructions compute values and change no fact.
+/// Solves a Model over C's function with the sparse solver: Model gives
+/// boundary(), the facts at the entry, pre(I, S) / post(I, S), an
+/// instruction's effect in two halves (SparseDataflow.h), factInsts(), the
+/// instruction behind each fact, and events(), the instructions other than
+/// tcgen05 ones and synchronizations whose effect matters, ascending.
+/// Beyond the model: a call of a function that may wait, fence or commit
+/// ends every fact, and an edge the branch conditions rule out for a fact's
+/// path (InfeasibleEdges) does not carry it.
 template <typename Model> class FactFlow {
-  struct Problem {
+  struct WithCalls {
     FactFlow &Flow;
-    using State = llvm::BitVector;
-    State boundary() { return Flow.M.boundary(); }
-    // No join: UnionBitStates joins by union itself.
-    uint64_t transfer(const CFGBlock &B, State &S) {
-      llvm::ArrayRef<uint32_t> Events = Flow.eventsOf(B);
-      // A block may hold more work than the whole budget: stop in it.
-      uint64_t Work = Events.size();
-      for (uint32_t I : Events) {
-        Work += Flow.M.pre(I, S);
-        Work += Flow.post(I, S);
-        if (Work > Flow.Budget)
-          break;
-      }
-      return Work;
+    llvm::BitVector boundary() { return Flow.M.boundary(); }
+    uint64_t pre(uint32_t I, llvm::BitVector &S) { return Flow.M.pre(I, S); }
+    uint64_t post(uint32_t I, llvm::BitVector &S) {
+      if (!Flow.IsCall.test(I))
+        return Flow.M.post(I, S);
+      S.reset();
+      return S.size() / 64;
     }
     const llvm::BitVector *edgeKills(const CFGBlock &From, const CFGBlock &To) {
       return Flow.Paths.kills(From, To);
@@ -66,87 +60,58 @@ template <typename Model> class FactFlow {
 
 public:
   FactFlow(const HazardFunction &C, Model &M)
-      : C(C), M(M), Paths(C, M.factInsts()), P{*this},
-        Solver(C.G, P, DataflowDirection::Forward) {
-    llvm::ArrayRef<uint32_t> Common = C.syncsAndTcgen05(), Own = M.events();
-    std::vector<uint32_t> Both;
-    Both.reserve(Common.size() + Own.size());
-    std::set_union(Common.begin(), Common.end(), Own.begin(), Own.end(),
-                   std::back_inserter(Both));
-    // Calls of functions that may wait, fence or commit (a callee of the
-    // module, nvcc -G's out-of-line umma_arrive): not modelled, each ends
-    // every fact, so that nothing is reported that a callee may have done.
-    std::vector<uint32_t> Calls;
-    for (const CallSite &S : C.G.calls())
-      if (!C.isRuntimeCall(S))
-        Calls.push_back(S.Inst);
-    llvm::sort(Calls);
-    IsCall.resize(C.F.Instructions.size());
-    for (uint32_t I : Calls)
-      IsCall.set(I);
-    Events.reserve(Both.size() + Calls.size());
-    std::set_union(Both.begin(), Both.end(), Calls.begin(), Calls.end(),
-                   std::back_inserter(Events));
-    // Blocks hold ascending runs of instructions, in block order.
-    First.reserve(C.G.size() + 1);
-    size_t K = 0;
-    for (const CFGBlock &B : C.G) {
-      while (K < Events.size() && Events[K] < B.FirstInst)
-        ++K;
-      First.push_back(K);
-    }
-    First.push_back(Events.size());
+      : M(M), IsCall(callsOf(C)), Paths(C, M.factInsts()), A{*this},
+        Flow(C.G, A, eventsOf(C, M.events(), IsCall)) {
     // Gen/kill problems settle in a few passes; the budget
     // (C.StepsPerInstruction, --hazard-steps) is far above that.
-    Budget = uint64_t(C.StepsPerInstruction) * (Events.size() + C.G.size());
-    Complete = Solver.run(Budget);
-    if (!Complete)
-      C.giveUp(Solver.steps());
+    uint64_t Budget =
+        uint64_t(C.StepsPerInstruction) * (Flow.events().size() + C.G.size());
+    if (!Flow.run(Budget))
+      C.giveUp(Flow.steps());
   }
 
   /// Calls Visit(I, Facts) for every instruction a path reaches that is an
   /// event, with the facts between its two halves.  Nothing when the
   /// solver gave up.
   template <typename Fn> void replay(Fn &&Visit) {
-    if (!Complete)
-      return;
-    llvm::BitVector S;
-    for (const CFGBlock &B : C.G) {
-      llvm::ArrayRef<uint32_t> BlockEvents = eventsOf(B);
-      if (!Solver.states().reached(B.Number) || BlockEvents.empty())
-        continue;
-      Solver.states().load(B.Number, S);
-      for (uint32_t I : BlockEvents) {
-        M.pre(I, S);
-        Visit(I, static_cast<const llvm::BitVector &>(S));
-        post(I, S);
-      }
-    }
+    Flow.replay(std::forward<Fn>(Visit));
   }
 
 private:
-  uint64_t post(uint32_t I, llvm::BitVector &S) {
-    if (!IsCall.test(I))
-      return M.post(I, S);
-    S.reset();
-    return S.size() / 64;
+  /// Calls of functions that may wait, fence or commit (a callee of the
+  /// module, nvcc -G's out-of-line umma_arrive): not modelled, each ends
+  /// every fact, so that nothing is reported that a callee may have done.
+  static llvm::BitVector callsOf(const HazardFunction &C) {
+    llvm::BitVector Calls(C.F.Instructions.size());
+    for (const CallSite &S : C.G.calls())
+      if (!C.isRuntimeCall(S))
+        Calls.set(S.Inst);
+    return Calls;
   }
 
-  llvm::ArrayRef<uint32_t> eventsOf(const CFGBlock &B) const {
-    return llvm::ArrayRef<uint32_t>(Events).slice(
-        First[B.Number], First[B.Number + 1] - First[B.Number]);
+  /// The synchronizations and tcgen05 instructions, the model's own events
+  /// and the calls, ascending.
+  static std::vector<uint32_t> eventsOf(const HazardFunction &C,
+                                        llvm::ArrayRef<uint32_t> Own,
+                                        const llvm::BitVector &Calls) {
+    llvm::ArrayRef<uint32_t> Common = C.syncsAndTcgen05();
+    std::vector<uint32_t> Both, Events;
+    Both.reserve(Common.size() + Own.size());
+    std::set_union(Common.begin(), Common.end(), Own.begin(), Own.end(),
+                   std::back_inserter(Both));
+    std::vector<uint32_t> CallList(Calls.set_bits_begin(),
+                                   Calls.set_bits_end());
+    Events.reserve(Both.size() + CallList.size());
+    std::set_union(Both.begin(), Both.end(), CallList.begin(), CallList.end(),
+                   std::back_inserter(Events));
+    return Events;
   }
 
-  const HazardFunction &C;
   Model &M;
-  std::vector<uint32_t> Events;
-  std::vector<uint32_t> First; ///< Block N's events: [First[N], First[N+1]).
   llvm::BitVector IsCall;
   InfeasibleEdges Paths;
-  Problem P;
-  DataflowSolver<Problem, UnionBitStates<Problem>> Solver;
-  uint64_t Budget = 0;
-  bool Complete = false;
+  WithCalls A;
+  SparseBitDataflow<WithCalls> Flow;
 };
 
 bool isAsyncOp(Tcgen05Opcode Op) { return hasProperty(Op, T5Async); }
@@ -673,17 +638,18 @@ Certainty certainty(const HazardContext &C, const PendingTmemAccess &M,
     return Out;
   }
   // The branch that skips the ends: blocks from which one is reached.
+  // The walk goes no further back than the fact's own block.
   llvm::BitVector ToKill(C.G.size());
-  llvm::SmallVector<const CFGBlock *, 16> Work;
-  for (uint32_t Kill : Kills)
-    Work.push_back(&C.G.blockOf(Kill));
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.pop_back_val();
-    if (ToKill.test(B->Number))
-      continue;
-    ToKill.set(B->Number);
-    if (B != &LB)
-      Work.append(B->preds().begin(), B->preds().end());
+  CFGBlockSet KillSet(ToKill);
+  for (uint32_t Kill : Kills) {
+    const CFGBlock *From = &C.G.blockOf(Kill);
+    for (auto It = llvm::idf_ext_begin(From, KillSet),
+              End = llvm::idf_ext_end(From, KillSet);
+         It != End;)
+      if (*It == &LB)
+        It.skipChildren();
+      else
+        ++It;
   }
   for (unsigned N : Free.set_bits()) {
     const CFGBlock &B = C.G.block(N);
@@ -849,19 +815,19 @@ void checkSameThreadTmem(const HazardContext &C, bool AfterStores, Fn &&Where) {
 
 } // namespace
 
-void tcgen05::checkHZ02(const HazardContext &C) {
+void tcgen05::checkSyncBeforeWait(const HazardContext &C) {
   checkReleaseBeforeWait(C, true);
 }
-// The path-dependent rows are reported by the checkers of HZ02, HZ03R and
-// HZ03W, which tell the two apart.
-void tcgen05::checkHZ02Path(const HazardContext &) {}
-void tcgen05::checkHZ03RPath(const HazardContext &) {}
-void tcgen05::checkHZ03WPath(const HazardContext &) {}
-void tcgen05::checkHZ02S(const HazardContext &C) {
+// The path-dependent rows are reported by the checkers of SyncBeforeWait,
+// TmemReadAfterSt and TmemWriteAfterLd, which tell the two apart.
+void tcgen05::checkSyncBeforeWaitPath(const HazardContext &) {}
+void tcgen05::checkTmemReadAfterStPath(const HazardContext &) {}
+void tcgen05::checkTmemWriteAfterLdPath(const HazardContext &) {}
+void tcgen05::checkSyncBeforeWaitSt(const HazardContext &C) {
   checkReleaseBeforeWait(C, false);
 }
 
-void tcgen05::checkHZ03R(const HazardContext &C) {
+void tcgen05::checkTmemReadAfterSt(const HazardContext &C) {
   checkSameThreadTmem(C, true, [&](const Tcgen05Inst &T) {
     if (T.Opcode == Tcgen05Opcode::Ld)
       return tmemAddress(C, T, Tcgen05OperandRole::TAddr);
@@ -871,7 +837,7 @@ void tcgen05::checkHZ03R(const HazardContext &C) {
   });
 }
 
-void tcgen05::checkHZ03W(const HazardContext &C) {
+void tcgen05::checkTmemWriteAfterLd(const HazardContext &C) {
   checkSameThreadTmem(C, false, [&](const Tcgen05Inst &T) {
     if (T.Opcode == Tcgen05Opcode::Mma)
       return tmemAddress(C, T, Tcgen05OperandRole::DTmem);
@@ -882,7 +848,7 @@ void tcgen05::checkHZ03W(const HazardContext &C) {
   });
 }
 
-void tcgen05::checkHZ01(const HazardContext &C) {
+void tcgen05::checkLdValueBeforeWait(const HazardContext &C) {
   withPendingTmem(
       C, [&](const PendingTmemAccess &M, uint32_t I, const llvm::BitVector &) {
         if (M.ReadNow.empty())
@@ -964,12 +930,16 @@ void checkReleaseFence(const HazardContext &C, bool Relaxed) {
 
 } // namespace
 
-void tcgen05::checkHZ04(const HazardContext &C) { checkAcquireFence(C, true); }
-void tcgen05::checkHZ04P(const HazardContext &C) {
+void tcgen05::checkRelaxedAcquireUnfenced(const HazardContext &C) {
+  checkAcquireFence(C, true);
+}
+void tcgen05::checkAcquireUnfenced(const HazardContext &C) {
   checkAcquireFence(C, false);
 }
-void tcgen05::checkHZ05(const HazardContext &C) { checkReleaseFence(C, true); }
-void tcgen05::checkHZ05P(const HazardContext &C) {
+void tcgen05::checkRelaxedReleaseUnfenced(const HazardContext &C) {
+  checkReleaseFence(C, true);
+}
+void tcgen05::checkReleaseUnfenced(const HazardContext &C) {
   checkReleaseFence(C, false);
 }
 
@@ -1085,7 +1055,7 @@ bool exitsUnsynchronized(const HazardContext &C, uint32_t I) {
 
 } // namespace
 
-void tcgen05::checkHZ12(const HazardContext &C) {
+void tcgen05::checkPeerDeallocUnordered(const HazardContext &C) {
   if (!C.isWholeKernel())
     return;
   bool PeerDealloc = llvm::any_of(C.F.Tcgen05, [&](const Tcgen05Inst &T) {
@@ -1117,7 +1087,7 @@ void tcgen05::checkHZ12(const HazardContext &C) {
   });
 }
 
-void tcgen05::checkHZ13(const HazardContext &C) {
+void tcgen05::checkMmaResultUnwaited(const HazardContext &C) {
   if (!C.isWholeKernel())
     return;
   auto Mma = llvm::find_if(C.F.Tcgen05, [](const Tcgen05Inst &T) {
@@ -1138,7 +1108,7 @@ void tcgen05::checkHZ13(const HazardContext &C) {
   });
 }
 
-void tcgen05::checkHZ13C(const HazardContext &C) {
+void tcgen05::checkNotCommitted(const HazardContext &C) {
   // Whether a commit follows is a question of reachability, not of every
   // path: kernels issue the MMA and the commit under two elect.sync guards,
   // which elect the same thread, and a path through one but not the other
@@ -1149,11 +1119,12 @@ void tcgen05::checkHZ13C(const HazardContext &C) {
     return;
   // Blocks from whose start some path reaches a commit.
   llvm::BitVector ToCommit(C.G.size());
-  llvm::SmallVector<const CFGBlock *, 16> Work;
+  CFGBlockSet CommitSet(ToCommit);
   for (const Tcgen05Inst &T : C.F.Tcgen05)
     if (T.Opcode == Tcgen05Opcode::Commit)
-      Work.push_back(&C.G.blockOf(T.Instruction));
-  markBlocks(Work, ToCommit, [](const CFGBlock &B) { return B.preds(); });
+      for (const CFGBlock *X : llvm::inverse_depth_first_ext(
+               &C.G.blockOf(T.Instruction), CommitSet))
+        (void)X;
   for (const Tcgen05Inst &T : C.F.Tcgen05) {
     if (!isCommitted(T.Opcode))
       continue;

@@ -7,8 +7,8 @@
 // (Uniformity.h) and the control-flow graph of one function at a time.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TCGEN05_SEMA_HAZARDCHECK_H
-#define TCGEN05_SEMA_HAZARDCHECK_H
+#ifndef TCGEN05_LINT_HAZARDCHECK_H
+#define TCGEN05_LINT_HAZARDCHECK_H
 
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Basic/Diagnostic.h"

@@ -1,7 +1,7 @@
 //===- DescriptorCheck.cpp - Descriptor values of tcgen05.mma -------------===//
 
 #include "tcgen05/Basic/Demangle.h"
-#include "tcgen05/Sema/DescriptorCheck.h"
+#include "tcgen05/Lint/DescriptorCheck.h"
 
 #include "tcgen05/Analysis/AnalysisStats.h"
 #include "tcgen05/Analysis/KnownBits.h"
@@ -92,6 +92,16 @@ llvm::DenseMap<uint32_t, DescUses> descUses(const Function &F) {
   return Uses;
 }
 
+/// The descriptor encoding of addresses and offsets is '>> 4' of a
+/// 16-byte aligned value (PTX ISA 9.7.16.4.1): known 1 bits shifted out
+/// mean it was not.  The known-bits analysis marks such values and carries
+/// the mark into the descriptor built from them (TC4026).
+bool shiftsOutSetBits(Opcode Op, const llvm::KnownBits &A,
+                      const llvm::KnownBits &N) {
+  return Op == Opcode::Shr && N.isConstant() &&
+         N.getConstant().getZExtValue() == 4 && (A.One.getZExtValue() & 0xF);
+}
+
 /// Runs the known-bits analysis of F to every instruction of Uses.
 KnownBitsOutcome visitUses(
     const Function &F, const llvm::DenseMap<uint32_t, DescUses> &Uses,
@@ -118,7 +128,7 @@ KnownBitsOutcome visitUses(
       [&](uint32_t Inst, const KnownBitsState &S) {
         Visit(Uses.find(Inst)->second, S);
       },
-      /*Budget=*/0, Shared);
+      /*Budget=*/0, Shared, shiftsOutSetBits);
 }
 
 DescriptorSite site(const Function &F, const DescUses &U, const Operand &Op,
@@ -126,15 +136,9 @@ DescriptorSite site(const Function &F, const DescUses &U, const Operand &Op,
                     const IdescUse &Use, const KnownBitsState &S) {
   RegisterFact Fact = S.operandFact(F, Op);
   uint64_t Mask = descBits(Kind) == 64 ? ~0ull : 0xFFFFFFFFull;
-  return {U.Inst->Instruction,
-          Fact.DefInst,
-          Fact.Misaligned,
-          Kind,
-          Role,
-          &Op,
-          Fact.one() & Mask,
-          Fact.known() & Mask,
-          Use};
+  return {
+      U.Inst->Instruction, Fact.DefInst,        Fact.Marked, Kind, Role, &Op,
+      Fact.one() & Mask,   Fact.known() & Mask, Use};
 }
 
 /// The sites of one instruction: the instruction descriptor first, its M
