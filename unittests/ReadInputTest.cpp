@@ -232,10 +232,9 @@ TEST(ReadInputTest, AFileChangedWhileItsSectionWasGivenBackIsReported) {
   HookAfterTasks Pool([&] { F.rewrite(Changed); });
   std::vector<std::string> Diags = checkFileWith(F.path(), &Pool, true);
   ASSERT_FALSE(Diags.empty());
-  EXPECT_EQ(Diags[0], "0:0 '" + F.path().str() +
-                          "' changed while it was checked: the source lines "
-                          "shown may not be the ones checked");
-  // err_input_changed comes first, and the findings still follow it.
+  // The change comes first, and the findings still follow it.
+  EXPECT_EQ(Diags[0], "0:0 " + formatDiagMessage(DiagID::err_input_changed,
+                                                 {F.path().str()}));
   EXPECT_GT(Diags.size(), 1u);
 }
 

@@ -1,60 +1,34 @@
 """The instructions of PTX ISA 9.7.17 - 9.7.19 and wgmma.mma_async's
 register fragments (9.7.15.5.1) as differential forms, read from the
-checker's tables (lib/Sema/OtherInstructions.def, WgmmaFragments.def) so
+checker's tables (OtherInstructions.def, WgmmaFragments.def, through
+tcgen05-check --dump-vocabulary: tables.py) so
 that every row, qualifier value, optional part and rule gets a case; ptxas
 decides whether the table is right.
 
 other_forms() and wgmma_forms() yield forms.Form values; register_vocabulary()
 adds their qualifier alternatives and immediate edges to the mutation tables.
 """
-import os
-import re
-import shlex
-import subprocess
-
 from forms import ALTERNATIVES, Operand, form, imm, q, reg
-
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-OTHER_DEF = os.path.join(ROOT, "lib", "Sema", "OtherInstructions.def")
-WGMMA_DEF = os.path.join(ROOT, "lib", "Sema", "WgmmaFragments.def")
-
-# The rows come out of the C preprocessor (the table uses macros for the
-# video families), one marked line per row.
-_EXPAND = """
-#define OTHER_INSTR(Id, Opcode, Variant, MinPTX, MinSM, Targets, Section) \\
-  @@INSTR Id Opcode Variant MinPTX MinSM Targets Section @@
-#define OTHER_QUALS(Id, Name, Values, Use) @@QUALS Id Name Values Use @@
-#define OTHER_OPERAND(Id, Name, Kind, Min, Max, Step, Presence, Sel) \\
-  @@OPERAND Id Name Kind Min Max Step Presence Sel @@
-#define OTHER_RULE(Id, Rule) @@RULE Id Rule @@
-#include "{path}"
-"""
+from tables import load
 
 
 def _other_rows():
-    text = subprocess.run(["cpp", "-P", "-undef", "-nostdinc"],
-                          input=_EXPAND.replace("{path}", OTHER_DEF),
-                          capture_output=True, text=True, check=True).stdout
+    """The rows of OtherInstructions.def by id, each with its qualifier
+    slots, operands and rules, in table order."""
     rows = {}
-    for rec in text.split("@@"):
-        parts = shlex.split(rec)
-        if not parts:
-            continue
-        kind, rid, *rest = parts
-        if kind == "INSTR":
-            opcode, variant, minptx, minsm, targets, section = rest
-            rows[rid] = dict(opcode=opcode, variant=variant, targets=targets,
-                             quals=[], operands=[], rules=[])
-        elif kind == "QUALS":
-            name, values, use = rest
-            rows[rid]["quals"].append((name, [v.lstrip(".") for v in values.split("|")], use))
-        elif kind == "OPERAND":
-            name, okind, lo, hi, step, presence, sel = rest
-            rows[rid]["operands"].append(dict(name=name, kind=okind, min=int(lo), max=int(hi),
-                                              step=int(step), optional=presence == "Optional",
-                                              sel=sel))
-        elif kind == "RULE":
-            rows[rid]["rules"].append(rest[0])
+    for r in load()["other_instructions"]:
+        if r["row"] == "instr":
+            rows[r["id"]] = dict(opcode=r["opcode"], variant=r["variant"],
+                                 targets=r["targets"], quals=[], operands=[], rules=[])
+        elif r["row"] == "quals":
+            rows[r["id"]]["quals"].append(
+                (r["name"], [v.lstrip(".") for v in r["values"].split("|")], r["use"]))
+        elif r["row"] == "operand":
+            rows[r["id"]]["operands"].append(dict(
+                name=r["name"], kind=r["kind"], min=r["min"], max=r["max"], step=r["step"],
+                optional=r["presence"] == "Optional", sel=r["sel"]))
+        elif r["row"] == "rule":
+            rows[r["id"]]["rules"].append(r["rule"])
     return rows
 
 
@@ -190,43 +164,23 @@ def other_forms():
             yield make(dict(base, sat="sat", op2="add"), ["c"], ["c"])
 
 
-_WGMMA_EXPAND = """
-#define WGMMA_FRAGMENT(K, ATypes, Same, DType, NSet, DDiv, DFloat, DescOps, RegOps, \\
-                       Section, Class) @@FRAGMENT K ATypes Same DType NSet DDiv DescOps RegOps Class @@
-#define WGMMA_QUAL(Word, Classes, Use, Repeatable, After) @@QUAL Word Classes Use Repeatable After @@
-#define WGMMA_SCALAR(Name, Kind, Values, DescOnly) @@SCALAR Name Kind Values DescOnly @@
-#include "{path}"
-"""
-
-
-def _wgmma_table():
-    text = subprocess.run(["cpp", "-P", "-undef", "-nostdinc"],
-                          input=_WGMMA_EXPAND.replace("{path}", WGMMA_DEF),
-                          capture_output=True, text=True, check=True).stdout
-    table = {"FRAGMENT": [], "QUAL": [], "SCALAR": []}
-    for rec in text.split("@@"):
-        parts = shlex.split(rec)
-        if parts:
-            table[parts[0]].append(parts[1:])
-    return table
-
-
 def _wgmma_rows():
-    for k, atypes, same, dtype, nset, ddiv, desc_ops, reg_ops, cls in _wgmma_table()["FRAGMENT"]:
-        yield (int(k), [t.strip(".") for t in atypes.split("|")], same == "true",
-               dtype.strip("."), nset, int(ddiv), int(desc_ops), int(reg_ops), cls)
+    for f in load()["wgmma"]["fragments"]:
+        yield (f["k"], [t.strip(".") for t in f["a_types"].split("|")], f["same"],
+               f["d_type"].strip("."), f["n_set"], f["d_div"], f["desc_ops"],
+               f["reg_ops"], f["class"])
 
 
 def _wgmma_quals():
     """(word, classes, use, repeatable, after) of each WGMMA_QUAL row."""
-    return [(w.strip("."), c, u, r == "true", a.strip("."))
-            for w, c, u, r, a in _wgmma_table()["QUAL"]]
+    return [(q["word"].strip("."), q["classes"], q["use"], q["repeatable"],
+             q["after"].strip(".")) for q in load()["wgmma"]["qualifiers"]]
 
 
 def _wgmma_scalars():
     """(name, kind, values, desc_only) of each WGMMA_SCALAR row."""
-    return [(n, k, [int(v) for v in vals.split("|")], d == "true")
-            for n, k, vals, d in _wgmma_table()["SCALAR"]]
+    return [(c["name"], c["kind"], [int(v) for v in c["values"].split("|")], c["desc_only"])
+            for c in load()["wgmma"]["scalars"]]
 
 
 def _wgmma_ns(nset):

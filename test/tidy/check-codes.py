@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """rustc's tidy rule for error codes: every diagnostic in the catalogue has a
 page in docs/diagnostics, is emitted somewhere in lib/, and is exercised by a
-test (its [TCnnnn] or its name appears under test/ or unittests/).  Notes must
+test (its [TCnnnn] or "TCnnnn" appears under test/, or DiagID::name in the
+code of a unit test, not in a comment).  Notes must
 be emitted too.  Every page belongs to a catalogue entry and quotes its
-message format as the catalogue has it.  A hazard lint has one name: its
+message format as the catalogue has it.  The catalogue is read from the
+checker (tcgen05-check --dump-vocabulary), not from the .def files.  A hazard lint has one name: its
 row's first column is its diagnostic's name in CamelCase, without the
 severity prefix; its checker is check<Name> and its page's title ends with
 (<Name>).
@@ -13,6 +15,9 @@ usage: check-codes.py SOURCE_ROOT
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ptxas"))
+import tables  # noqa: E402  (the checker's tables, from tcgen05-check)
 
 
 # Codes no test can reach, and why.
@@ -25,9 +30,11 @@ UNTESTABLE = {
 }
 
 
-def read_tree(root, exts):
+def read_tree(root, exts, skip=()):
     text = []
     for base, _, files in os.walk(root):
+        if os.path.relpath(base, root).split(os.sep)[0] in skip:
+            continue
         for name in files:
             if name.endswith(exts):
                 with open(os.path.join(base, name), encoding="ascii", errors="replace") as f:
@@ -37,16 +44,12 @@ def read_tree(root, exts):
 
 def main():
     root = sys.argv[1]
-    catalogue = open(os.path.join(root, "include/tcgen05/Basic/DiagnosticKinds.def")).read()
-    # The hazard lints' diagnostics are declared in their own table.
-    hazards = open(os.path.join(root, "include/tcgen05/Basic/Hazards.def")).read()
-    catalogue += "\n" + re.sub(
-        r'^HAZARD\(\w+, (\w+), (\d+), (\w+), "[^"]*", "[^"]*",\s*("(?:[^"\\]|\\.)*")\)$',
-        r"DIAG(\1, \2, \3, \4)", hazards, flags=re.M)
-    diags = re.findall(r"^DIAG\((\w+), (\d+),", catalogue, re.M)
-    formats = {int(code): fmt for code, fmt in
-               re.findall(r'^DIAG\(\w+, (\d+), \w+, "(.*)"\)$', catalogue, re.M)}
-    notes = re.findall(r"^NOTE\((\w+),", catalogue, re.M)
+    # The catalogue as the checker has it, hazard lints included.
+    vocabulary = tables.load()
+    diags = [(d["name"], d["code"]) for d in vocabulary["diagnostics"] if "code" in d]
+    formats = {d["code"]: d["format"] for d in vocabulary["diagnostics"] if "code" in d}
+    notes = [d["name"] for d in vocabulary["diagnostics"] if d["severity"] == "note"]
+    lints = [(h["lint"], h["diagnostic"], h["code"]) for h in vocabulary["hazard_lints"]]
     lib = read_tree(os.path.join(root, "lib"), (".cpp", ".h")) + \
         read_tree(os.path.join(root, "tools"), (".cpp",))
     # The descriptor rule table names its diagnostics; its checker emits them.
@@ -55,11 +58,15 @@ def main():
                      re.findall(r"^DESC_RULE\(.*, ((?:err|warn)_\w+), \"", rules, re.M))
     # A lint's diagnostic is emitted through the hazard table's rows.
     if '#include "tcgen05/Basic/Hazards.def"' in lib:
-        lib += "".join(f" DiagID::{n}" for n in re.findall(r"^HAZARD\(\w+, (\w+),", hazards, re.M))
-    tests = read_tree(os.path.join(root, "test"), (".ptx", ".test", ".py")) + \
-        read_tree(os.path.join(root, "unittests"), (".cpp",))
+        lib += "".join(f" DiagID::{name}" for _, name, _ in lints)
+    # Not the scripts that list codes to exempt them (here, test/docs).
+    tests = read_tree(os.path.join(root, "test"), (".ptx", ".test", ".py"),
+                      skip=("tidy", "docs"))
+    # A unit test names a diagnostic in code, not in a comment.
+    unit_code = "\n".join(line for line in read_tree(os.path.join(root, "unittests"), (".cpp",))
+                          .splitlines() if not line.lstrip().startswith("//"))
     problems = []
-    for lint, name, code in re.findall(r"^HAZARD\((\w+), (\w+), (\d+),", hazards, re.M):
+    for lint, name, code in lints:
         camel = "".join(w.capitalize() for w in
                         re.sub(r"^(err|warn|remark)_hz_", "", name).split("_"))
         if lint != camel:
@@ -78,7 +85,8 @@ def main():
         if f"DiagID::{name}" not in lib:
             problems.append(f"{tc} ({name}) is never emitted")
         # Text output shows [TCnnnn]; JSON and SARIF tests match "TCnnnn".
-        tested = f"[{tc}]" in tests or f'"{tc}"' in tests or name in tests
+        tested = (f"[{tc}]" in tests or f'"{tc}"' in tests or
+                  re.search(rf"\bDiagID::{name}\b", unit_code))
         if not tested and tc not in UNTESTABLE:
             problems.append(f"{tc} ({name}) has no test")
     pages = os.path.join(root, "docs/diagnostics")
@@ -92,7 +100,7 @@ def main():
             continue
         text = open(os.path.join(pages, page), encoding="utf-8").read()
         quoted = re.search(r"Message: `(.*)`\.", text)
-        want = formats[code].replace('\\"', '"')
+        want = formats[code]
         if not quoted or quoted.group(1) != want:
             problems.append(f"docs/diagnostics/{page} does not quote the message `{want}`")
     for name in notes:

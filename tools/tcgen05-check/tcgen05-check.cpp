@@ -28,6 +28,7 @@
 #include "ManPage.h"
 #include "OptionNames.h"
 #include "ResponseFiles.h"
+#include "tcgen05/Sema/Vocabulary.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 #include "tcgen05/Version.h"
 
@@ -109,7 +110,8 @@ cl::opt<bool> NoWarnings("w", cl::desc("Suppress all warnings"),
 cl::opt<unsigned> ErrorLimit("ferror-limit",
                              cl::desc("Stop after N errors in one input (0: no "
                                       "limit; default 20 for text, none for "
-                                      "JSON and SARIF)"),
+                                      "JSON and SARIF); a report that was "
+                                      "cut says so (TC0011)"),
                              cl::init(20), cl::value_desc("N"),
                              cl::cat(Category));
 cl::opt<uint64_t> MaxInputSize(
@@ -133,6 +135,12 @@ cl::opt<bool> ListRules("list-rules",
                         cl::desc("List every diagnostic code with its default "
                                  "severity, -W group and message, then exit"),
                         cl::cat(Category));
+cl::opt<bool> DumpVocabulary(
+    "dump-vocabulary",
+    cl::desc("Print the tables the checker is built from (tcgen05 forms, "
+             "qualifiers, operands, opcodes, other instructions, the "
+             "diagnostic catalogue) as JSON, then exit"),
+    cl::cat(Category));
 cl::opt<bool> Verify("verify",
                      cl::desc("Check the inputs' expected-error comments "
                               "instead of printing diagnostics"),
@@ -196,7 +204,7 @@ cl::opt<bool> AnalyzeInvalid(
 cl::opt<bool> RemarkDescriptorAnalysis(
     "Rdescriptor-analysis",
     cl::desc("Remark where the descriptor analysis of a function stops "
-             "short (TC4100)"),
+             "short (TC4100-TC4102)"),
     cl::cat(Category));
 
 cl::opt<std::string> DecodeIdesc(
@@ -558,8 +566,11 @@ int main(int argc, char **argv) {
   if (cl::Option *O = cl::getRegisteredOptions().lookup("stats"))
     O->removeArgument();
   static cl::opt<bool> Stats("stats",
-                             cl::desc("Print what was checked and how much "
-                                      "of its descriptor operands is known"),
+                             cl::desc("Print counts (functions, those checked "
+                                      "in pieces, statements, tcgen05 "
+                                      "instructions, descriptor operands "
+                                      "fully, partly and not known) and the "
+                                      "time of each phase"),
                              cl::cat(Category));
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
@@ -615,6 +626,10 @@ int main(int argc, char **argv) {
   }
   if (ListRules) {
     printRuleList(outs());
+    return Finish(0);
+  }
+  if (DumpVocabulary) {
+    writeVocabulary(outs());
     return Finish(0);
   }
   if (!Explain.empty()) {
