@@ -1,7 +1,7 @@
 //===- KnownBitsInvariants.cpp - Registers whose facts need no flow -------===//
 //
 // Compiler output writes almost every register once (in the FMHA kernels,
-// 98% of the registers that flow into a descriptor), and most of those
+// nearly all the registers that flow into a descriptor), and most of those
 // from constants, parameters and other such registers only.  Where the one
 // write comes before every read on every path, the register's fact is the
 // same wherever it is read: it is found once, in dependency order, instead

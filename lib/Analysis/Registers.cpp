@@ -115,8 +115,9 @@ namespace {
 /// without splitting its spelling.  Names hold no NUL, so the zero-padded
 /// word is the name.  A cache, not a map: a slot keeps the last name that
 /// hashed to it, and the table stays within the first-level data cache.  A
-/// map of every name of a large body (9,400 in FMHA's largest) missed that
-/// cache on most lookups and cost more than splitting every name would.
+/// map of every name of a large body (thousands in FMHA's largest) missed
+/// that cache on most lookups and cost more than splitting every name
+/// would.
 class ShortNames {
 public:
   static constexpr uint32_t None = ~0u;

@@ -39,8 +39,9 @@ void *tcgen05::allocateArray(size_t Bytes) {
 #if __has_include(<sys/mman.h>)
   // A mapping of its own, not the heap's: a pool is reserved from an
   // estimate and mostly left untouched, and inside the heap its room, once
-  // freed, was reused and written by later allocations (emitting a 100 MB
-  // function took 60 MB more).  Pages never touched cost nothing here.
+  // freed, was reused and written by later allocations (emitting a large
+  // function took much more memory; docs/performance.md).  Pages never
+  // touched cost nothing here.
   size_t Span = Rounded + HugePageSize;
   void *M = ::mmap(nullptr, Span, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

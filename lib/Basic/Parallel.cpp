@@ -134,8 +134,8 @@ tcgen05::makeThreadPool(unsigned Threads) {
                                    : llvm::hardware_concurrency(Threads);
   auto Pool = std::make_unique<llvm::DefaultThreadPool>(S);
   // The pool starts a thread when work first reaches it, and the second
-  // worker of the first parallel stage then began 1-4 ms after the first,
-  // a few percent of a large file's check with two threads.  The threads
+  // worker of the first parallel stage then started late, delaying a large
+  // file's check with two threads (docs/performance.md).  The threads
   // start now instead, while the caller reads and scans its input.
   for (unsigned I = 0; I < Pool->getMaxConcurrency(); ++I)
     Pool->async([] {});

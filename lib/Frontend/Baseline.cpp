@@ -47,8 +47,9 @@ std::optional<Baseline> Baseline::load(llvm::StringRef Path,
 namespace {
 
 /// JSON read in one pass for what a baseline holds, without building the
-/// document: a tree of llvm::json values took 30 to 50 bytes per byte of
-/// input, and its recursive parser overflowed the stack on deep nesting.
+/// document: a tree of llvm::json values took many times the input's size
+/// in memory, and its recursive parser overflowed the stack on deep
+/// nesting.
 /// Any valid JSON is read; arrays and objects nest at most MaxDepth deep.
 class BaselineReader {
 public:

@@ -134,9 +134,9 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   // The symbol checks and the summary read only the body and the names,
   // and write only their sinks and the summary: another worker may run them
   // beside this one's analyses.  For a body large next to the rest (-G's
-  // one kernel, half of the stage) it does so before its next item; for
-  // one of many alike (FMHA's 44 kernels) only once it has none: taken
-  // early, the body's worker then waited for them, 4 ms in all.
+  // one kernel, much of the stage) it does so before its next item; for
+  // one of many alike (FMHA's kernels) only once it has none: taken early,
+  // they kept the body's worker waiting (docs/performance.md).
   auto CheckSymbols = [&] {
     checkFunctionSymbols(M, Symbols, F, SymbolSink, CheckInstruction, Names);
     Summary = summarizeCtaGroups(F, Symbols);
@@ -267,11 +267,11 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     return CheckStatus::Errors;
   }
 
-  // Whole huge pages for the node pools: their first fill is a sixth of a
-  // 1 MB kernel's check, and the few MB this costs are small next to the
-  // program's own pages.  A larger input spreads the fill over bodies that
-  // reuse the storage (FMHA's check was no faster), and its memory counts:
-  // FMHA's peak rose by 5 MB.
+  // Whole huge pages for the node pools: their first fill is a good part
+  // of a small kernel's check, and the memory this costs is small next to
+  // the program's own pages.  A larger input spreads the fill over bodies
+  // that reuse the storage (FMHA's check was no faster), and its memory
+  // counts: FMHA's peak rose (docs/performance.md).
   if (Text.size() <= WholeHugePagesInput)
     Opts.Parse.WholeHugePages = true;
 
@@ -338,9 +338,9 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // An item this large starts on a worker as soon as the pass meets it: a
   // -G module's one large kernel, at the start of its text, is parsed
   // while the pass scans the rest.  Starting early gains at most the pass's
-  // time, about 1 ms per 5 MB, and costs the largest-first order, which
-  // sizes each worker's storage once: FMHA's 44 kernels of 400-470 KB,
-  // started as met, took 3 MB more.
+  // time, which is short, and costs the largest-first order, which sizes
+  // each worker's storage once: FMHA's many kernels of about one size,
+  // started as met, took more memory (docs/performance.md).
   size_t Early = Opts.EarlyItemBytes
                      ? Opts.EarlyItemBytes
                      : std::max<size_t>(size_t(1) << 20, Text.size() / 16);

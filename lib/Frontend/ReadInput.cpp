@@ -51,9 +51,9 @@ public:
     if (!New)
       return false;
     // The last huge page only when the N bytes fill at least half of it:
-    // the rest of it would be resident for nothing (FMHA's input left 1.2
-    // MiB of it unused), while a tail on 4 KiB pages costs a fault per
-    // page (a 1.5 MB input took 0.45 ms longer to check).
+    // the rest of it would be resident for nothing, while a tail on 4 KiB
+    // pages costs a fault per page, which slowed a small input's check
+    // (docs/performance.md).
     adviseHugePages(New, std::min(Rounded, (N + Huge / 2) / Huge * Huge));
     if (Used)
       std::memcpy(New, Data, Used);
@@ -97,8 +97,8 @@ constexpr size_t BlockSize = 64 * 1024;
 
 /// Files from this size up are read in two halves at once when a pool has
 /// a second thread: the copy from the page cache and the first touch of
-/// the memory it fills were a serial 2.5 ms of FMHA's check (13.4 MB) and
-/// 6 ms of the -G file's (31.8 MB).
+/// the memory it fills were a serial part of a large file's check
+/// (docs/performance.md).
 constexpr uint64_t HalvesSize = 4 << 20;
 
 /// Reads up to N bytes at Offset into P, stopping early only at end of

@@ -69,8 +69,8 @@ public:
     if (!Group.empty())
       Msg += (Promoted ? " [-Werror,-W" : " [-W") + Group.str() + "]";
     // A diagnostic and its notes are written at once: standard error is
-    // unbuffered, and written piece by piece, 64 findings took 11,000
-    // system calls.
+    // unbuffered, and written piece by piece, each finding took a system
+    // call per piece.
     llvm::SmallString<1024> Text;
     DiagnosticText OS(Text, Colors);
     print(OS, SM, D.Range, D.Sev, safe(Msg), D.File, D.FixIts);

@@ -312,16 +312,16 @@ void tcgen05::parseFunctionBody(Function &F, DiagnosticSink &Sink,
   // otherwise ask for memory in proportion to text that holds none.
   size_t Bytes = F.Body.text().size();
   // Only the first half of the room goes onto huge pages: compiler output
-  // fills 50-75% of it, and a huge page the parse only begins to fill is
-  // resident whole (the -G kernel's pools left 4.5 MB of them unused).
-  // The rest is faulted in 4 KiB pages, a few hundred on that kernel.
-  // With WholeHugePages, a room of a quarter of a huge page up to one
+  // fills more than half of it but seldom all, and a huge page the parse
+  // only begins to fill is resident whole (the -G kernel's pools left much
+  // of theirs unused).  The rest is faulted in 4 KiB pages, comparatively
+  // few.  With WholeHugePages, a room of a quarter of a huge page up to one
   // grows to fill one huge page, which it is then advised whole: the page
-  // costs the time of about 30 faults of 4 KiB, and spares a 1 MB kernel's
-  // pools 400 of them.  The count is rounded up, not down: no node's size
-  // divides a huge page, and only a room of a huge page or more is aligned
-  // to one (allocateArray); one a node short of it would be heap memory
-  // with no whole huge page inside.
+  // costs the time of far fewer faults of 4 KiB than it spares a small
+  // kernel's pools (docs/performance.md).  The count is rounded up, not
+  // down: no node's size divides a huge page, and only a room of a huge
+  // page or more is aligned to one (allocateArray); one a node short of it
+  // would be heap memory with no whole huge page inside.
   auto Reserve = [&Opts](auto &Pool, size_t N) {
     constexpr size_t Size = sizeof(Pool[0]);
     N = std::min(N, (size_t(64) << 20) / Size);

@@ -20,8 +20,8 @@ using namespace tcgen05;
 namespace {
 
 /// A name in the source and a scope, as a key of 16 bytes, not the 24 of
-/// a pair: a -G kernel's 40,000 labels fill 65,536 buckets.  A label's
-/// name is its definition.
+/// a pair: a -G kernel's tens of thousands of labels fill as many buckets
+/// and more.  A label's name is its definition.
 struct ScopedName {
   const char *Data;
   uint32_t Size;
@@ -551,7 +551,7 @@ void FunctionChecker::checkOperands(const NodePool &Pool, IndexRange R,
 void FunctionChecker::collectLabels() {
   // Labels may be used before they are defined, so they are collected
   // first.  A label may be redefined in an inner scope.  Sized once: a -G
-  // kernel's 40,000 labels grew the map a dozen times.
+  // kernel's tens of thousands of labels grew the map again and again.
   Labels.reserve(Labels.size() + F.Labels.size());
   for (const Statement &S : F.Statements) {
     switch (S.Kind) {

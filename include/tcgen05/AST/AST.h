@@ -72,9 +72,9 @@ enum class OperandKind : uint8_t {
   DecimalRun, ///< In an initializer's braces: consecutive elements that are
               ///< each a plain decimal literal below 20 digits (`202, 29,
               ///< 180`), one node for all of them; Value holds their count
-              ///< and forEachDecimal visits them.  Data tables hold 100,000
-              ///< such literals, which as nodes of their own cost 24 bytes
-              ///< each.
+              ///< and forEachDecimal visits them.  Data tables hold a great
+              ///< many such literals, which as nodes of their own cost 24
+              ///< bytes each.
 };
 
 /// How tightly a Binary operator binds (C's order; higher binds tighter):

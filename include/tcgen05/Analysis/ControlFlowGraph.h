@@ -47,7 +47,7 @@ struct CFGBlock {
   uint32_t FirstInst = 0, EndInst = 0;
 
   /// Slices of the graph's one edge array, kept as positions in it: 40
-  /// bytes a block, not 56 (-G's kernel has 45,000 blocks).
+  /// bytes a block, not 56 (-G's kernel has tens of thousands of blocks).
   llvm::ArrayRef<CFGBlock *> succs() const;
   llvm::ArrayRef<CFGBlock *> preds() const;
   ControlFlowGraph *getParent() const { return Parent; }

@@ -87,10 +87,11 @@ private:
 /// The store for a may-analysis of bit facts: State is llvm::BitVector of
 /// as many bits as boundary() has, and the join is union, which this store
 /// does itself.  Every block's bits lie in one array, a word per 32 facts:
-/// a bit vector per block cost 72 bytes and more, 3.4 MB per lint on the
-/// 45,000 blocks of an unoptimized kernel with a handful of facts.  That
-/// array grows as blocks times facts, so it counts against the budget: a
-/// word of it per step, and a visit costs the words it moves.
+/// a bit vector per block cost many times the bits it held, per lint, on
+/// the tens of thousands of blocks of an unoptimized kernel with a handful
+/// of facts (docs/performance.md).  That array grows as blocks times
+/// facts, so it counts against the budget: a word of it per step, and a
+/// visit costs the words it moves.
 template <typename AnalysisT> class UnionBitStates {
 public:
   using State = llvm::BitVector;

@@ -6,7 +6,7 @@
 // Simple, Fast Dominance Algorithm"), and the tree's depth-first intervals,
 // which answer dominance in constant time.  They keep 16 bytes a block
 // where LLVM's generic trees allocate a node each (the -G kernel's largest
-// body has 40,000 blocks).
+// body has tens of thousands of blocks).
 //
 // The post-dominator tree is rooted at a virtual exit that follows every
 // block without successors.  A block from which no such block is reached

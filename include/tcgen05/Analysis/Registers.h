@@ -207,8 +207,8 @@ public:
   /// The number of the register O names, or None; O is an operand of F's
   /// pool.
   /// Found through O's name, not kept per operand: a number per operand
-  /// and per guard besides the names' cost each worker a third of a
-  /// megabyte on a large kernel.
+  /// and per guard besides the names' cost each worker memory it did not
+  /// need on a large kernel.
   uint32_t of(const Operand &O) const { return ofName(Names.of(O)); }
   /// The number of the register instruction I's guard reads, or None.
   uint32_t guardOf(uint32_t I) const { return ofName(Names.guardOf(I)); }

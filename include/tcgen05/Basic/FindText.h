@@ -20,8 +20,8 @@ namespace tcgen05 {
 size_t findText(llvm::StringRef Text, llvm::StringRef Needle, size_t From = 0);
 
 /// How many times C occurs in Text: 16 bytes at a time where SSE2 is (GCC
-/// does not vectorize std::count at -O2: 6 ms for a -G module's 21 MB of
-/// DWARF, against about 1 ms).
+/// does not vectorize std::count at -O2, which took several times as long
+/// on a -G module's DWARF; docs/performance.md).
 size_t countChar(llvm::StringRef Text, char C);
 
 /// The offset of the start of the line holding offset Pos of Text.

@@ -2,8 +2,9 @@
 //
 // A body of megabytes fills arrays of tens of megabytes, and each 4 KiB page
 // of them is a page fault on first touch: in a large unoptimized kernel
-// those faults were a fifth of the check.  Arrays about to be filled are
-// advised for transparent huge pages, one fault per 2 MiB.
+// those faults were a large part of the check (docs/performance.md).
+// Arrays about to be filled are advised for transparent huge pages, one
+// fault per 2 MiB.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_BASIC_HUGEPAGES_H
@@ -34,8 +35,8 @@ void *allocateArray(size_t Bytes);
 void releaseArray(void *P, size_t Bytes);
 
 /// The allocator of the node pools, which a body's parse reserves from an
-/// estimate and then fills: their page faults on first touch were a tenth
-/// of the time to check a file of one large body.
+/// estimate and then fills: their page faults on first touch were a
+/// noticeable part of the time to check a file of one large body.
 template <class T> struct HugePageAllocator {
   using value_type = T;
   HugePageAllocator() = default;

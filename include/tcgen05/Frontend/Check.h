@@ -85,8 +85,8 @@ struct CheckOptions {
   uint64_t MaxInputSize = DefaultMaxInputSize;
   uint64_t MaxStdinSize = DefaultMaxStdinSize;
   /// checkFile gives the memory of each .section's contents back to the
-  /// system once they are checked (a -G module's DWARF data is two thirds
-  /// of its text), and reads them from the file again before it shows a
+  /// system once they are checked (a -G module's DWARF data is most of its
+  /// text), and reads them from the file again before it shows a
   /// diagnostic (TC0012 if the file changed meanwhile).  After a check
   /// that reports nothing they stay given back: the buffer it leaves in the
   /// SourceMgr reads as zero bytes there.  For a caller that does not read

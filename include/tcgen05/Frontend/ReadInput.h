@@ -62,8 +62,8 @@ InputRead readInput(llvm::StringRef Path,
 
 /// The pages of an input read from a file that a check gives back to the
 /// system once it is done with them, and reads from the file again when a
-/// diagnostic is to be shown.  A -G module's DWARF sections are two thirds
-/// of its text, checked a byte at a time and then read by nothing else.
+/// diagnostic is to be shown.  A -G module's DWARF sections are most of
+/// its text, checked a byte at a time and then read by nothing else.
 class InputPages {
 public:
   /// For Buffer, which holds the file at Path from its first byte, and was
@@ -90,7 +90,8 @@ public:
   /// its newlines where its last one was, so that every line and column
   /// after it is still the one checked.  A rewrite that keeps all three is not
   /// seen (as make and ninja do not see one); a hash of the pages given back
-  /// would see it, for 1 ms of -G's two-thread check.
+  /// would see it, at a cost to every check of a -G module with two
+  /// threads (docs/performance.md).
   bool restore();
 
 private:

@@ -63,8 +63,8 @@ struct Token {
   bool StartsLine = false;
   /// Fills the struct to 16 bytes.  With two bytes of padding a copy moved
   /// 14 bytes as two overlapping words, and reading the second back from a
-  /// token just stored stalled on store forwarding (FMHA's check ran 8%
-  /// slower).
+  /// token just stored stalled on store forwarding, which slowed FMHA's
+  /// check measurably (docs/performance.md).
   uint16_t Unused = 0;
 
   Token() = default;

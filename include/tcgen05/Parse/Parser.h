@@ -33,8 +33,8 @@ struct ParseOptions {
   /// up to one to a whole huge page, advised whole, instead of advising only
   /// the first half of a room.
   /// It trades up to a huge page of memory per pool for the 4 KiB faults
-  /// of the pool's first fill: a sixth of a 1 MB kernel's check, but only
-  /// once per body storage, so little of a file of many kernels.
+  /// of the pool's first fill: a good part of a small kernel's check, but
+  /// only once per body storage, so little of a file of many kernels.
   /// checkFile and checkBuffer set it themselves, for inputs up to 2 MiB, as
   /// they set DeferSectionContents; it is for callers of parseFunctionBody.
   bool WholeHugePages = false;
