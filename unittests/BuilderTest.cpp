@@ -16,6 +16,8 @@
 
 #include "gtest/gtest.h"
 
+#include <set>
+
 using namespace tcgen05;
 using namespace tcgen05::build;
 
@@ -215,4 +217,33 @@ TEST(BuilderTest, EnumsCoverTheRuleTables) {
     EXPECT_TRUE(Builder.contains(R.Spelling))
         << R.Spelling.str() << " has no builder enumerator";
   }
+}
+
+/// Every form of the forms table has a builder, and a built instruction is
+/// named as its form: its text starts with the form's spelling.
+TEST(BuilderTest, EveryFormOfTheTableIsBuiltAndNamedByIt) {
+  std::vector<std::pair<Instr, BuildTarget>> Built;
+  for (auto &[I, Text] : everyForm())
+    Built.push_back({I, BuildTarget()});
+  BuildTarget LdRedTarget{"sm_103a", 88};
+  Built.push_back(
+      {ldRed({LdStShape::S32x32b, Num::X2, RedOp::Min, RedType::U32},
+             Value::vec({R2, R3}), R4, R1),
+       LdRedTarget});
+  Built.push_back(
+      {mma({CtaGroup::One, Kind::F16, true, true}, {R1, RD1, RD2, R2, P1, R3}),
+       BuildTarget()});
+  Built.push_back({fence(FenceKind::AfterThreadSync), BuildTarget()});
+  std::set<unsigned> Forms;
+  for (auto &[I, T] : Built) {
+    Forms.insert(static_cast<unsigned>(I.form()));
+    std::string Text = I.str();
+    llvm::StringRef Name = tcgen05FormSpelling(I.form()).Spelling;
+    EXPECT_EQ(I.name(), Name);
+    EXPECT_TRUE(llvm::StringRef(Text).starts_with(Name) &&
+                llvm::StringRef(".; ").contains(Text[Name.size()]))
+        << Text;
+    EXPECT_EQ(codes(I, T), std::vector<unsigned>{}) << Text;
+  }
+  EXPECT_EQ(Forms.size(), tcgen05FormSpellings().size());
 }

@@ -140,9 +140,9 @@ void collectSymbols(const Value &V, std::vector<const Value *> &Out) {
 
 } // namespace
 
-Instr::Instr(llvm::StringRef Name, std::vector<std::string> Qualifiers,
+Instr::Instr(Tcgen05Form Form, std::vector<std::string> Qualifiers,
              std::vector<Value> Operands, std::vector<bool> Outputs)
-    : Name(Name.str()), Quals(std::move(Qualifiers)), Ops(std::move(Operands)),
+    : Form(Form), Quals(std::move(Qualifiers)), Ops(std::move(Operands)),
       Outputs(std::move(Outputs)) {
   this->Outputs.resize(Ops.size(), false);
 }
@@ -163,7 +163,7 @@ Instr::format(llvm::function_ref<std::string(const Value &)> RegText) const {
   if (Pred)
     S +=
         "@" + std::string(PredNegated ? "!" : "") + Pred->format(RegText) + " ";
-  S += Name;
+  S += name();
   for (const std::string &Q : Quals)
     S += Q;
   for (size_t I = 0; I < Ops.size(); ++I)
@@ -193,10 +193,7 @@ std::string Instr::module(const BuildTarget &T) const {
   return Text + str() + "\nret;\n}\n";
 }
 
-std::string Instr::bufferName() const {
-  return Name + (lookupOpcode(Name) == Opcode::Tcgen05 ? Quals.front() : "") +
-         " (built)";
-}
+std::string Instr::bufferName() const { return name().str() + " (built)"; }
 
 AsmTemplate Instr::asmTemplate() const {
   AsmTemplate A;
@@ -234,20 +231,26 @@ AsmTemplate Instr::asmTemplate() const {
 // Builders.  Each follows its syntax line of the manual.
 
 Instr build::alloc(CtaGroup G, Value Dst, Value NCols) {
-  return Instr("tcgen05.alloc",
+  return Instr(Tcgen05Form::Alloc,
                {spelling(G).str(), ".sync", ".aligned", ".shared::cta", ".b32"},
                {bracket(std::move(Dst)), std::move(NCols)});
 }
 
 Instr build::dealloc(CtaGroup G, Value TAddr, Value NCols) {
-  return Instr("tcgen05.dealloc",
+  return Instr(Tcgen05Form::Dealloc,
                {spelling(G).str(), ".sync", ".aligned", ".b32"},
                {std::move(TAddr), std::move(NCols)});
 }
 
 Instr build::relinquishAllocPermit(CtaGroup G) {
-  return Instr("tcgen05.relinquish_alloc_permit",
+  return Instr(Tcgen05Form::Relinquish,
                {spelling(G).str(), ".sync", ".aligned"}, {});
+}
+
+/// The form a wait or fence kind names: its word is the form's name after
+/// "tcgen05" (.wait::ld, .fence::after_thread_sync).
+static Tcgen05Form formNamed(llvm::StringRef NameWord) {
+  return *tcgen05FormOfSpelling("tcgen05" + NameWord.str());
 }
 
 /// tcgen05.ld/st.sync.aligned.shape.num{.pack}.b32; Pack is the word for
@@ -266,16 +269,12 @@ Instr build::ld(const LdSt &Q, Value Dst, Value TAddr) {
   std::vector<Value> Ops{std::move(Dst), bracket(std::move(TAddr))};
   if (Q.ImmHalfSplitoff)
     Ops.push_back(*Q.ImmHalfSplitoff);
-  return Instr("tcgen05.ld", std::move(W), std::move(Ops), {true});
+  return Instr(Tcgen05Form::Ld, std::move(W), std::move(Ops), {true});
 }
 
 Instr build::ldRed(const LdRed &Q, Value Dst, Value RedVal, Value TAddr) {
-  std::vector<std::string> W{".red",
-                             ".sync",
-                             ".aligned",
-                             spelling(Q.Shape).str(),
-                             spelling(Q.N).str(),
-                             spelling(Q.Op).str()};
+  std::vector<std::string> W{".sync", ".aligned", spelling(Q.Shape).str(),
+                             spelling(Q.N).str(), spelling(Q.Op).str()};
   if (Q.Abs)
     W.push_back(".abs");
   if (Q.NaN)
@@ -285,7 +284,7 @@ Instr build::ldRed(const LdRed &Q, Value Dst, Value RedVal, Value TAddr) {
                          bracket(std::move(TAddr))};
   if (Q.ImmHalfSplitoff)
     Ops.push_back(*Q.ImmHalfSplitoff);
-  return Instr("tcgen05.ld", std::move(W), std::move(Ops), {true, true});
+  return Instr(Tcgen05Form::LdRed, std::move(W), std::move(Ops), {true, true});
 }
 
 Instr build::st(const LdSt &Q, Value TAddr, Value Src) {
@@ -294,11 +293,11 @@ Instr build::st(const LdSt &Q, Value TAddr, Value Src) {
   if (Q.ImmHalfSplitoff)
     Ops.push_back(*Q.ImmHalfSplitoff);
   Ops.push_back(std::move(Src));
-  return Instr("tcgen05.st", std::move(W), std::move(Ops));
+  return Instr(Tcgen05Form::St, std::move(W), std::move(Ops));
 }
 
 Instr build::wait(WaitKind K) {
-  return Instr("tcgen05", {spelling(K).str(), ".sync", ".aligned"}, {});
+  return Instr(formNamed(spelling(K)), {".sync", ".aligned"}, {});
 }
 
 Instr build::cp(const Cp &Q, Value TAddr, Value SDesc) {
@@ -308,21 +307,17 @@ Instr build::cp(const Cp &Q, Value TAddr, Value SDesc) {
     W.push_back(".b8x16");
     W.push_back(spelling(Q.Decompress).str());
   }
-  return Instr("tcgen05.cp", std::move(W),
+  return Instr(Tcgen05Form::Cp, std::move(W),
                {bracket(std::move(TAddr)), std::move(SDesc)});
 }
 
 Instr build::shift(CtaGroup G, Value TAddr) {
-  return Instr("tcgen05.shift", {spelling(G).str(), ".down"},
+  return Instr(Tcgen05Form::Shift, {spelling(G).str(), ".down"},
                {bracket(std::move(TAddr))});
 }
 
 Instr build::mma(const Mma &Q, const MmaOperands &O) {
   std::vector<std::string> W;
-  if (Q.WeightStationary)
-    W.push_back(".ws");
-  if (Q.Sparse)
-    W.push_back(".sp");
   W.push_back(spelling(Q.G).str());
   W.push_back(spelling(Q.K).str());
   if (Q.BlockScale)
@@ -347,11 +342,17 @@ Instr build::mma(const Mma &Q, const MmaOperands &O) {
     Ops.push_back(*O.ScaleInputD);
   if (O.ZeroColumnMask)
     Ops.push_back(*O.ZeroColumnMask);
-  return Instr("tcgen05.mma", std::move(W), std::move(Ops));
+  // The form whose name words (.ws, .sp) the caller asked for.
+  std::optional<Tcgen05Form> F =
+      tcgen05FormOf(Tcgen05Opcode::Mma, [&](llvm::StringRef Word) {
+        return (Word == ".ws" && Q.WeightStationary) ||
+               (Word == ".sp" && Q.Sparse);
+      });
+  return Instr(*F, std::move(W), std::move(Ops));
 }
 
 Instr build::fence(FenceKind K) {
-  return Instr("tcgen05", {spelling(K).str()}, {});
+  return Instr(formNamed(spelling(K)), {}, {});
 }
 
 Instr build::commit(const Commit &Q, Value MBar, std::optional<Value> CtaMask) {
@@ -364,5 +365,5 @@ Instr build::commit(const Commit &Q, Value MBar, std::optional<Value> CtaMask) {
   std::vector<Value> Ops{bracket(std::move(MBar))};
   if (CtaMask)
     Ops.push_back(*CtaMask);
-  return Instr("tcgen05.commit", std::move(W), std::move(Ops));
+  return Instr(Tcgen05Form::Commit, std::move(W), std::move(Ops));
 }

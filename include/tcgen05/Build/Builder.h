@@ -18,6 +18,8 @@
 #ifndef TCGEN05_BUILD_BUILDER_H
 #define TCGEN05_BUILD_BUILDER_H
 
+#include "tcgen05/AST/Tcgen05Inst.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -90,7 +92,9 @@ struct AsmTemplate {
 /// One tcgen05 instruction.
 class Instr {
 public:
-  Instr(llvm::StringRef Name, std::vector<std::string> Qualifiers,
+  /// An instruction of Form (named as the forms table spells it) with
+  /// the qualifiers after its name, in order.
+  Instr(Tcgen05Form Form, std::vector<std::string> Qualifiers,
         std::vector<Value> Operands, std::vector<bool> Outputs = {});
 
   /// Guards it: `@p` (or `@!p` when Negated).
@@ -101,11 +105,13 @@ public:
   /// A module for T around it: its registers declared at their types, its
   /// symbols as shared variables, one line holding str().
   std::string module(const BuildTarget &T) const;
-  /// The name of the buffer that holds module(): the instruction's name.
+  /// The name of the buffer that holds module(): the form's name.
   std::string bufferName() const;
   AsmTemplate asmTemplate() const;
 
-  llvm::StringRef name() const { return Name; }
+  Tcgen05Form form() const { return Form; }
+  /// The form's name: "tcgen05.ld.red", "tcgen05.wait::st".
+  llvm::StringRef name() const { return tcgen05FormSpelling(Form).Spelling; }
   /// As str(), registers written as RegText gives them.
   std::string
   format(llvm::function_ref<std::string(const Value &)> RegText) const;
@@ -113,7 +119,7 @@ public:
   const std::vector<Value> &operands() const { return Ops; }
 
 private:
-  std::string Name;
+  Tcgen05Form Form;
   std::vector<std::string> Quals;
   std::vector<Value> Ops;
   std::vector<bool> Outputs; ///< Per operand: written by the instruction.
