@@ -129,13 +129,15 @@ extern "C" tcgen05_result *tcgen05_check_string(const char *Ptx, size_t Length,
                                                 const char *Name,
                                                 const char *Target) {
   return guarded([&]() -> tcgen05_result * {
+    CheckInvocation Inv;
+    Inv.Target = orEmpty(Target).str();
     CheckOptions Opts;
-    Opts.Target = orEmpty(Target).str();
+    Inv.applyTo(Opts);
     bool Refused = false;
     tcgen05_result *R =
         collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
           unsigned ID = 0;
-          if (!(Refused = !acceptTargetOption(Opts.Target, Engine, Origin)) &&
+          if (!(Refused = !Inv.validate(Engine, Origin)) &&
               addInput(SM, Engine, Ptx, Length, Name, ID))
             checkBuffer(SM, ID, Engine, Opts);
         });
@@ -149,19 +151,18 @@ extern "C" tcgen05_result *tcgen05_emit_string(const char *Ptx, size_t Length,
                                                const char *Target,
                                                const char *PtxVersion) {
   return guarded([&]() -> tcgen05_result * {
+    CheckInvocation Inv;
+    Inv.Target = orEmpty(Target).str();
+    Inv.PtxVersion = orEmpty(PtxVersion).str();
     EmitOptions Opts;
-    Opts.Check.Target = orEmpty(Target).str();
-    Opts.PtxVersion = orEmpty(PtxVersion).str();
+    Inv.applyTo(Opts.Check);
+    Opts.PtxVersion = Inv.PtxVersion;
     std::string Output;
     bool Clean = false, Refused = false;
     tcgen05_result *R =
         collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-          // Both are said when both are wrong, as on the command line.
-          bool TargetOK = acceptTargetOption(Opts.Check.Target, Engine, Origin);
-          bool VersionOK =
-              acceptPtxVersionOption(Opts.PtxVersion, Engine, Origin);
           unsigned ID = 0;
-          if ((Refused = !TargetOK || !VersionOK) ||
+          if ((Refused = !Inv.validate(Engine, Origin)) ||
               !addInput(SM, Engine, Ptx, Length, Name, ID))
             return;
           llvm::raw_string_ostream OS(Output);
@@ -189,10 +190,12 @@ extern "C" tcgen05_result *tcgen05_check_asm_template(const char *Template,
         .split(Parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
     for (llvm::StringRef C : Parts)
       List.push_back(C.trim().str());
+    CheckInvocation Inv;
+    Inv.Target = orEmpty(Target).str();
     bool Refused = false;
     tcgen05_result *R =
         collect([&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-          if (!(Refused = !acceptTargetOption(orEmpty(Target), Engine, Origin)))
+          if (!(Refused = !Inv.validate(Engine, Origin)))
             checkInlineAsm(text(Template, Length), List, Name ? Name : "<asm>",
                            Opts, SM, Engine);
         });
@@ -213,15 +216,6 @@ tcgen05_options readOptions(const tcgen05_options *O) {
   return Out;
 }
 
-/// Applies command-line warning flags; unknown groups are collected.
-void readWarningFlags(llvm::StringRef Flags, DiagnosticOptions &Opts,
-                      std::vector<std::string> &Unknown) {
-  llvm::SmallVector<llvm::StringRef, 8> Words;
-  Flags.split(Words, ' ', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef W : Words)
-    if (!applyWarningOption(W.trim(), Opts, Unknown))
-      Unknown.push_back(W.trim().str());
-}
 } // namespace
 
 extern "C" const char *tcgen05_version(void) { return TCGEN05_VERSION_STRING; }
@@ -238,26 +232,25 @@ extern "C" tcgen05_result *tcgen05_check(const char *Ptx, size_t Length,
                                          const tcgen05_options *Options) {
   return guarded([&]() -> tcgen05_result * {
     tcgen05_options O = readOptions(Options);
-    CheckOptions Opts;
-    Opts.Target = orEmpty(O.target).str();
-    Opts.SeparateCompilation = O.separate_compilation != 0;
-    DiagnosticOptions DiagOpts;
-    DiagOpts.ErrorLimit = O.error_limit;
-    DiagOpts.WarningsAsErrors = O.warnings_as_errors != 0;
-    DiagOpts.IgnoreWarnings = O.ignore_warnings != 0;
-    std::vector<std::string> Unknown;
+    CheckInvocation Inv;
+    Inv.Target = orEmpty(O.target).str();
+    Inv.SeparateCompilation = O.separate_compilation != 0;
+    Inv.Diag.ErrorLimit = O.error_limit;
+    Inv.Diag.WarningsAsErrors = O.warnings_as_errors != 0;
+    Inv.Diag.IgnoreWarnings = O.ignore_warnings != 0;
     if (O.warning_flags)
-      readWarningFlags(O.warning_flags, DiagOpts, Unknown);
+      Inv.readWarningWords(O.warning_flags);
+    CheckOptions Opts;
+    Inv.applyTo(Opts);
     bool Refused = false;
     tcgen05_result *R = collect(
         [&](llvm::SourceMgr &SM, DiagnosticsEngine &Engine) {
-          reportUnknownWarningGroups(Unknown, Engine, Origin);
           unsigned ID = 0;
-          if (!(Refused = !acceptTargetOption(Opts.Target, Engine, Origin)) &&
+          if (!(Refused = !Inv.validate(Engine, Origin)) &&
               addInput(SM, Engine, Ptx, Length, O.name, ID))
             checkBuffer(SM, ID, Engine, Opts);
         },
-        DiagOpts);
+        Inv.Diag);
     R->Refused = Refused;
     return R;
   });

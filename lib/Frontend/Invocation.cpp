@@ -2,6 +2,7 @@
 
 #include "tcgen05/Frontend/Invocation.h"
 #include "tcgen05/Basic/Target.h"
+#include "tcgen05/Frontend/Check.h"
 
 using namespace tcgen05;
 
@@ -57,4 +58,39 @@ void tcgen05::reportUnknownWarningGroups(
     D.note(DiagID::note_known_values, {}, {diagGroupList()});
     Engine.emit(nullptr, std::move(D));
   }
+}
+
+bool CheckInvocation::readWarningWord(llvm::StringRef Word) {
+  return applyWarningOption(Word, Diag, UnknownWarningGroups);
+}
+
+void CheckInvocation::readWarningWords(llvm::StringRef Words) {
+  llvm::SmallVector<llvm::StringRef, 8> List;
+  Words.split(List, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef W : List)
+    if (!readWarningWord(W.trim()))
+      UnknownWarningGroups.push_back(W.trim().str());
+}
+
+void CheckInvocation::reportUnknownWarningGroups(DiagnosticsEngine &Engine,
+                                                 llvm::StringRef Origin) const {
+  tcgen05::reportUnknownWarningGroups(UnknownWarningGroups, Engine, Origin);
+}
+
+bool CheckInvocation::acceptTargetAndVersion(DiagnosticsEngine &Engine,
+                                             llvm::StringRef Origin) const {
+  bool TargetOK = acceptTargetOption(Target, Engine, Origin);
+  bool VersionOK = acceptPtxVersionOption(PtxVersion, Engine, Origin);
+  return TargetOK && VersionOK;
+}
+
+bool CheckInvocation::validate(DiagnosticsEngine &Engine,
+                               llvm::StringRef Origin) const {
+  reportUnknownWarningGroups(Engine, Origin);
+  return acceptTargetAndVersion(Engine, Origin);
+}
+
+void CheckInvocation::applyTo(CheckOptions &Opts) const {
+  Opts.Target = Target;
+  Opts.SeparateCompilation = SeparateCompilation;
 }

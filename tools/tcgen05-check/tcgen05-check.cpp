@@ -317,11 +317,10 @@ void printVersion(raw_ostream &OS) {
 struct ExtraOptions {
   ColorMode Color = ColorMode::Auto;
   std::string BadColor;
-  std::vector<std::string> UnknownGroups;
 };
 
 void extractExtraOptions(SmallVectorImpl<const char *> &Args,
-                         DiagnosticOptions &Opts, ExtraOptions &Out) {
+                         CheckInvocation &Inv, ExtraOptions &Out) {
   auto *It = std::remove_if(Args.begin() + 1, Args.end(), [&](const char *A) {
     StringRef S(A);
     if (S.consume_front("--color=") || S.consume_front("-color=")) {
@@ -333,7 +332,7 @@ void extractExtraOptions(SmallVectorImpl<const char *> &Args,
         Out.BadColor = S.str();
       return true;
     }
-    return applyWarningOption(S, Opts, Out.UnknownGroups);
+    return Inv.readWarningWord(S);
   });
   Args.erase(It, Args.end());
   // ...and the colour handed to LLVM's own option, which printers consult.
@@ -403,15 +402,12 @@ std::optional<DescriptorRequest> descriptorRequest() {
 InputFiles Expanded;
 
 /// The usage error the options make, if any (reported to Engine).
-bool usageIsValid(DiagnosticsEngine &Engine) {
+bool usageIsValid(DiagnosticsEngine &Engine, const CheckInvocation &Inv) {
   auto Fail = [&](DiagID ID, std::vector<DiagArg> Args) {
     Engine.emit(nullptr, Diagnostic::make(ID, {}, Args, "tcgen05-check"));
     return false;
   };
-  // Both are said when both are wrong, as the C interface and Python do.
-  bool TargetOK = acceptTargetOption(Target, Engine, "tcgen05-check");
-  bool VersionOK = acceptPtxVersionOption(PtxVersion, Engine, "tcgen05-check");
-  if (!TargetOK || !VersionOK)
+  if (!Inv.acceptTargetAndVersion(Engine, "tcgen05-check"))
     return false;
   if (Inputs.empty())
     return Fail(DiagID::err_usage_no_inputs, {});
@@ -441,7 +437,8 @@ bool usageIsValid(DiagnosticsEngine &Engine) {
 /// Checks, emits or checks templates for every input; false if an input
 /// could not be read or written.
 bool runInputs(SourceMgr &AllInputs, DiagnosticsEngine &Engine,
-               const CheckOptions &Opts, AnalysisStats &Counts) {
+               const CheckInvocation &Inv, const CheckOptions &Opts,
+               AnalysisStats &Counts) {
   bool IOFailed = false;
   for (const std::string &Path : Expanded.Paths) {
     // An input's text is needed until its findings are printed, which the
@@ -452,14 +449,14 @@ bool runInputs(SourceMgr &AllInputs, DiagnosticsEngine &Engine,
     CheckStatus S;
     if (AsmTemplate) {
       InlineAsmOptions AsmOpts;
-      if (!Target.empty())
-        AsmOpts.Target = Target;
+      if (!Inv.Target.empty())
+        AsmOpts.Target = Inv.Target;
       AsmOpts.MaxInputSize = Opts.MaxInputSize;
       S = checkInlineAsmFile(Path, Constraints, AsmOpts, SM, Engine);
-    } else if (Emit != EmitKind::None || !PtxVersion.empty()) {
+    } else if (Emit != EmitKind::None || !Inv.PtxVersion.empty()) {
       EmitOptions EOpts;
       EOpts.Check = Opts;
-      EOpts.PtxVersion = PtxVersion;
+      EOpts.PtxVersion = Inv.PtxVersion;
       std::string Out;
       raw_string_ostream OS(Out);
       S = emitFile(Path, SM, Engine, EOpts, OS);
@@ -552,9 +549,11 @@ int main(int argc, char **argv) {
   if (!expandResponseFiles(Args, Saver, ResponseError))
     return earlyUsageError(DiagID::err_usage_bad_response_file,
                            {ResponseError.Path, ResponseError.Reason});
-  DiagnosticOptions DiagOpts;
+  // The options of the check, however spelt: the -W words here, the rest
+  // once cl has parsed them.
+  CheckInvocation Inv;
   ExtraOptions Extra;
-  extractExtraOptions(Args, DiagOpts, Extra);
+  extractExtraOptions(Args, Inv, Extra);
   // Value lists come from the library's tables.
   std::string KindHelp = "The .kind for --decode-idesc and --encode-idesc (" +
                          idescKindList() + ")";
@@ -591,15 +590,18 @@ int main(int argc, char **argv) {
   std::unique_ptr<DiagnosticConsumer> Printer = makePrinter(Colors);
   VerifyDiagnosticConsumer Verifier;
   DiagnosticConsumer &Consumer = Verify ? Verifier : *Printer;
-  // -Werror and -w were read with the -W words (applyWarningOption); cl sees
+  Inv.Target = Target;
+  Inv.PtxVersion = PtxVersion;
+  Inv.SeparateCompilation = SeparateCompilation;
+  // -Werror and -w were read with the -W words (readWarningWord); cl sees
   // only the --Werror spelling.
-  DiagOpts.WarningsAsErrors |= Werror;
-  DiagOpts.IgnoreWarnings |= NoWarnings;
+  Inv.Diag.WarningsAsErrors |= Werror;
+  Inv.Diag.IgnoreWarnings |= NoWarnings;
   // Machines read every finding; people read the first screenful.
   bool Limited = !Verify && (OutputFormat == Format::Text ||
                              ErrorLimit.getNumOccurrences());
-  DiagOpts.ErrorLimit = Limited ? unsigned(ErrorLimit) : 0;
-  DiagnosticsEngine Engine(Consumer, DiagOpts);
+  Inv.Diag.ErrorLimit = Limited ? unsigned(ErrorLimit) : 0;
+  DiagnosticsEngine Engine(Consumer, Inv.Diag);
   auto Finish = [&](int Code) {
     Consumer.finish();
     return streamsWritten() ? Code : 2;
@@ -613,7 +615,7 @@ int main(int argc, char **argv) {
     Engine.emit(nullptr, std::move(D));
     return Finish(2);
   }
-  reportUnknownWarningGroups(Extra.UnknownGroups, Engine, "tcgen05-check");
+  Inv.reportUnknownWarningGroups(Engine, "tcgen05-check");
   if (!Extra.BadColor.empty()) {
     Engine.emit(nullptr, Diagnostic::make(DiagID::err_usage_bad_color, {},
                                           {Extra.BadColor}, "tcgen05-check"));
@@ -643,7 +645,7 @@ int main(int argc, char **argv) {
         *R, outs(), Engine, OutputFormat == Format::JSON ? &Result : nullptr);
     return Finish(S == CheckStatus::Usage ? 2 : Engine.numErrors() ? 1 : 0);
   }
-  if (!usageIsValid(Engine))
+  if (!usageIsValid(Engine, Inv))
     return Finish(2);
 
   // One pool for every input and every parallel stage.
@@ -652,10 +654,9 @@ int main(int argc, char **argv) {
   // mostly share their forms.
   Tcgen05ShapeCache Shapes;
   CheckOptions Opts;
-  Opts.Target = Target;
+  Inv.applyTo(Opts);
   Opts.Pool = Pool.get();
   Opts.ShapeCache = &Shapes;
-  Opts.SeparateCompilation = SeparateCompilation;
   Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
   // A limit given is standard input's too.
   if (MaxInputSize.getNumOccurrences())
@@ -679,7 +680,7 @@ int main(int argc, char **argv) {
     Opts.RecordFindings = &Found.emplace();
   AnalysisStats Counts;
   SourceMgr SM;
-  bool InputsRead = runInputs(SM, Engine, Opts, Counts);
+  bool InputsRead = runInputs(SM, Engine, Inv, Opts, Counts);
   if (Found) {
     std::string Text;
     raw_string_ostream OS(Text);

@@ -42,6 +42,46 @@ void reportUnknownWarningGroups(const std::vector<std::string> &UnknownGroups,
                                 DiagnosticsEngine &Engine,
                                 llvm::StringRef Origin);
 
+struct CheckOptions;
+
+/// One request's options, however it came: the command line's words, the C
+/// interface's tcgen05_options, or Python's keywords through it.  Each door
+/// fills one, and it alone validates them and says what the check does, as
+/// clang's CompilerInvocation does, so that the same options get the same
+/// result and the same diagnostics at every door.
+struct CheckInvocation {
+  /// --target; empty: the module's .target.
+  std::string Target;
+  /// --ptx-version, for emission; empty: .version is kept.
+  std::string PtxVersion;
+  /// -c, --separate-compilation.
+  bool SeparateCompilation = false;
+  /// -Werror, -w, the -W<group> words and the error limit.
+  DiagnosticOptions Diag;
+  /// -W words naming no group; warnings, not errors, as in clang.
+  std::vector<std::string> UnknownWarningGroups;
+
+  /// Reads one warning word (applyWarningOption); false for another word.
+  bool readWarningWord(llvm::StringRef Word);
+  /// Reads blank-separated warning words; a word that is none is reported
+  /// as an unknown group.
+  void readWarningWords(llvm::StringRef Words);
+
+  /// Warns of each unknown warning group (TC0108), with the known groups.
+  void reportUnknownWarningGroups(DiagnosticsEngine &Engine,
+                                  llvm::StringRef Origin) const;
+  /// Whether the target and the PTX version are known; reports each that
+  /// is not (TC0005, TC0102), both when both are wrong.
+  bool acceptTargetAndVersion(DiagnosticsEngine &Engine,
+                              llvm::StringRef Origin) const;
+  /// Both of the above: whether the request can run.
+  bool validate(DiagnosticsEngine &Engine, llvm::StringRef Origin) const;
+
+  /// The check it asks for, written into Opts: the target and how kernels
+  /// are compiled.
+  void applyTo(CheckOptions &Opts) const;
+};
+
 } // namespace tcgen05
 
 #endif
