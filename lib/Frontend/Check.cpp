@@ -5,7 +5,7 @@
 #include "tcgen05/Analysis/FunctionAnalyses.h"
 #include "tcgen05/Basic/Parallel.h"
 #include "tcgen05/Frontend/ReadInput.h"
-#include "tcgen05/Sema/OtherInstructionCheck.h"
+#include "tcgen05/Sema/InstructionCheck.h"
 #include "tcgen05/Frontend/Baseline.h"
 #include "tcgen05/Frontend/CudaSource.h"
 #include "tcgen05/Frontend/Suppressions.h"
@@ -79,13 +79,7 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   unsigned Cap = C.Cap;
   DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
   auto CheckInstruction = [&](uint32_t Inst, const RegisterLookup &Regs) {
-    uint32_t T = F.Instructions[Inst].Tcgen05;
-    if (T != Instruction::NoTcgen05)
-      checkTcgen05Instruction(M, F, T, Regs, RuleSink);
-    else if (isOtherCheckedOpcode(F.Instructions[Inst].op()))
-      checkOtherInstruction(M, F, Inst, Regs, RuleSink);
-    else if (F.Instructions[Inst].op() == Opcode::Wgmma)
-      checkWgmmaFragments(M, F, Inst, Regs, RuleSink);
+    checkInstruction(M, F, Inst, Regs, RuleSink);
   };
   ++Stats.Functions;
   // A long body without tcgen05 instructions, which no analysis looks at,
