@@ -269,3 +269,38 @@ TEST(ReadInputTest, PagesThatCannotBeReadAgainKeepTheirNewlines) {
 }
 
 } // namespace
+
+// Pages given back are read again only as far as a place shown needs: up
+// to the end of its line.  A range after it stays given back (zeros, for
+// memory given back), until restore() reads every range.
+TEST(ReadInputTest, PagesAreReadAgainOnlyUpToThePlaceShown) {
+  std::string Text;
+  for (int I = 0; Text.size() < (size_t(3) << 20); ++I)
+    Text += "line " + std::to_string(I) + "\n";
+  TempFile F(Text);
+  auto Buf = llvm::WritableMemoryBuffer::getNewUninitMemBuffer(Text.size());
+  std::memcpy(Buf->getBufferStart(), Text.data(), Text.size());
+  llvm::StringRef B(Buf->getBufferStart(), Text.size());
+  InputPages Pages(F.path().str(), B, F.status());
+  size_t Third = Text.size() / 3;
+  Pages.giveBack(B.substr(Third, Third / 2));
+  Pages.giveBack(B.substr(2 * Third, Third / 2));
+  ASSERT_TRUE(Pages.any());
+  auto Intact = [&](size_t From, size_t Size) {
+    return B.substr(From, Size) == llvm::StringRef(Text).substr(From, Size);
+  };
+  // Given back: the middle of the first range reads as zeros.
+  EXPECT_FALSE(Intact(Third + Third / 4, 4096));
+  // A place before both ranges needs neither.
+  EXPECT_TRUE(Pages.restoreUpTo(B.begin() + 100));
+  EXPECT_FALSE(Intact(Third + Third / 4, 4096));
+  // A place inside the first needs it, and not the second.
+  EXPECT_TRUE(Pages.restoreUpTo(B.begin() + Third + Third / 4));
+  EXPECT_TRUE(Intact(0, 2 * Third));
+  EXPECT_FALSE(Intact(2 * Third + Third / 4, 4096));
+  EXPECT_TRUE(Pages.any());
+  // restore() reads the rest.
+  EXPECT_TRUE(Pages.restore());
+  EXPECT_EQ(B, Text);
+  EXPECT_FALSE(Pages.any());
+}

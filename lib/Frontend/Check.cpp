@@ -150,6 +150,26 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
 
 namespace {
 
+/// The furthest place in Text that showing Sink's findings reads: their
+/// ranges, their notes' and their fix-its'.
+const char *lastShownPlace(const DiagnosticSink &Sink, llvm::StringRef Text) {
+  const char *Last = Text.begin();
+  auto See = [&](llvm::SMRange R) {
+    for (llvm::SMLoc L : {R.Start, R.End})
+      if (const char *P = L.getPointer();
+          P && P >= Text.begin() && P <= Text.end())
+        Last = std::max(Last, P);
+  };
+  for (const Diagnostic &D : Sink.diagnostics()) {
+    See(D.Range);
+    for (const DiagNote &N : D.Notes)
+      See(N.Range);
+    for (const FixIt &F : D.FixIts)
+      See(F.Range);
+  }
+  return Last;
+}
+
 /// The largest input whose node pools go onto whole huge pages.
 constexpr size_t WholeHugePagesInput = size_t(2) << 20;
 
@@ -400,12 +420,14 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   ModuleSink.append(std::move(KernelSink));
   if (Opts.FoldUnsupportedTarget)
     foldUnsupportedTarget(M, ModuleSink);
-  // What is shown of a diagnostic reads the text up to it.  The bodies'
+  // What is shown of a diagnostic reads the text up to it, and no further:
+  // the pages given back after the last place a finding shows stay so (a
+  // -G module's DWARF, after a remark about its kernel).  The bodies'
   // storage goes first, so that the pages read again do not add to it.
   if (Pages && Pages->any() && !ModuleSink.diagnostics().empty()) {
     Scratch.clear();
     Scratch.shrink_to_fit();
-    if (!Pages->restore())
+    if (!Pages->restoreUpTo(lastShownPlace(ModuleSink, Text)))
       Engine.emit(
           &SM, Diagnostic::make(DiagID::err_input_changed, {}, {Name}, Name));
   }

@@ -296,7 +296,37 @@ void InputPages::giveBack(llvm::StringRef Text) {
 
 bool InputPages::restore() {
   std::lock_guard<std::mutex> Guard(Lock);
-  if (Ranges.empty())
+  return restoreRanges(0, Ranges.size());
+}
+
+bool InputPages::restoreUpTo(const char *Last) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  llvm::sort(Ranges, [](const Range &A, const Range &B) {
+    return A.Offset < B.Offset;
+  });
+  size_t Need = static_cast<size_t>(Last - Buffer.begin());
+  // The ranges that begin at or before Need, then, while Need's line runs
+  // into the next range, that one too.
+  size_t N = 0;
+  for (;;) {
+    while (N < Ranges.size() && Ranges[N].Offset <= Need)
+      ++N;
+    size_t Stop = N < Ranges.size() ? Ranges[N].Offset : Buffer.size();
+    size_t Scan = std::max(Need, N ? Ranges[N - 1].Offset + Ranges[N - 1].Size
+                                   : size_t(0));
+    // Text before a range not given back is as read; given-back text in
+    // [Need, Scan) is restored with its range below, and its newlines are
+    // the range's, so the line's end is looked for after it.
+    size_t NL = Buffer.find('\n', Scan);
+    if (N == Ranges.size() || NL < Stop)
+      break;
+    Need = Stop;
+  }
+  return restoreRanges(0, N);
+}
+
+bool InputPages::restoreRanges(size_t Begin, size_t End) {
+  if (Begin == End)
     return true;
   llvm::Expected<llvm::sys::fs::file_t> FD =
       llvm::sys::fs::openNativeFileForRead(Path);
@@ -310,7 +340,8 @@ bool InputPages::restore() {
               Now.getSize() == Status.getSize() &&
               Now.getLastModificationTime() == Status.getLastModificationTime();
   // Read even when changed: the lines shown are then at least the file's.
-  for (const Range &R : Ranges) {
+  for (const Range &R :
+       llvm::ArrayRef<Range>(Ranges).slice(Begin, End - Begin)) {
     char *P = const_cast<char *>(Buffer.data()) + R.Offset;
     llvm::Expected<size_t> Got = readSlice(*FD, P, R.Size, R.Offset);
     if (Got && *Got == R.Size)
@@ -326,6 +357,6 @@ bool InputPages::restore() {
     }
   }
   llvm::sys::fs::closeFile(*FD);
-  Ranges.clear();
+  Ranges.erase(Ranges.begin() + Begin, Ranges.begin() + End);
   return Same;
 }

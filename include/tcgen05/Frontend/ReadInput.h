@@ -84,6 +84,12 @@ public:
     return !Ranges.empty();
   }
 
+  /// Reads again the pages given back that what is shown of a location at
+  /// or before Last reads: every page before the end of Last's line (the
+  /// lines are counted from the start of the buffer).  Pages after it stay
+  /// given back.  Otherwise as restore().
+  bool restoreUpTo(const char *Last);
+
   /// Reads every page given back from the file again.  False when the file
   /// cannot be read or is no longer the one read: another file, size or
   /// modification time.  A page that cannot be read again gets blanks with
@@ -95,6 +101,9 @@ public:
   bool restore();
 
 private:
+  /// Reads the ranges [Begin, End) of Ranges (sorted) again and drops them.
+  bool restoreRanges(size_t Begin, size_t End);
+
   struct Range {
     size_t Offset;
     size_t Size;
