@@ -422,12 +422,17 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     foldUnsupportedTarget(M, ModuleSink);
   // What is shown of a diagnostic reads the text up to it, and no further:
   // the pages given back after the last place a finding shows stay so (a
-  // -G module's DWARF, after a remark about its kernel).  The bodies'
-  // storage goes first, so that the pages read again do not add to it.
+  // -G module's DWARF, after a remark about its kernel), unless CUDA
+  // source notes read the names of inlined functions in that DWARF.  The
+  // bodies' storage goes first, so that the pages read again do not add to
+  // it.
   if (Pages && Pages->any() && !ModuleSink.diagnostics().empty()) {
     Scratch.clear();
     Scratch.shrink_to_fit();
-    if (!Pages->restoreUpTo(lastShownPlace(ModuleSink, Text)))
+    bool ReadsDebugInfo = addsCudaSourceNotes(M, ModuleSink.diagnostics());
+    if (!(ReadsDebugInfo
+              ? Pages->restore()
+              : Pages->restoreUpTo(lastShownPlace(ModuleSink, Text))))
       Engine.emit(
           &SM, Diagnostic::make(DiagID::err_input_changed, {}, {Name}, Name));
   }

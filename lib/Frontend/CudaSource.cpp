@@ -233,6 +233,20 @@ private:
 
 } // namespace
 
+namespace {
+bool annotated(const Diagnostic &D) {
+  return D.Sev == Severity::Error || D.Sev == Severity::Warning;
+}
+} // namespace
+
+bool tcgen05::addsCudaSourceNotes(const Module &M,
+                                  llvm::ArrayRef<Diagnostic> Diags) {
+  return llvm::any_of(Diags, annotated) &&
+         llvm::any_of(M.OtherDirectives, [&](uint32_t D) {
+           return M.Directives[D].Name.text() == ".file";
+         });
+}
+
 void tcgen05::addCudaSourceNotes(const Module &M, llvm::StringRef Text,
                                  std::vector<Diagnostic> &Diags) {
   if (Diags.empty())
@@ -242,8 +256,8 @@ void tcgen05::addCudaSourceNotes(const Module &M, llvm::StringRef Text,
   if (!Source.hasFiles())
     return;
   for (Diagnostic &D : Diags)
-    if ((D.Sev == Severity::Error || D.Sev == Severity::Warning) &&
-        D.Range.Start.isValid() && Text.begin() <= D.Range.Start.getPointer() &&
+    if (annotated(D) && D.Range.Start.isValid() &&
+        Text.begin() <= D.Range.Start.getPointer() &&
         D.Range.Start.getPointer() < Text.end())
       Source.annotate(D);
 }

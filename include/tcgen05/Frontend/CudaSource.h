@@ -25,6 +25,11 @@ namespace tcgen05 {
 void addCudaSourceNotes(const Module &M, llvm::StringRef Text,
                         std::vector<Diagnostic> &Diags);
 
+/// Whether addCudaSourceNotes would annotate one of Diags, and so read the
+/// module's debug sections (the names of inlined functions), wherever they
+/// are in the text.
+bool addsCudaSourceNotes(const Module &M, llvm::ArrayRef<Diagnostic> Diags);
+
 } // namespace tcgen05
 
 #endif
