@@ -22,6 +22,7 @@
 #include "tcgen05/Frontend/Invocation.h"
 #include "tcgen05/Frontend/ReadInput.h"
 #include "tcgen05/Frontend/Verify.h"
+#include "tcgen05/Frontend/WarpRolesDump.h"
 #include "tcgen05/Frontend/WriteOutput.h"
 
 #include "InputFiles.h"
@@ -140,6 +141,12 @@ cl::opt<bool> DumpVocabulary(
     cl::desc("Print the tables the checker is built from (tcgen05 forms, "
              "qualifiers, operands, opcodes, other instructions, the "
              "diagnostic catalogue) as JSON, then exit"),
+    cl::cat(Category));
+cl::opt<bool> DumpWarpRoles(
+    "dump-warp-roles",
+    cl::desc("Print, for each tcgen05 instruction, which warps of the CTA "
+             "(and which CTA of a pair) execute it, from the branches on the "
+             "warp index and %cluster_ctarank"),
     cl::cat(Category));
 cl::opt<bool> Verify("verify",
                      cl::desc("Check the inputs' expected-error comments "
@@ -647,6 +654,20 @@ int main(int argc, char **argv) {
   }
   if (!usageIsValid(Engine, Inv))
     return Finish(2);
+
+  if (DumpWarpRoles) {
+    CheckOptions Opts;
+    Opts.MaxInputSize = std::min<uint64_t>(MaxInputSize, DefaultMaxInputSize);
+    Opts.StdinName = StdinFilename;
+    bool Failed = false;
+    for (const std::string &Path : Expanded.Paths) {
+      SourceMgr SM;
+      Engine.beginInput();
+      Failed |=
+          dumpWarpRoles(Path, SM, Engine, Opts, outs()) == CheckStatus::IOError;
+    }
+    return Finish(Failed ? 2 : Engine.numErrors() ? 1 : 0);
+  }
 
   // One pool for every input and every parallel stage.
   std::unique_ptr<ThreadPoolInterface> Pool = makeThreadPool(Threads);

@@ -1,0 +1,112 @@
+#include "KernelGraph.h"
+
+#include "tcgen05/Analysis/FunctionAnalyses.h"
+#include "tcgen05/Analysis/WarpRoles.h"
+
+using namespace tcgen05;
+
+namespace {
+
+/// The roles of the first instruction starting with each prefix.
+struct Roles {
+  KernelGraph B;
+  FunctionAnalyses A;
+  WarpRoles R;
+  Roles(const std::string &Body, unsigned Warps = 8)
+      : B(Body), A(B.fn()), R(B.fn(), A.cfg(), A.uniformity(), Warps) {
+    EXPECT_TRUE(B.Sink.diagnostics().empty());
+  }
+  std::string at(llvm::StringRef Prefix) {
+    for (uint32_t I = 0; I < B.fn().Instructions.size(); ++I)
+      if (B.fn().Instructions[I].src().text().starts_with(Prefix))
+        return R.atInstruction(I).str();
+    ADD_FAILURE() << "no instruction " << Prefix.str();
+    return "";
+  }
+};
+
+/// CUTLASS's warp index: %tid.x / 32, broadcast from lane 0.
+const char *WarpIndex = "mov.u32 %r1, %tid.x;\n"
+                        "shr.u32 %r2, %r1, 5;\n"
+                        "shfl.sync.idx.b32 %r3|%p2, %r2, 0, 31, -1;\n";
+
+} // namespace
+
+// A branch on the warp index passes on, on each edge, the warps its
+// condition allows; a join unites them.
+TEST(WarpRolesTest, BranchesOnTheWarpIndex) {
+  Roles R(std::string(WarpIndex) + "setp.ne.s32 %p1, %r3, 0;\n"
+                                   "@%p1 bra NOT0;\n"
+                                   "add.s32 %r4, %r4, 1;\n"
+                                   "bra JOIN;\n"
+                                   "NOT0: setp.lt.s32 %p0, %r3, 4;\n"
+                                   "@%p0 bra END;\n"
+                                   "add.s32 %r5, %r5, 1;\n"
+                                   "JOIN: add.s32 %r6, %r6, 1;\n"
+                                   "END: ret;\n");
+  EXPECT_TRUE(R.R.specialized());
+  EXPECT_EQ(R.at("add.s32 %r4"), "warps 0");
+  EXPECT_EQ(R.at("add.s32 %r5"), "warps 4-7");
+  EXPECT_EQ(R.at("add.s32 %r6"), "warps 0, 4-7");
+}
+
+// %tid.x compared with a constant selects the warps that hold such a
+// thread; and.pred, not.pred and a guard narrow as the branch does.
+TEST(WarpRolesTest, ThreadIndexPredicatesAndGuards) {
+  Roles R("mov.u32 %r1, %tid.x;\n"
+          "setp.lt.u32 %p1, %r1, 96;\n"
+          "setp.ge.u32 %p2, %r1, 32;\n"
+          "and.pred %p0, %p1, %p2;\n"
+          "@%p0 add.s32 %r4, %r4, 1;\n"
+          "@!%p0 add.s32 %r5, %r5, 1;\n"
+          "ret;\n");
+  EXPECT_EQ(R.at("@%p0 add"), "warps 1, 2");
+  // Not both: tid >= 96 or tid < 32.
+  EXPECT_EQ(R.at("@!%p0 add"), "warps 0, 3-7");
+}
+
+// The CTA of a pair: %cluster_ctarank, '& 1', and '^ 1' for the peer.
+TEST(WarpRolesTest, TheRankOfACtaInItsPair) {
+  Roles R(std::string(WarpIndex) + "mov.u32 %r4, %cluster_ctarank;\n"
+                                   "and.b32 %r5, %r4, 1;\n"
+                                   "xor.b32 %r6, %r4, 1;\n"
+                                   "setp.eq.s32 %p1, %r5, 0;\n"
+                                   "@%p1 add.s32 %r7, %r7, 1;\n"
+                                   "setp.eq.s32 %p0, %r6, 0;\n"
+                                   "@%p0 add.s32 %r8, %r8, 1;\n"
+                                   "ret;\n");
+  EXPECT_EQ(R.at("@%p1 add.s32 %r7"), "rank 0: warps 0-7; rank 1: warps none");
+  EXPECT_EQ(R.at("@%p0 add.s32 %r8"), "rank 0: warps none; rank 1: warps 0-7");
+}
+
+// A predicate written twice, or of something else, narrows nothing.
+TEST(WarpRolesTest, UnknownConditionsClaimNothing) {
+  Roles R(std::string(WarpIndex) + "setp.eq.s32 %p1, %r3, 0;\n"
+                                   "@%p2 setp.eq.s32 %p1, %r3, 1;\n"
+                                   "@%p1 add.s32 %r4, %r4, 1;\n"
+                                   "ld.param.u32 %r5, [%rd1];\n"
+                                   "setp.eq.s32 %p0, %r5, 0;\n"
+                                   "@%p0 add.s32 %r6, %r6, 1;\n"
+                                   "ret;\n",
+          4);
+  EXPECT_FALSE(R.R.specialized());
+  EXPECT_EQ(R.at("@%p1 add"), "warps 0-3");
+  EXPECT_EQ(R.at("@%p0 add"), "warps 0-3");
+}
+
+// The CTA's warps come from .reqntid, else .maxntid, else 32.
+TEST(WarpRolesTest, WarpsOfTheKernel) {
+  auto Warps = [](const std::string &Perf) {
+    Module M;
+    DiagnosticSink Sink;
+    std::string Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
+                       ".visible .entry k()\n" +
+                       Perf + "\n{\nret;\n}\n";
+    parseModule(Text, M, Sink);
+    return WarpRoles::warpsOf(M, M.Functions.at(0));
+  };
+  EXPECT_EQ(Warps(".maxntid 384, 1, 1"), 12u);
+  EXPECT_EQ(Warps(".reqntid 100"), 4u);
+  EXPECT_EQ(Warps(".maxntid 1024 .reqntid 64"), 2u);
+  EXPECT_EQ(Warps(""), 32u);
+}
