@@ -1087,6 +1087,61 @@ void tcgen05::checkPeerDeallocUnordered(const HazardContext &C) {
   });
 }
 
+namespace {
+
+/// Facts: fact 0, "a synchronization with the peer CTA since the kernel's
+/// entry" (on some path): a cluster barrier, an acquire at cluster scope
+/// or wider, or an mbarrier wait, which the peer may have arrived on.
+class PeerSynced {
+public:
+  llvm::ArrayRef<uint32_t> events() const { return Others; }
+  llvm::ArrayRef<uint32_t> factInsts() const { return {}; }
+  explicit PeerSynced(const HazardContext &C) : C(C) {
+    // The acquiring loads and atomics syncsAcrossCtas accepts are events
+    // of their own; synchronizations and tcgen05 instructions always are.
+    for (uint32_t I = 0; I < C.F.Instructions.size(); ++I)
+      if (C.threadSync(I).Family == SyncFamily::None && syncsAcrossCtas(C, I))
+        Others.push_back(I);
+  }
+  llvm::BitVector boundary() const { return llvm::BitVector(1); }
+  unsigned pre(uint32_t, llvm::BitVector &) { return 0; }
+  unsigned post(uint32_t I, llvm::BitVector &S) const {
+    if (C.threadSync(I).PeerWait || syncsAcrossCtas(C, I))
+      S.set();
+    return 0;
+  }
+
+private:
+  const HazardContext &C;
+  std::vector<uint32_t> Others;
+};
+
+} // namespace
+
+void tcgen05::checkPeerAllocUnsynchronized(const HazardContext &C) {
+  // A kernel without a pair's allocation is no reason for the remark.
+  if (llvm::none_of(C.F.Tcgen05,
+                    [&](const Tcgen05Inst &T) {
+                      return T.Opcode == Tcgen05Opcode::Alloc &&
+                             C.hasQualifier(T, ".cta_group::2");
+                    }) ||
+      !C.isWholeKernel())
+    return;
+  // "The issuing warp must make sure that peer CTA is launched and is
+  // still active" (9.7.16.7.1).  Every path, not some: with a
+  // synchronization on some path the kernel may know something the paths
+  // do not show.
+  PeerSynced M(C);
+  FactFlow<PeerSynced> Flow(C.Fn, M);
+  Flow.replay([&](uint32_t I, const llvm::BitVector &S) {
+    const Tcgen05Inst *T = C.tcgen05At(I);
+    if (!T || T->Opcode != Tcgen05Opcode::Alloc ||
+        !C.hasQualifier(*T, ".cta_group::2") || S.any())
+      return;
+    C.cite(C.report(I, {}));
+  });
+}
+
 void tcgen05::checkMmaResultUnwaited(const HazardContext &C) {
   if (!C.isWholeKernel())
     return;

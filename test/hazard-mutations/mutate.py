@@ -298,6 +298,34 @@ def drop_elect_branch(lines, spans, laneid):
             yield ("drop-elect-branch", "plant", i, new, ("TC6002", op))
 
 
+def alloc_before_peer_sync(lines, spans, calls):
+    """A pair's alloc moved to the kernel's first statement, before the
+    cluster barrier that makes sure the peer is launched, as CuTe's
+    tutorials 04 and 05 had it (TC6023).  The near miss moves it to just
+    after the kernel's first barrier.cluster.wait instead."""
+    wait = re.compile(r"^\s*barrier\.cluster\.wait")
+    decl = re.compile(r"^\s*(?:\.reg|\.shared|\.local|\.pragma|//|\{|$)")
+    for i, line in enumerate(lines):
+        if not re.match(r"^\s*tcgen05\.alloc\.cta_group::2", line):
+            continue
+        span = function_of(spans, i)
+        if not span or not ENTRY.match(lines[span[0]]) or calls(span):
+            continue
+        body = next((k for k in range(span[0], span[1]) if lines[k].strip() == "{"), None)
+        if body is None:
+            continue
+        first = next((k for k in range(body + 1, span[1]) if not decl.match(lines[k])), None)
+        if first is None or first >= i:
+            continue
+        rest = lines[:i] + lines[i + 1:]
+        yield ("alloc-before-peer-sync", "plant", i, rest[:first] + [line] + rest[first:],
+               ("TC6023", first + 1))
+        waits = [k for k in range(first, i) if wait.match(lines[k])]
+        if waits:
+            at = waits[0] + 1
+            yield ("alloc-after-peer-sync", "near", i, rest[:at] + [line] + rest[at:], None)
+
+
 def mutations(text):
     lines = text.split("\n")
     spans = functions(lines)
@@ -320,6 +348,7 @@ def mutations(text):
     yield from delete_dealloc(lines, spans, calls)
     yield from halve_ncols(lines, spans)
     yield from relinquish_first(lines, spans)
+    yield from alloc_before_peer_sync(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)
