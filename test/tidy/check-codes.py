@@ -7,8 +7,8 @@ be emitted too.  Every page belongs to a catalogue entry and quotes its
 message format as the catalogue has it.  The catalogue is read from the
 checker (tcgen05-check --dump-vocabulary), not from the .def files.  A hazard lint has one name: its
 row's first column is its diagnostic's name in CamelCase, without the
-severity prefix; its checker is check<Name> and its page's title ends with
-(<Name>).
+severity prefix; its checker is check<Name>, its page's title ends with
+(<Name>), and the table of docs/hazards.md names it in its row.
 
 usage: check-codes.py SOURCE_ROOT
 """
@@ -66,6 +66,7 @@ def main():
     unit_code = "\n".join(line for line in read_tree(os.path.join(root, "unittests"), (".cpp",))
                           .splitlines() if not line.lstrip().startswith("//"))
     problems = []
+    hazard_page = open(os.path.join(root, "docs/hazards.md"), encoding="utf-8").read()
     for lint, name, code in lints:
         camel = "".join(w.capitalize() for w in
                         re.sub(r"^(err|warn|remark)_hz_", "", name).split("_"))
@@ -73,6 +74,9 @@ def main():
             problems.append(f"hazard lint {lint} is named {camel} by its diagnostic {name}")
         if f"tcgen05::check{lint}(" not in lib:
             problems.append(f"hazard lint {lint} has no checker check{lint} in lib/")
+        row = re.search(rf"^\| TC{int(code):04d} \| (\w+) \|", hazard_page, re.M)
+        if not row or row.group(1) != lint:
+            problems.append(f"docs/hazards.md: its table has no row TC{int(code):04d} | {lint}")
         page = os.path.join(root, "docs/diagnostics", f"TC{int(code):04d}.md")
         if os.path.exists(page):
             title = open(page, encoding="utf-8").readline().rstrip()
