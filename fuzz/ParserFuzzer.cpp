@@ -1,13 +1,14 @@
 //===- ParserFuzzer.cpp - libFuzzer entry point for the whole front end ---===//
 //
 // Feeds arbitrary bytes through loading, parsing, the tcgen05 grammar, the
-// symbol checks and the text printer.  Any crash, hang, leak or sanitizer
-// report is a bug.
+// symbol checks and the text printer, and through the warp roles
+// (--dump-warp-roles).  Any crash, hang, leak or sanitizer report is a bug.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tcgen05/Frontend/Check.h"
 #include "tcgen05/Frontend/DiagnosticPrinters.h"
+#include "tcgen05/Frontend/WarpRolesDump.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -31,6 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // Broken input is what the fuzzer makes: the analyses must meet it too.
   Opts.AnalyzeInvalidFunctions = true;
   tcgen05::checkBuffer(SM, ID, Engine, Opts);
+  tcgen05::dumpWarpRolesOfBuffer(SM, ID, "fuzz.ptx", Engine, Null);
   Printer->finish();
   return 0;
 }

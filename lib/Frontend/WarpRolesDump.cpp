@@ -21,6 +21,13 @@ CheckStatus tcgen05::dumpWarpRoles(llvm::StringRef Path, llvm::SourceMgr &SM,
       loadFile(Path, SM, Engine, ID, Opts.MaxInputSize, Opts.StdinName);
   if (S != CheckStatus::Clean)
     return S;
+  return dumpWarpRolesOfBuffer(SM, ID, Path, Engine, OS);
+}
+
+CheckStatus tcgen05::dumpWarpRolesOfBuffer(llvm::SourceMgr &SM, unsigned ID,
+                                           llvm::StringRef Path,
+                                           DiagnosticsEngine &Engine,
+                                           llvm::raw_ostream &OS) {
   llvm::StringRef Text = SM.getMemoryBuffer(ID)->getBuffer();
   Module M;
   DiagnosticSink Sink;

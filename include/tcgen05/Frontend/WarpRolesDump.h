@@ -21,6 +21,12 @@ CheckStatus dumpWarpRoles(llvm::StringRef Path, llvm::SourceMgr &SM,
                           DiagnosticsEngine &Engine, const CheckOptions &Opts,
                           llvm::raw_ostream &OS);
 
+/// The same for buffer BufferID of SM, named Name in the output.
+CheckStatus dumpWarpRolesOfBuffer(llvm::SourceMgr &SM, unsigned BufferID,
+                                  llvm::StringRef Name,
+                                  DiagnosticsEngine &Engine,
+                                  llvm::raw_ostream &OS);
+
 } // namespace tcgen05
 
 #endif
