@@ -110,3 +110,20 @@ TEST(WarpRolesTest, WarpsOfTheKernel) {
   EXPECT_EQ(Warps(".maxntid 1024 .reqntid 64"), 2u);
   EXPECT_EQ(Warps(""), 32u);
 }
+
+// A value of the thread's index followed thread by thread: the warpgroup
+// index broadcast from lane 0, and the first thread of each warpgroup.
+TEST(WarpRolesTest, ValuesOfTheThreadIndex) {
+  Roles R("mov.u32 %r1, %tid.x;\n"
+          "shr.u32 %r2, %r1, 7;\n"
+          "shfl.sync.idx.b32 %r3|%p2, %r2, 0, 31, -1;\n"
+          "setp.eq.s32 %p1, %r3, 1;\n"
+          "@%p1 add.s32 %r4, %r4, 1;\n"
+          "and.b32 %r5, %r1, 127;\n"
+          "setp.eq.s32 %p0, %r5, 0;\n"
+          "@%p0 add.s32 %r6, %r6, 1;\n"
+          "ret;\n",
+          12);
+  EXPECT_EQ(R.at("@%p1 add"), "warps 4-7");
+  EXPECT_EQ(R.at("@%p0 add"), "warps 0, 4, 8");
+}

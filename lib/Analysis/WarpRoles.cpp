@@ -125,14 +125,20 @@ WarpSet WarpRoles::all() const {
 
 std::optional<std::vector<uint32_t>>
 WarpRoles::valuesOf(const Operand &O, bool Rank, unsigned Depth) const {
-  unsigned Units = Rank ? 2 : NumWarps;
+  // Units: the threads of the CTA (thread T in warp T / 32), or the two
+  // CTAs of a pair.
+  unsigned Units = Rank ? 2 : NumWarps * 32;
   std::vector<uint32_t> Out(Units);
+  WarpPosition P = Rank ? WarpPosition::None : U.warpPosition(O);
   if (Rank ? O.text() == "%cluster_ctarank"
-           : U.warpPosition(O) == WarpPosition::Index ||
-                 U.warpPosition(O) == WarpPosition::Quarter) {
-    bool Quarter = !Rank && U.warpPosition(O) == WarpPosition::Quarter;
+           : O.text() == "%tid.x" || O.text() == "%laneid" ||
+                 P == WarpPosition::Index || P == WarpPosition::Quarter) {
     for (unsigned K = 0; K < Units; ++K)
-      Out[K] = Quarter ? K % 4 : K;
+      Out[K] = Rank                         ? K
+               : O.text() == "%tid.x"       ? K
+               : O.text() == "%laneid"      ? K % 32
+               : P == WarpPosition::Quarter ? K / 32 % 4
+                                            : K / 32;
     return Out;
   }
   const RegisterNumbering &Regs = U.registers();
@@ -148,6 +154,20 @@ WarpRoles::valuesOf(const Operand &O, bool Rank, unsigned Depth) const {
   Opcode Op = Def.op();
   if ((Op == Opcode::Mov || Op == Opcode::Cvt) && Ops.size() == 2)
     return valuesOf(Ops[1], Rank, Depth + 1);
+  // shfl.sync.idx d, a, lane, c, mask with an immediate lane: each thread
+  // gets a's value of that lane of its warp (CUTLASS's broadcast of the
+  // warp or warpgroup index from lane 0).
+  llvm::ArrayRef<Span> Quals = F.qualifiers(Def.Qualifiers);
+  if (Op == Opcode::Shfl && !Rank && Ops.size() == 5 &&
+      llvm::any_of(Quals, [](const Span &Q) { return Q.text() == ".idx"; })) {
+    std::optional<uint64_t> Lane = immediateBits(F, Ops[2]);
+    std::optional<std::vector<uint32_t>> In = valuesOf(Ops[1], Rank, Depth + 1);
+    if (!Lane || *Lane > 31 || !In)
+      return std::nullopt;
+    for (unsigned K = 0; K < Units; ++K)
+      Out[K] = (*In)[K / 32 * 32 + *Lane];
+    return Out;
+  }
   if (Ops.size() != 3)
     return std::nullopt;
   // One operand a function of the unit, the other an immediate.
@@ -241,22 +261,15 @@ WarpRoles::Split WarpRoles::splitOf(uint32_t Reg, unsigned Depth) const {
       if (contains(*Fl, Value))
         Out.False.Warps[R] |= 1u << W;
     };
-    if (U.warpPosition(V) == WarpPosition::Tid) {
-      // %tid.x: a warp holds a thread for which p is true if one of its
-      // lanes' indices is in the range.
-      for (unsigned R = 0; R < 2; ++R)
-        for (unsigned W = 0; W < NumWarps; ++W)
-          for (uint32_t L = 0; L < 32; ++L)
-            Add(R, W, 32 * W + L);
-      return Out;
-    }
-    // A function of the warp's index, or of the CTA's rank in its pair,
-    // known for each.
+    // A function of the thread's index (a warp may hold threads for which
+    // p is true and threads for which it is false), or of the CTA's rank in
+    // its pair, known for each.
     for (bool Rank : {false, true})
       if (std::optional<std::vector<uint32_t>> Values = valuesOf(V, Rank)) {
         for (unsigned R = 0; R < 2; ++R)
           for (unsigned W = 0; W < NumWarps; ++W)
-            Add(R, W, (*Values)[Rank ? R : W]);
+            for (unsigned L = 0; L < (Rank ? 1 : 32); ++L)
+              Add(R, W, (*Values)[Rank ? R : 32 * W + L]);
         return Out;
       }
     return Unknown;

@@ -69,10 +69,11 @@ private:
     WarpSet True, False;
   };
   Split splitOf(uint32_t Reg, unsigned Depth = 0) const;
-  /// The value of O for each warp (0 to NumWarps - 1) or, with Rank, for
-  /// each CTA of a pair (0, 1), as 32-bit words: O is the warp's index,
-  /// its quarter or %cluster_ctarank, or follows from one through copies
-  /// and arithmetic with immediates, each with one unguarded writer.
+  /// The value of O for each thread of the CTA (0 to 32 * NumWarps - 1)
+  /// or, with Rank, for each CTA of a pair (0, 1), as 32-bit words: O is
+  /// %tid.x, %laneid, the warp's index or quarter, or %cluster_ctarank, or
+  /// follows from one through copies, arithmetic with immediates and
+  /// shfl.sync.idx from a fixed lane, each with one unguarded writer.
   std::optional<std::vector<uint32_t>> valuesOf(const Operand &O, bool Rank,
                                                 unsigned Depth = 0) const;
   WarpSet all() const;
