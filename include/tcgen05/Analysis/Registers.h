@@ -226,8 +226,13 @@ public:
   }
   /// writtenOperandMask of instruction I, found once.
   unsigned writtenMask(uint32_t I) const { return WrittenMask[I]; }
-  /// The instructions writing register Reg, ascending.
-  llvm::ArrayRef<uint32_t> writers(uint32_t Reg) const { return Writers[Reg]; }
+  /// The instructions writing register Reg, ascending; none for None (a
+  /// register no instruction writes has no number).
+  llvm::ArrayRef<uint32_t> writers(uint32_t Reg) const {
+    if (Reg == None)
+      return {};
+    return Writers[Reg];
+  }
 
 private:
   const RegisterNames &Names;
