@@ -115,16 +115,11 @@ void opcodes(llvm::json::OStream &J) {
         J.attribute("name", opcodeName(Op));
         J.attribute("group", opcodeGroup(Op));
         J.attributeArray("properties", [&] {
-#define PROPERTY(Flag, Name)                                                   \
+#define X(Flag, Bit, Spelling)                                                 \
   if (hasProperty(Op, Flag))                                                   \
-    J.value(Name);
-          PROPERTY(OpEndsBlock, "ends-block")
-          PROPERTY(OpJumps, "jumps")
-          PROPERTY(OpNoDef, "no-def")
-          PROPERTY(OpVarying, "varying")
-          PROPERTY(OpSync, "sync")
-          PROPERTY(OpBits, "bits")
-#undef PROPERTY
+    J.value(Spelling);
+          TCGEN05_OPCODE_PROPERTIES(X)
+#undef X
         });
       });
     }

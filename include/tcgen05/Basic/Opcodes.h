@@ -26,14 +26,21 @@ constexpr size_t NumOpcodes = 1
 
 /// What the analyses ask of an opcode: Opcodes.def's Properties column,
 /// whose header says what each means.
+/// Each as X(Flag, Bit, Spelling): the spelling is the property's name in
+/// --dump-vocabulary.
+#define TCGEN05_OPCODE_PROPERTIES(X)                                           \
+  X(OpEndsBlock, 0, "ends-block")                                              \
+  X(OpJumps, 1, "jumps")                                                       \
+  X(OpNoDef, 2, "no-def")                                                      \
+  X(OpVarying, 3, "varying")                                                   \
+  X(OpSync, 4, "sync")                                                         \
+  X(OpBits, 5, "bits")
+
 enum OpcodeProperty : uint8_t {
   OpNone = 0,
-  OpEndsBlock = 1u << 0,
-  OpJumps = 1u << 1,
-  OpNoDef = 1u << 2,
-  OpVarying = 1u << 3,
-  OpSync = 1u << 4,
-  OpBits = 1u << 5,
+#define X(Flag, Bit, Spelling) Flag = 1u << Bit,
+  TCGEN05_OPCODE_PROPERTIES(X)
+#undef X
 };
 
 /// The Properties column of Op's row; none for Unknown.
