@@ -429,7 +429,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   if (Pages && Pages->any() && !ModuleSink.diagnostics().empty()) {
     Scratch.clear();
     Scratch.shrink_to_fit();
-    bool ReadsDebugInfo = addsCudaSourceNotes(M, ModuleSink.diagnostics());
+    bool ReadsDebugInfo =
+        addsCudaSourceNotes(M, Text, ModuleSink.diagnostics());
     if (!(ReadsDebugInfo
               ? Pages->restore()
               : Pages->restoreUpTo(lastShownPlace(ModuleSink, Text))))

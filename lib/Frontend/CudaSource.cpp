@@ -239,12 +239,9 @@ bool annotated(const Diagnostic &D) {
 }
 } // namespace
 
-bool tcgen05::addsCudaSourceNotes(const Module &M,
+bool tcgen05::addsCudaSourceNotes(const Module &M, llvm::StringRef Text,
                                   llvm::ArrayRef<Diagnostic> Diags) {
-  return llvm::any_of(Diags, annotated) &&
-         llvm::any_of(M.OtherDirectives, [&](uint32_t D) {
-           return M.Directives[D].Name.text() == ".file";
-         });
+  return llvm::any_of(Diags, annotated) && CudaSource(M, Text).hasFiles();
 }
 
 void tcgen05::addCudaSourceNotes(const Module &M, llvm::StringRef Text,

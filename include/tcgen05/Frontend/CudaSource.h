@@ -28,7 +28,8 @@ void addCudaSourceNotes(const Module &M, llvm::StringRef Text,
 /// Whether addCudaSourceNotes would annotate one of Diags, and so read the
 /// module's debug sections (the names of inlined functions), wherever they
 /// are in the text.
-bool addsCudaSourceNotes(const Module &M, llvm::ArrayRef<Diagnostic> Diags);
+bool addsCudaSourceNotes(const Module &M, llvm::StringRef Text,
+                         llvm::ArrayRef<Diagnostic> Diags);
 
 } // namespace tcgen05
 
