@@ -58,12 +58,6 @@ std::string warpList(uint32_t Warps) {
   return Out;
 }
 
-/// Whether a register whose low 32 bits are Bits is in R.
-bool contains(const ValueRange &R, uint32_t Bits) {
-  int64_t V = R.Unsigned ? int64_t(Bits) : int64_t(int32_t(Bits));
-  return R.AllBut ? V != R.Lo : R.Lo <= V && V <= R.Hi;
-}
-
 /// The dataflow problem: a block passes its pairs on unchanged; a
 /// conditional branch's edges pass on only those its condition allows.
 struct Problem {
@@ -256,9 +250,9 @@ WarpRoles::Split WarpRoles::splitOf(uint32_t Reg, unsigned Depth) const {
     const Operand &V = Regs.of(Ops[1]) == T->Reg ? Ops[1] : Ops[2];
     Split Out;
     auto Add = [&](unsigned R, unsigned W, uint32_t Value) {
-      if (contains(*T, Value))
+      if (T->contains(Value))
         Out.True.Warps[R] |= 1u << W;
-      if (contains(*Fl, Value))
+      if (Fl->contains(Value))
         Out.False.Warps[R] |= 1u << W;
     };
     // A function of the thread's index (a warp may hold threads for which

@@ -46,6 +46,12 @@ struct ValueRange {
   static bool disjoint(const ValueRange &A, const ValueRange &B);
   /// The complement, where it is one range.
   std::optional<ValueRange> negated() const;
+  /// Whether a 32-bit register holding Bits is in the range (read as
+  /// Unsigned says).
+  bool contains(uint32_t Bits) const {
+    int64_t V = Unsigned ? int64_t(Bits) : int64_t(int32_t(Bits));
+    return AllBut ? V != Lo : Lo <= V && V <= Hi;
+  }
 };
 
 /// An integer comparison of setp, from its word.
