@@ -79,19 +79,64 @@ TEST(WarpRolesTest, TheRankOfACtaInItsPair) {
   EXPECT_EQ(R.at("@%p0 add.s32 %r8"), "rank 0: warps none; rank 1: warps 0-7");
 }
 
-// A predicate written twice, or of something else, narrows nothing.
+// A value loaded from memory, or a loop counter (a register that depends
+// on itself), narrows nothing.
 TEST(WarpRolesTest, UnknownConditionsClaimNothing) {
-  Roles R(std::string(WarpIndex) + "setp.eq.s32 %p1, %r3, 0;\n"
-                                   "@%p2 setp.eq.s32 %p1, %r3, 1;\n"
-                                   "@%p1 add.s32 %r4, %r4, 1;\n"
-                                   "ld.param.u32 %r5, [%rd1];\n"
+  Roles R(std::string(WarpIndex) + "ld.param.u32 %r5, [%rd1];\n"
                                    "setp.eq.s32 %p0, %r5, 0;\n"
                                    "@%p0 add.s32 %r6, %r6, 1;\n"
+                                   "mov.u32 %r7, 0;\n"
+                                   "LOOP: add.s32 %r7, %r7, 1;\n"
+                                   "setp.lt.s32 %p1, %r7, 4;\n"
+                                   "@%p1 bra LOOP;\n"
+                                   "setp.eq.s32 %p3, %r7, 0;\n"
+                                   "@%p3 add.s32 %r8, %r8, 1;\n"
                                    "ret;\n",
           4);
   EXPECT_FALSE(R.R.specialized());
-  EXPECT_EQ(R.at("@%p1 add"), "warps 0-3");
   EXPECT_EQ(R.at("@%p0 add"), "warps 0-3");
+  EXPECT_EQ(R.at("@%p3 add"), "warps 0-3");
+}
+
+// A role computed once by branches on the warp index and tested later
+// (CUTLASS's warp_idx_to_WarpRole): each warp reads the writes on the paths
+// it may take.  The signed division by 4 is nvcc's, flags are set by
+// mov.pred, and a guarded write adds to the writes before it.
+TEST(WarpRolesTest, RolesKeptInRegistersOfSeveralWrites) {
+  Roles R(std::string(WarpIndex) + "shr.s32 %r4, %r3, 31;\n"
+                                   "shr.u32 %r5, %r4, 30;\n"
+                                   "add.s32 %r6, %r3, %r5;\n"
+                                   "shr.s32 %r7, %r6, 2;\n"
+                                   "mov.pred %p5, 0;\n"
+                                   "setp.eq.s32 %p1, %r7, 0;\n"
+                                   "@%p1 bra JOIN;\n"
+                                   "setp.eq.s32 %p3, %r3, 12;\n"
+                                   "@%p3 bra MMA;\n"
+                                   "mov.b32 %r7, 2;\n"
+                                   "bra JOIN;\n"
+                                   "MMA: mov.b32 %r7, 1;\n"
+                                   "mov.pred %p5, -1;\n"
+                                   "JOIN: setp.eq.s32 %p4, %r7, 1;\n"
+                                   "@%p4 add.s32 %r8, %r8, 1;\n"
+                                   "@%p5 add.s32 %r9, %r9, 1;\n"
+                                   "setp.eq.s32 %p6, %r7, 0;\n"
+                                   "@%p6 add.s32 %r10, %r10, 1;\n"
+                                   "setp.eq.s32 %p7, %r3, 1;\n"
+                                   "@%p7 mov.b32 %r7, 5;\n"
+                                   "setp.eq.s32 %p8, %r7, 0;\n"
+                                   "@%p8 add.s32 %r11, %r11, 1;\n"
+                                   "setp.eq.s32 %p9, %r7, 5;\n"
+                                   "@%p9 add.s32 %r12, %r12, 1;\n"
+                                   "ret;\n",
+          16);
+  EXPECT_TRUE(R.R.specialized());
+  EXPECT_EQ(R.at("@%p4 add"), "warps 12");
+  EXPECT_EQ(R.at("@%p5 add"), "warps 12");
+  EXPECT_EQ(R.at("@%p6 add"), "warps 0-3");
+  // A guarded write adds a value to those before it: warp 1's role may
+  // be 0 or 5.
+  EXPECT_EQ(R.at("@%p8 add"), "warps 0-3");
+  EXPECT_EQ(R.at("@%p9 add"), "warps 1");
 }
 
 // The CTA's warps come from .reqntid, else .maxntid, else 32.

@@ -20,8 +20,13 @@
 #include "tcgen05/Analysis/Uniformity.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <tuple>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,17 +47,26 @@ struct WarpSet {
   std::string str() const;
 };
 
+/// Which writes of a register reach each block (WarpRoles.cpp).
+struct WarpRolesWriters;
+
 class WarpRoles {
 public:
   /// Analyses F, whose CTA has NumWarps warps (1 to 32).
   WarpRoles(const Function &F, const ControlFlowGraph &G,
             const UniformityInfo &U, unsigned NumWarps);
+  ~WarpRoles();
 
   /// The pairs that may reach block B (none when no path does).
   WarpSet at(const CFGBlock &B) const { return Reach[B.Number]; }
   /// The pairs that may execute instruction I: its block's, narrowed by
   /// its guard.
   WarpSet atInstruction(uint32_t I) const;
+  /// The pairs that execute instruction I on every path from the entry to
+  /// an exit that they may take (a lower bound, where atInstruction is an
+  /// upper one): assuming each of their warps runs to its end, every
+  /// execution of the kernel has them execute I.
+  WarpSet mustExecute(uint32_t I) const;
   unsigned numWarps() const { return NumWarps; }
   /// Whether some branch or guard of F was found to depend on the warp or
   /// the rank: without one, every block has every pair.
@@ -60,22 +74,64 @@ public:
 
   /// The warps of a CTA F's performance directives allow (.reqntid, then
   /// .maxntid: x * y * z threads, rounded up to warps), 32 otherwise.
-  static unsigned warpsOf(const Module &M, const Function &F);
+  static unsigned warpsOf(const Module &M, const Function &F) {
+    return ctaSizeOf(M, F).Warps;
+  }
+  /// What F's directives say of its CTA's size.
+  struct CtaSize {
+    unsigned Warps = 32;
+    enum Kind : uint8_t {
+      Undeclared, ///< no directive: up to 32 warps
+      AtMost,     ///< .maxntid: up to Warps
+      Exact,      ///< .reqntid: Warps, the last perhaps partly
+    } Declared = Undeclared;
+  };
+  static CtaSize ctaSizeOf(const Module &M, const Function &F);
 
 private:
-  /// The pairs for which predicate register number Reg may be true and
-  /// may be false.
+  /// The pairs for which a predicate may be true and may be false.
   struct Split {
     WarpSet True, False;
   };
-  Split splitOf(uint32_t Reg, unsigned Depth = 0) const;
-  /// The value of O for each thread of the CTA (0 to 32 * NumWarps - 1)
-  /// or, with Rank, for each CTA of a pair (0, 1), as 32-bit words: O is
-  /// %tid.x, %laneid, the warp's index or quarter, or %cluster_ctarank, or
-  /// follows from one through copies, arithmetic with immediates and
-  /// shfl.sync.idx from a fixed lane, each with one unguarded writer.
-  std::optional<std::vector<uint32_t>> valuesOf(const Operand &O, bool Rank,
-                                                unsigned Depth = 0) const;
+  /// A value for each unit (thread of the CTA, or CTA of the pair), where
+  /// known.
+  using UnitValues = std::vector<std::optional<uint32_t>>;
+  /// Shared, not copied: a role's values are read at every branch on it.
+  using ValuesPtr = std::shared_ptr<const UnitValues>;
+  /// Predicate register Reg as instruction At reads it.
+  Split splitOf(uint32_t Reg, uint32_t At, unsigned Depth) const;
+  /// The predicate instruction Def writes.
+  Split splitWritten(uint32_t Def, unsigned Depth) const;
+  /// The value of O, as instruction At reads it, for each thread of the
+  /// CTA (0 to 32 * NumWarps - 1) or, with Rank, for each CTA of a pair
+  /// (0, 1); nothing when no unit's is known.  O is an immediate, %tid.x,
+  /// %laneid, the warp's index or quarter, or %cluster_ctarank, or is
+  /// computed from them through copies, integer arithmetic, selp and
+  /// shfl.sync.idx from a fixed lane.
+  ValuesPtr valuesOf(const Operand &O, uint32_t At, bool Rank,
+                     unsigned Depth) const;
+  /// The value instruction Def writes, evaluated once a pass.
+  ValuesPtr valuesWritten(uint32_t Def, bool Rank, unsigned Depth) const;
+  ValuesPtr evaluate(uint32_t Def, bool Rank, unsigned Depth) const;
+  /// For a register with more than one write: which of its writers may
+  /// have written the value instruction At reads, for each pair, by the
+  /// paths each pair may take: a word per slot (slot 0 for no write, 1 + K
+  /// for writer K), bit R * 32 + W for the pair (rank R, warp W); nothing
+  /// when the register's writes are not all of the forms valuesWritten
+  /// follows.
+  std::optional<std::vector<uint64_t>> writersAt(uint32_t Reg,
+                                                 uint32_t At) const;
+  /// Solves which writes of Regs reach each block, by the paths the pass
+  /// before allowed; null past the budget.
+  std::shared_ptr<const WarpRolesWriters>
+  solveWriters(llvm::ArrayRef<uint32_t> Regs) const;
+  /// Whether every write of Reg, and of the registers they read, is of a
+  /// form this analysis follows, with no cycle among them (a loop counter
+  /// is not a role).
+  bool follows(uint32_t Reg, unsigned Depth = 0) const;
+  /// One pass: the edges' kills from the branches, by the reach of the
+  /// pass before; false past the budget.
+  bool solve();
   WarpSet all() const;
 
   const Function &F;
@@ -84,6 +140,33 @@ private:
   unsigned NumWarps;
   bool Specialized = false;
   std::vector<WarpSet> Reach;
+  /// The pairs each edge does not let pass, by (from, to) block numbers.
+  llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint64_t> Kills;
+  /// Per register: 0 not asked, 1 being asked, 2 followed, 3 not.
+  mutable std::vector<uint8_t> Follows;
+  mutable llvm::DenseMap<uint32_t, std::shared_ptr<const WarpRolesWriters>>
+      Reaching;
+  /// The registers of several writes some pass asked about.
+  mutable llvm::DenseSet<uint32_t> Asked;
+  /// valuesWritten's answers, by writer * 2 + rank, and whether each read
+  /// a register of several writes (then asked again each pass).
+  mutable llvm::DenseMap<uint64_t, std::pair<ValuesPtr, bool>> Written;
+  /// The values of the thread sources: the rank, %tid.x, %laneid, the
+  /// warp's quarter and its index.
+  mutable ValuesPtr Sources[5];
+  /// Whether a pass read a register of several writes, whose reaching
+  /// writers a later pass, with narrower reach, may find fewer.
+  mutable bool UsedReaching = false;
+  /// Whether this pass reads such registers (not the first).
+  bool FollowsPaths = false;
+  /// A read of a register of several writes: the register, the unit, and
+  /// the writes that reach it for each pair (writersAt).
+  using ReadKey = std::tuple<uint32_t, bool, std::vector<uint64_t>>;
+  mutable std::map<ReadKey, ValuesPtr> ReadValues;
+  mutable std::map<ReadKey, Split> ReadSplits;
+  /// Each conditional branch's verdict in the pass before, and whether it
+  /// read a register of several writes.
+  llvm::DenseMap<uint32_t, std::pair<Split, bool>> BranchSplits;
 };
 
 } // namespace tcgen05

@@ -1,0 +1,451 @@
+//===- WarpRolesValues.cpp - The thread-index values roles branch on ------===//
+//
+// The values and predicates the role analysis evaluates, unit by unit: a
+// thread of the CTA, or a CTA of the pair.  A register written once has
+// the value of its write; one written in several places (the role a
+// kernel computes once, by branches on the warp index, and tests later)
+// has, for each unit, the values of the writes that may reach the read on
+// the paths that unit's warp may take (WarpRoles::writersAt).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tcgen05/Analysis/WarpRoles.h"
+
+#include "tcgen05/Analysis/BranchConditions.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
+
+#include <algorithm>
+#include <cstdint>
+
+using namespace tcgen05;
+
+namespace {
+
+/// How long a chain of reads the evaluation follows: nvcc's signed
+/// division of the warp index by 4 alone is eight deep.
+constexpr unsigned MaxDepth = 24;
+
+bool isPred(const Function &F, const Instruction &I) {
+  llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
+  return Quals.size() == 1 && Quals[0].text() == ".pred";
+}
+
+bool isShflIdx(const Function &F, const Instruction &I) {
+  return I.op() == Opcode::Shfl &&
+         llvm::any_of(F.qualifiers(I.Qualifiers),
+                      [](const Span &Q) { return Q.text() == ".idx"; });
+}
+
+/// An arithmetic opcode valuesWritten evaluates.
+bool isArithmetic(Opcode Op) {
+  switch (Op) {
+  case Opcode::Add:
+  case Opcode::Sub:
+  case Opcode::Mul:
+  case Opcode::And:
+  case Opcode::Or:
+  case Opcode::Xor:
+  case Opcode::Shl:
+  case Opcode::Shr:
+  case Opcode::Div:
+  case Opcode::Rem:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::optional<uint32_t> apply(Opcode Op, uint32_t X, uint32_t C) {
+  switch (Op) {
+  case Opcode::Add:
+    return X + C;
+  case Opcode::Sub:
+    return X - C;
+  case Opcode::Mul:
+    return X * C;
+  case Opcode::And:
+    return X & C;
+  case Opcode::Or:
+    return X | C;
+  case Opcode::Xor:
+    return X ^ C;
+  case Opcode::Shl:
+    return C < 32 ? X << C : 0;
+  case Opcode::Shr:
+    return C < 32 ? X >> C : 0;
+  case Opcode::Div:
+    return C ? std::optional<uint32_t>(X / C) : std::nullopt;
+  case Opcode::Rem:
+    return C ? std::optional<uint32_t>(X % C) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// apply() for a signed type: an arithmetic shift right, and division
+/// rounding toward zero.
+std::optional<uint32_t> applySigned(Opcode Op, uint32_t X, uint32_t C) {
+  auto SX = static_cast<int32_t>(X), SC = static_cast<int32_t>(C);
+  switch (Op) {
+  case Opcode::Shr:
+    return static_cast<uint32_t>(SX >> std::min<uint32_t>(C, 31));
+  case Opcode::Div:
+  case Opcode::Rem:
+    if (!SC || (SX == INT32_MIN && SC == -1))
+      return std::nullopt;
+    return static_cast<uint32_t>(Op == Opcode::Div ? SX / SC : SX % SC);
+  default:
+    return apply(Op, X, C);
+  }
+}
+
+bool isThreadSource(llvm::StringRef Name) {
+  return Name == "%tid.x" || Name == "%laneid" || Name == "%cluster_ctarank";
+}
+
+} // namespace
+
+bool WarpRoles::follows(uint32_t Reg, unsigned Depth) const {
+  if (Reg == RegisterNumbering::None || Reg >= Follows.size())
+    return false;
+  uint8_t &State = Follows[Reg];
+  if (State >= 2)
+    return State == 2;
+  // Being asked already: a cycle, as a loop counter's.
+  if (State == 1 || Depth > 2 * MaxDepth)
+    return false;
+  State = 1;
+  const RegisterNumbering &Regs = U.registers();
+  auto Source = [&](const Operand &O) {
+    if (O.Kind != OperandKind::Register)
+      return immediateBits(F, O).has_value();
+    if (isThreadSource(O.text()) || U.warpPosition(O) != WarpPosition::None)
+      return true;
+    return follows(Regs.of(O), Depth + 1);
+  };
+  bool Ok = !Regs.writers(Reg).empty();
+  for (uint32_t W : Regs.writers(Reg)) {
+    const Instruction &Def = F.Instructions[W];
+    llvm::ArrayRef<Operand> Ops = F.operands(Def.Operands);
+    Opcode Op = Def.op();
+    bool Form = Ops.size() >= 2 &&
+                (Op == Opcode::Mov || Op == Opcode::Cvt || Op == Opcode::Not ||
+                 Op == Opcode::Setp || Op == Opcode::Selp ||
+                 isShflIdx(F, Def) || isArithmetic(Op));
+    if (!Form) {
+      Ok = false;
+      break;
+    }
+    // The written operand is first; shfl's lane, clamp and mask are
+    // immediates the evaluation reads itself.
+    size_t Reads = isShflIdx(F, Def) ? 2 : Ops.size();
+    for (size_t K = 1; K < Reads && Ok; ++K)
+      Ok = Source(Ops[K]);
+    if (Ok && Def.guarded())
+      Ok = follows(Regs.guardOf(W), Depth + 1);
+    if (!Ok)
+      break;
+  }
+  // Reg may have been marked unfollowed inside a cycle through it.
+  Follows[Reg] = Ok ? 2 : 3;
+  return Ok;
+}
+
+WarpRoles::ValuesPtr WarpRoles::valuesOf(const Operand &O, uint32_t At,
+                                         bool Rank, unsigned Depth) const {
+  // Units: the threads of the CTA (thread T in warp T / 32), or the two
+  // CTAs of a pair.
+  unsigned Units = Rank ? 2 : NumWarps * 32;
+  if (std::optional<uint64_t> Imm = immediateBits(F, O))
+    return std::make_shared<const UnitValues>(Units,
+                                              static_cast<uint32_t>(*Imm));
+  UnitValues Out(Units);
+  WarpPosition P = Rank ? WarpPosition::None : U.warpPosition(O);
+  if (Rank ? O.text() == "%cluster_ctarank"
+           : O.text() == "%tid.x" || O.text() == "%laneid" ||
+                 P == WarpPosition::Index || P == WarpPosition::Quarter) {
+    unsigned Source = Rank                         ? 0
+                      : O.text() == "%tid.x"       ? 1
+                      : O.text() == "%laneid"      ? 2
+                      : P == WarpPosition::Quarter ? 3
+                                                   : 4;
+    ValuesPtr &Known = Sources[Source];
+    if (Known)
+      return Known;
+    for (unsigned K = 0; K < Units; ++K)
+      Out[K] = Source <= 1   ? K
+               : Source == 2 ? K % 32
+               : Source == 3 ? K / 32 % 4
+                             : K / 32;
+    Known = std::make_shared<const UnitValues>(std::move(Out));
+    return Known;
+  }
+  const RegisterNumbering &Regs = U.registers();
+  if (O.Kind != OperandKind::Register || Depth > MaxDepth)
+    return nullptr;
+  uint32_t Id = Regs.of(O);
+  llvm::ArrayRef<uint32_t> Writers = Regs.writers(Id);
+  if (Writers.empty())
+    return nullptr;
+  if (Writers.size() == 1 && !F.Instructions[Writers.front()].guarded())
+    return valuesWritten(Writers.front(), Rank, Depth + 1);
+  std::optional<std::vector<uint64_t>> Reaching = writersAt(Id, At);
+  if (!Reaching)
+    return nullptr;
+  // Reads with the same writes reaching for each pair have the same
+  // values: a role tested at many branches is evaluated once.
+  ReadKey Key{Id, Rank, *Reaching};
+  if (auto It = ReadValues.find(Key); It != ReadValues.end())
+    return It->second;
+  ValuesPtr &Memo = ReadValues[Key];
+  // The writes each unit's pairs may read, as a mask of slots: the same
+  // for the 32 threads of a warp, found once for them.
+  auto SlotsOf = [&](unsigned K) {
+    uint64_t Pairs = 0;
+    if (Rank)
+      Pairs = uint64_t(all().Warps[0]) << (32 * K);
+    else
+      Pairs = (uint64_t(1) << (K / 32)) | (uint64_t(1) << (32 + K / 32));
+    uint64_t Mask = 0;
+    for (unsigned S = 0; S < Reaching->size() && S < 64; ++S)
+      if ((*Reaching)[S] & Pairs)
+        Mask |= uint64_t(1) << S;
+    // More writers than a mask holds: unknown, as for no write.
+    if (Reaching->size() > 64)
+      Mask |= 1;
+    return Mask;
+  };
+  std::vector<ValuesPtr> Values(Writers.size());
+  llvm::BitVector Evaluated(Writers.size());
+  bool Any = false;
+  uint64_t Mask = 0;
+  for (unsigned K = 0; K < Units; ++K) {
+    if (Rank || K % 32 == 0)
+      Mask = SlotsOf(K);
+    // Slot 0: a path with no write.
+    if (!Mask || (Mask & 1))
+      continue;
+    std::optional<uint32_t> Value;
+    bool Known = true;
+    for (uint64_t M = Mask; M && Known; M &= M - 1) {
+      unsigned S = llvm::countr_zero(M);
+      if (!Evaluated.test(S - 1)) {
+        Evaluated.set(S - 1);
+        Values[S - 1] = valuesWritten(Writers[S - 1], Rank, Depth + 1);
+      }
+      std::optional<uint32_t> V =
+          Values[S - 1] ? (*Values[S - 1])[K] : std::nullopt;
+      Known = V && (!Value || *V == *Value);
+      Value = V;
+    }
+    if (Known) {
+      Out[K] = Value;
+      Any = true;
+    }
+  }
+  Memo = Any ? std::make_shared<const UnitValues>(std::move(Out)) : nullptr;
+  return Memo;
+}
+
+WarpRoles::ValuesPtr WarpRoles::valuesWritten(uint32_t DefIndex, bool Rank,
+                                              unsigned Depth) const {
+  // Each write is evaluated once a pass: two-operand arithmetic reads a
+  // value along two chains that meet again.
+  uint64_t Key = uint64_t(DefIndex) * 2 + Rank;
+  if (auto It = Written.find(Key); It != Written.end())
+    return It->second.first;
+  bool Before = UsedReaching;
+  UsedReaching = false;
+  ValuesPtr Out = evaluate(DefIndex, Rank, Depth);
+  // Kept for later passes unless it read a register of several writes,
+  // whose reaching writes a pass may narrow.
+  Written[Key] = {Out, UsedReaching};
+  UsedReaching |= Before;
+  return Out;
+}
+
+WarpRoles::ValuesPtr WarpRoles::evaluate(uint32_t DefIndex, bool Rank,
+                                         unsigned Depth) const {
+  const Instruction &Def = F.Instructions[DefIndex];
+  llvm::ArrayRef<Operand> Ops = F.operands(Def.Operands);
+  if (Ops.size() < 2 || Depth > MaxDepth)
+    return nullptr;
+  unsigned Units = Rank ? 2 : NumWarps * 32;
+  Opcode Op = Def.op();
+  if ((Op == Opcode::Mov || Op == Opcode::Cvt) && Ops.size() == 2)
+    return valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
+  // shfl.sync.idx d, a, lane, c, mask with an immediate lane: each thread
+  // gets a's value of that lane of its warp (CUTLASS's broadcast of the
+  // warp or warpgroup index from lane 0).
+  if (isShflIdx(F, Def) && !Rank && Ops.size() == 5) {
+    std::optional<uint64_t> Lane = immediateBits(F, Ops[2]);
+    ValuesPtr In = valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
+    if (!Lane || *Lane > 31 || !In)
+      return nullptr;
+    UnitValues Out(Units);
+    for (unsigned K = 0; K < Units; ++K)
+      Out[K] = (*In)[K / 32 * 32 + *Lane];
+    return std::make_shared<const UnitValues>(std::move(Out));
+  }
+  // selp d, a, b, p: a where p holds for the unit's warp, b where it
+  // fails; either, when both may, only if they agree.
+  if (Op == Opcode::Selp && Ops.size() == 4) {
+    Split P = splitOf(U.registers().of(Ops[3]), DefIndex, Depth + 1);
+    ValuesPtr A = valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
+    ValuesPtr B = valuesOf(Ops[2], DefIndex, Rank, Depth + 1);
+    UnitValues Out(Units);
+    bool Any = false;
+    for (unsigned K = 0; K < Units; ++K) {
+      bool True = false, False = false;
+      for (unsigned R = 0; R < 2; ++R)
+        for (unsigned W = 0; W < NumWarps; ++W)
+          if (Rank ? R == K : W == K / 32) {
+            True |= (P.True.Warps[R] >> W) & 1;
+            False |= (P.False.Warps[R] >> W) & 1;
+          }
+      std::optional<uint32_t> VA = A ? (*A)[K] : std::nullopt;
+      std::optional<uint32_t> VB = B ? (*B)[K] : std::nullopt;
+      if (True && False)
+        Out[K] = VA && VB && *VA == *VB ? VA : std::nullopt;
+      else
+        Out[K] = True ? VA : False ? VB : std::nullopt;
+      Any |= Out[K].has_value();
+    }
+    return Any ? std::make_shared<const UnitValues>(std::move(Out)) : nullptr;
+  }
+  if (Ops.size() != 3 || !isArithmetic(Op))
+    return nullptr;
+  // Two operands, each an immediate or a function of the unit (nvcc's
+  // signed division by 4 adds the sign's bits to the index).
+  ValuesPtr A = valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
+  ValuesPtr B = A ? valuesOf(Ops[2], DefIndex, Rank, Depth + 1) : nullptr;
+  if (!A || !B)
+    return nullptr;
+  bool Signed = llvm::any_of(F.qualifiers(Def.Qualifiers), [](const Span &Q) {
+    return Q.text().starts_with(".s");
+  });
+  UnitValues Out(Units);
+  for (unsigned K = 0; K < Units; ++K)
+    if ((*A)[K] && (*B)[K])
+      Out[K] = Signed ? applySigned(Op, *(*A)[K], *(*B)[K])
+                      : apply(Op, *(*A)[K], *(*B)[K]);
+  return std::make_shared<const UnitValues>(std::move(Out));
+}
+
+WarpRoles::Split WarpRoles::splitOf(uint32_t Reg, uint32_t At,
+                                    unsigned Depth) const {
+  const RegisterNumbering &Regs = U.registers();
+  Split Unknown{all(), all()};
+  if (Reg == RegisterNumbering::None || Depth > MaxDepth)
+    return Unknown;
+  llvm::ArrayRef<uint32_t> Writers = Regs.writers(Reg);
+  if (Writers.empty())
+    return Unknown;
+  if (Writers.size() == 1 && !F.Instructions[Writers.front()].guarded())
+    return splitWritten(Writers.front(), Depth + 1);
+  std::optional<std::vector<uint64_t>> Reaching = writersAt(Reg, At);
+  if (!Reaching)
+    return Unknown;
+  ReadKey Key{Reg, false, *Reaching};
+  if (auto It = ReadSplits.find(Key); It != ReadSplits.end())
+    return It->second;
+  std::vector<std::optional<Split>> Splits(Writers.size());
+  Split Out;
+  for (unsigned R = 0; R < 2; ++R)
+    for (unsigned W = 0; W < NumWarps; ++W)
+      for (unsigned S = 0; S < Reaching->size(); ++S) {
+        if (!(((*Reaching)[S] >> (R * 32 + W)) & 1))
+          continue;
+        if (S == 0) {
+          Out.True.Warps[R] |= 1u << W;
+          Out.False.Warps[R] |= 1u << W;
+          continue;
+        }
+        auto &Slot = Splits[S - 1];
+        if (!Slot)
+          Slot = splitWritten(Writers[S - 1], Depth + 1);
+        Out.True.Warps[R] |= Slot->True.Warps[R] & (1u << W);
+        Out.False.Warps[R] |= Slot->False.Warps[R] & (1u << W);
+      }
+  ReadSplits[Key] = Out;
+  return Out;
+}
+
+WarpRoles::Split WarpRoles::splitWritten(uint32_t DefIndex,
+                                         unsigned Depth) const {
+  const RegisterNumbering &Regs = U.registers();
+  Split Unknown{all(), all()};
+  const Instruction &Def = F.Instructions[DefIndex];
+  llvm::ArrayRef<Operand> Ops = F.operands(Def.Operands);
+  if (Depth > MaxDepth)
+    return Unknown;
+  auto Plain = [&](const Operand &O) {
+    return O.Kind == OperandKind::Register;
+  };
+  switch (Def.op()) {
+  case Opcode::Setp: {
+    // setp.cmp.type p, a, b of a register and an immediate: the values of
+    // the register for which p is true, and those for which it is false.
+    if (Ops.size() != 3 || !Plain(Ops[0]))
+      return Unknown;
+    std::optional<ValueRange> T = compareRange(F, Def, Regs, true, false);
+    std::optional<ValueRange> Fl = compareRange(F, Def, Regs, false, false);
+    if (!T || !Fl)
+      return Unknown;
+    const Operand &V = Regs.of(Ops[1]) == T->Reg ? Ops[1] : Ops[2];
+    // A function of the thread's index (a warp may hold threads for which
+    // p is true and threads for which it is false), or of the CTA's rank in
+    // its pair, known for each; both, for a unit whose value is not.
+    for (bool Rank : {false, true})
+      if (ValuesPtr Values = valuesOf(V, DefIndex, Rank, Depth + 1)) {
+        Split Out;
+        for (unsigned R = 0; R < 2; ++R)
+          for (unsigned W = 0; W < NumWarps; ++W)
+            for (unsigned L = 0; L < (Rank ? 1 : 32); ++L) {
+              std::optional<uint32_t> Value = (*Values)[Rank ? R : 32 * W + L];
+              if (!Value || T->contains(*Value))
+                Out.True.Warps[R] |= 1u << W;
+              if (!Value || Fl->contains(*Value))
+                Out.False.Warps[R] |= 1u << W;
+            }
+        return Out;
+      }
+    return Unknown;
+  }
+  case Opcode::And:
+  case Opcode::Or: {
+    if (!isPred(F, Def) || Ops.size() != 3 || !Plain(Ops[1]) || !Plain(Ops[2]))
+      return Unknown;
+    Split A = splitOf(Regs.of(Ops[1]), DefIndex, Depth + 1);
+    Split B = splitOf(Regs.of(Ops[2]), DefIndex, Depth + 1);
+    auto Both = [](WarpSet X, WarpSet Y) {
+      return WarpSet{{X.Warps[0] & Y.Warps[0], X.Warps[1] & Y.Warps[1]}};
+    };
+    auto Either = [](WarpSet X, WarpSet Y) {
+      return WarpSet{{X.Warps[0] | Y.Warps[0], X.Warps[1] | Y.Warps[1]}};
+    };
+    if (Def.op() == Opcode::And)
+      return {Both(A.True, B.True), Either(A.False, B.False)};
+    return {Either(A.True, B.True), Both(A.False, B.False)};
+  }
+  case Opcode::Not:
+  case Opcode::Mov: {
+    if (!isPred(F, Def) || Ops.size() != 2)
+      return Unknown;
+    // A flag a role's branch sets (mov.pred %p, -1 or 0).
+    if (std::optional<uint64_t> Imm = immediateBits(F, Ops[1])) {
+      bool Value = (*Imm != 0) != (Def.op() == Opcode::Not);
+      return Value ? Split{all(), {}} : Split{{}, all()};
+    }
+    if (!Plain(Ops[1]))
+      return Unknown;
+    Split A = splitOf(Regs.of(Ops[1]), DefIndex, Depth + 1);
+    return Def.op() == Opcode::Not ? Split{A.False, A.True} : A;
+  }
+  default:
+    return Unknown;
+  }
+}
