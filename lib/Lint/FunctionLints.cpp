@@ -15,6 +15,6 @@ void tcgen05::runFunctionLints(const Module &M, const Function &F,
     checkDescriptors(M, F, Sink, DescOpts, &Stats, &A);
   }
   if (Opts.CheckHazards)
-    checkHazards(F, Sink, Opts.SilencedHazards, &A,
+    checkHazards(M, F, Sink, Opts.SilencedHazards, &A,
                  Opts.HazardStepsPerInstruction);
 }

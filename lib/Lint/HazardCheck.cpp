@@ -152,6 +152,12 @@ void HazardFunction::giveUp(uint64_t Steps) const {
                 {readableFunctionName(F.Name.text()), Steps});
 }
 
+const WarpRoles &HazardFunction::roles() const {
+  if (!Cache.Roles)
+    Cache.Roles = std::make_unique<WarpRoles>(F, G, U, Cta.Warps);
+  return *Cache.Roles;
+}
+
 std::string HazardFunction::displayName(uint32_t Index) const {
   const Instruction &I = F.Instructions[Index];
   std::string Name = I.opcode().text().str();
@@ -236,8 +242,8 @@ llvm::ArrayRef<DiagID> tcgen05::hazardDiagnostics() {
   return IDs;
 }
 
-void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
-                           llvm::ArrayRef<DiagID> Skip,
+void tcgen05::checkHazards(const Module &M, const Function &F,
+                           DiagnosticSink &Sink, llvm::ArrayRef<DiagID> Skip,
                            FunctionAnalyses *Shared,
                            unsigned StepsPerInstruction) {
   if (F.Tcgen05.empty())
@@ -245,8 +251,15 @@ void tcgen05::checkHazards(const Function &F, DiagnosticSink &Sink,
   std::optional<FunctionAnalyses> Own;
   FunctionAnalyses &A = Shared ? *Shared : Own.emplace(F);
   HazardCache Cache;
-  HazardFunction Fn{F,     A.cfg(), A.dominators(),     A.uniformity(), Sink,
-                    Cache, A,       StepsPerInstruction};
+  HazardFunction Fn{F,
+                    A.cfg(),
+                    A.dominators(),
+                    A.uniformity(),
+                    Sink,
+                    Cache,
+                    A,
+                    StepsPerInstruction,
+                    WarpRoles::ctaSizeOf(M, F)};
   for (const HazardLint &L : Lints)
     if (!llvm::is_contained(Skip, L.ID))
       L.Check(HazardContext(Fn, L.ID, L.Section));

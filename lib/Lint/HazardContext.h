@@ -14,6 +14,7 @@
 #include "tcgen05/Analysis/Dominators.h"
 #include "tcgen05/Analysis/FunctionAnalyses.h"
 #include "tcgen05/Analysis/Uniformity.h"
+#include "tcgen05/Analysis/WarpRoles.h"
 #include "tcgen05/Basic/Diagnostic.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -60,6 +61,8 @@ struct HazardCache {
   bool GaveUp = false;
   /// Instructions the per-finding path walks have visited (walkBudget).
   uint64_t WalkSteps = 0;
+  /// The warp roles, once a lint asks (HazardFunction::roles).
+  std::unique_ptr<WarpRoles> Roles;
   /// The elect branches and conditions every ordering analysis's
   /// infeasible edges read (HazardPaths.cpp), found by the first.
   std::shared_ptr<PathIndex> Paths;
@@ -77,6 +80,12 @@ struct HazardFunction {
   FunctionAnalyses &Shared;
   /// The ordering analyses' budget, per event instruction and block.
   unsigned StepsPerInstruction;
+  /// What the kernel's directives say of its CTA's warps.
+  WarpRoles::CtaSize Cta;
+
+  /// Which warps, and which CTA of a pair, execute each block; built on
+  /// first use.
+  const WarpRoles &roles() const;
 
   const Instruction &inst(const Tcgen05Inst &T) const {
     return F.Instructions[T.Instruction];

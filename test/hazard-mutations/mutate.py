@@ -14,7 +14,7 @@ Kernels over --max-size bytes are left out: ptxas takes about a minute
 to assemble the 13 MB FMHA example, once per edit.
 
 usage: mutate.py TOOL CORPUS_DIR --ptxas PTXAS [--sample N] [--report FILE]
-                 [--cache DIR] [--jobs N]
+                 [--cache DIR] [--jobs N] [--edits CLASS,...]
 """
 import argparse
 import collections
@@ -298,6 +298,15 @@ def drop_elect_branch(lines, spans, laneid):
             yield ("drop-elect-branch", "plant", i, new, ("TC6002", op))
 
 
+def one_warp(statement):
+    """Statement in a scope of its own that warp 0 alone executes, and the
+    statement's index in it."""
+    block = ["{", ".reg .b32 %tcm_t, %tcm_w;", ".reg .pred %tcm_p;", "mov.u32 %tcm_t, %tid.x;",
+             "shr.u32 %tcm_w, %tcm_t, 5;", "setp.eq.u32 %tcm_p, %tcm_w, 0;",
+             "@%tcm_p " + statement, "}"]
+    return block, 6
+
+
 def alloc_before_peer_sync(lines, spans, calls):
     """A pair's alloc moved to the kernel's first statement, before the
     cluster barrier that makes sure the peer is launched, as CuTe's
@@ -317,13 +326,55 @@ def alloc_before_peer_sync(lines, spans, calls):
         first = next((k for k in range(body + 1, span[1]) if not decl.match(lines[k])), None)
         if first is None or first >= i:
             continue
+        # Warp 0's, as it was: moved out of its warp's branch, every warp
+        # would allocate (TC6025).
+        moved, offset = one_warp(line.strip())
         rest = lines[:i] + lines[i + 1:]
-        yield ("alloc-before-peer-sync", "plant", i, rest[:first] + [line] + rest[first:],
-               ("TC6023", first + 1))
+        yield ("alloc-before-peer-sync", "plant", i, rest[:first] + moved + rest[first:],
+               ("TC6023", first + offset + 1))
         waits = [k for k in range(first, i) if wait.match(lines[k])]
         if waits:
             at = waits[0] + 1
-            yield ("alloc-after-peer-sync", "near", i, rest[:at] + [line] + rest[at:], None)
+            yield ("alloc-after-peer-sync", "near", i, rest[:at] + moved + rest[at:], None)
+
+
+def dealloc_all_warps(lines, spans, calls):
+    """A copy of the kernel's dealloc at its first statement, which every
+    warp executes: more than one warp of a CTA deallocates (jax PR 28461),
+    TC6024 where .reqntid gives the CTA's size, TC6025 where .maxntid
+    bounds it.  The near miss guards the copy so that warp 0 alone
+    executes it: one warp, which this rule asks for (that the copy frees
+    before the allocation is a different rule)."""
+    decl = re.compile(r"^\s*(?:\.reg|\.shared|\.local|\.pragma|//|\{|$)")
+    done = set()
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*)(tcgen05\.dealloc\.\S+\s+[^;]*;)", line)
+        if not m:
+            continue
+        span = function_of(spans, i)
+        if not span or span in done or not ENTRY.match(lines[span[0]]) or calls(span):
+            continue
+        head = "\n".join(lines[span[0]:span[0] + 12])
+        size = re.search(r"\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?", head)
+        if not size:
+            continue
+        threads = 1
+        for g in size.groups()[1:]:
+            threads *= int(g or 1)
+        if threads <= 32:
+            continue
+        body = next((k for k in range(span[0], span[1]) if lines[k].strip() == "{"), None)
+        first = next((k for k in range(body + 1, span[1]) if not decl.match(lines[k])), None) \
+            if body is not None else None
+        if first is None or first >= i:
+            continue
+        done.add(span)
+        copy = m.group(1) + m.group(2)
+        code = "TC6024" if size.group(1) == "reqntid" else "TC6025"
+        yield ("dealloc-all-warps", "plant", i, lines[:first] + [copy] + lines[first:],
+               (code, first + 1))
+        guarded, _ = one_warp(m.group(2))
+        yield ("dealloc-one-warp", "near", i, lines[:first] + guarded + lines[first:], None)
 
 
 def mutations(text):
@@ -349,6 +400,7 @@ def mutations(text):
     yield from halve_ncols(lines, spans)
     yield from relinquish_first(lines, spans)
     yield from alloc_before_peer_sync(lines, spans, calls)
+    yield from dealloc_all_warps(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)
@@ -392,6 +444,7 @@ def main():
     ap.add_argument("--report")
     ap.add_argument("--cache")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--edits", help="only the edits of these classes, comma-separated")
     args = ap.parse_args()
     if args.cache:
         os.makedirs(args.cache, exist_ok=True)
@@ -408,6 +461,8 @@ def main():
         base = findings(args.tool, data)
         per_class = collections.Counter()
         for cls, kind, at, new, expect in mutations(text):
+            if args.edits and cls not in args.edits.split(","):
+                continue
             per_class[cls] += 1
             if args.sample and per_class[cls] > args.sample:
                 continue

@@ -21,12 +21,13 @@ class FunctionAnalyses;
 /// function before they give up on it with a remark (TC6100).
 constexpr unsigned DefaultHazardStepsPerInstruction = 64;
 
-/// Runs every hazard lint on F but those whose diagnostic Skip names; a
-/// function without tcgen05 instructions costs nothing.  Shared, when
+/// Runs every hazard lint on F, a function of M, but those whose
+/// diagnostic Skip names; a function without tcgen05 instructions costs
+/// nothing.  Shared, when
 /// given, holds F's graph and register numbering for other checks too.
 void checkHazards(
-    const Function &F, DiagnosticSink &Sink, llvm::ArrayRef<DiagID> Skip = {},
-    FunctionAnalyses *Shared = nullptr,
+    const Module &M, const Function &F, DiagnosticSink &Sink,
+    llvm::ArrayRef<DiagID> Skip = {}, FunctionAnalyses *Shared = nullptr,
     unsigned StepsPerInstruction = DefaultHazardStepsPerInstruction);
 
 /// The diagnostics of the hazard lints, one per row of Hazards.def.

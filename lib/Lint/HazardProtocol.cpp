@@ -1,0 +1,75 @@
+//===- HazardProtocol.cpp - Lints on which warps execute what -------------===//
+//
+// The protocols between the warps of a CTA, read from the warp roles
+// (WarpRoles): which warps execute each instruction on every path they
+// take, and which may.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HazardContext.h"
+
+#include "llvm/ADT/bit.h"
+
+using namespace tcgen05;
+
+namespace {
+
+/// "warps 0-3 of each CTA", or each rank's when they differ.
+std::string warpsOfEachCta(WarpSet S) {
+  if (S.Warps[0] == S.Warps[1])
+    return WarpSet{{S.Warps[0], S.Warps[0]}}.str() + " of each CTA";
+  std::string Out;
+  for (unsigned R = 0; R < 2; ++R) {
+    if (!S.Warps[R])
+      continue;
+    if (!Out.empty())
+      Out += " and ";
+    Out += WarpSet{{S.Warps[R], S.Warps[R]}}.str() + " of the CTA of rank " +
+           std::to_string(R);
+  }
+  return Out;
+}
+
+} // namespace
+
+void tcgen05::checkAllocManyWarps(const HazardContext &C) {
+  // Without a declared size a CTA may be one warp.
+  if (!C.F.IsEntry || C.Cta.Declared == WarpRoles::CtaSize::Undeclared)
+    return;
+  bool Any = llvm::any_of(C.F.Tcgen05, [](const Tcgen05Inst &T) {
+    return T.Opcode == Tcgen05Opcode::Alloc ||
+           T.Opcode == Tcgen05Opcode::Dealloc;
+  });
+  if (!Any)
+    return;
+  const WarpRoles &Roles = C.roles();
+  for (const Tcgen05Inst &T : C.F.Tcgen05) {
+    if (T.Opcode != Tcgen05Opcode::Alloc && T.Opcode != Tcgen05Opcode::Dealloc)
+      continue;
+    // Only warps that execute it on every path they take: a warp that may
+    // is no proof, as the roles over-approximate.  Both CTAs of a pair
+    // run the same code; the rule is per CTA.
+    WarpSet Must = Roles.mustExecute(T.Instruction);
+    if (llvm::popcount(Must.Warps[0]) < 2 && llvm::popcount(Must.Warps[1]) < 2)
+      continue;
+    std::string Name = C.displayName(T.Instruction);
+    std::string Warps = warpsOfEachCta(Must);
+    // The second warp that must is the one a smaller launch could lack.
+    uint64_t Threads = 32 * 32;
+    for (uint32_t W : Must.Warps)
+      if (llvm::popcount(W) >= 2) {
+        uint32_t Rest = W & (W - 1);
+        Threads = std::min<uint64_t>(Threads, 32 * llvm::countr_zero(Rest));
+      }
+    Diagnostic &D =
+        C.Cta.Declared == WarpRoles::CtaSize::Exact
+            ? C.report(T.Instruction, {Name, Warps})
+            : C.reportAs(DiagID::warn_hz_alloc_many_warps_bounded,
+                         T.Instruction,
+                         {Name, Warps, Threads, uint64_t(32) * C.Cta.Warps});
+    C.note(D, DiagID::note_hz_one_warp, T.Instruction);
+    C.cite(D);
+  }
+}
+// Reported by checkAllocManyWarps, which knows how the size is declared.
+void tcgen05::checkAllocManyWarpsBounded(const HazardContext &) {}
