@@ -3,7 +3,6 @@
 #include "tcgen05/Analysis/WarpRoles.h"
 
 #include "tcgen05/Analysis/BranchConditions.h"
-#include "tcgen05/Analysis/Dataflow.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -17,22 +16,6 @@ namespace {
 
 WarpSet intersect(WarpSet A, WarpSet B) {
   return {{A.Warps[0] & B.Warps[0], A.Warps[1] & B.Warps[1]}};
-}
-
-llvm::BitVector bitsOf(WarpSet S) {
-  llvm::BitVector B(64);
-  uint32_t Words[2] = {S.Warps[0], S.Warps[1]};
-  B.setBitsInMask(Words, 2);
-  return B;
-}
-
-WarpSet setOf(const llvm::BitVector &B) {
-  // A 64-bit pair mask: the two 32-bit words of the vector's data.
-  uint64_t Mask = 0;
-  auto Data = B.getData();
-  for (unsigned K = 0; K < Data.size() && K * sizeof(Data[0]) < 8; ++K)
-    Mask |= uint64_t(Data[K]) << (8 * sizeof(Data[0]) * K);
-  return {{static_cast<uint32_t>(Mask), static_cast<uint32_t>(Mask >> 32)}};
 }
 
 std::string warpList(uint32_t Warps) {
@@ -58,22 +41,6 @@ std::string warpList(uint32_t Warps) {
 }
 
 uint64_t maskOf(WarpSet S) { return S.Warps[0] | uint64_t(S.Warps[1]) << 32; }
-
-/// The dataflow problem: a block passes its pairs on unchanged; a
-/// conditional branch's edges pass on only those its condition allows.
-struct Problem {
-  using State = llvm::BitVector;
-  llvm::BitVector Boundary;
-  llvm::DenseMap<std::pair<uint32_t, uint32_t>, llvm::BitVector> Kills;
-  State boundary() { return Boundary; }
-  uint64_t transfer(const CFGBlock &B, State &) {
-    return B.EndInst - B.FirstInst + 1;
-  }
-  const llvm::BitVector *edgeKills(const CFGBlock &From, const CFGBlock &To) {
-    auto It = Kills.find({From.Number, To.Number});
-    return It == Kills.end() ? nullptr : &It->second;
-  }
-};
 
 } // namespace
 
@@ -103,6 +70,42 @@ struct tcgen05::WarpRolesWriters {
   /// Each block's words on entry; Reached says which blocks have any.
   std::vector<uint64_t> In;
   llvm::BitVector Reached;
+  /// Blocks past Cut are not solved: Cut dominates them and no write lies
+  /// after it, so their words are Cut's less the pairs that do not reach
+  /// them.  Most of a warp-specialized kernel follows the prologue that
+  /// computes its roles; solving it cost the FMHA example a fifth more.
+  uint32_t Cut = ~0u;
+
+  /// The first block after every write that dominates the blocks after it
+  /// in program order, none of which branches back before it: an edge
+  /// from a block before a candidate to one after it, or back from one
+  /// after it to one before it, rules the candidate out.
+  void findCut(const ControlFlowGraph &G) {
+    uint32_t Last = 0;
+    for (const Write &W : Writes)
+      Last = std::max(Last, G.blockOf(W.Inst).Number);
+    std::vector<int32_t> Ruled(G.size() + 1);
+    for (const CFGBlock &B : G)
+      for (const CFGBlock *To : B.succs()) {
+        uint32_t From = B.Number, Into = To->Number;
+        // Candidates in (From, Into) for a forward edge, (Into, From] for
+        // a backward one.
+        uint32_t Lo = From < Into ? From + 1 : Into + 1;
+        uint32_t Hi = From < Into ? Into : From + 1;
+        if (Lo < Hi) {
+          ++Ruled[Lo];
+          --Ruled[Hi];
+        }
+      }
+    int32_t Open = 0;
+    for (uint32_t C = 0; C < G.size(); ++C) {
+      Open += Ruled[C];
+      if (C > Last && !Open) {
+        Cut = C;
+        return;
+      }
+    }
+  }
 
   void add(const Function &F, uint32_t Reg, llvm::ArrayRef<uint32_t> Writers,
            llvm::function_ref<uint64_t(uint32_t)> Executes) {
@@ -117,7 +120,8 @@ struct tcgen05::WarpRolesWriters {
 
   /// Applies the writes among instructions [From, To) to S.
   void apply(uint32_t From, uint32_t To, uint64_t *S) const {
-    auto It = std::lower_bound(Writes.begin(), Writes.end(), Write{From});
+    auto It = llvm::lower_bound(
+        Writes, From, [](const Write &W, uint32_t I) { return W.Inst < I; });
     for (; It != Writes.end() && It->Inst < To; ++It) {
       if (It->Replaces)
         for (unsigned W = 0; W < It->Slots; ++W)
@@ -126,12 +130,11 @@ struct tcgen05::WarpRolesWriters {
     }
   }
 
-  /// Solves over G, whose edges let pass all but the pairs Kills names;
-  /// false past Budget steps.
-  bool
-  solve(const ControlFlowGraph &G,
-        const llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint64_t> &Kills,
-        uint64_t Budget) {
+  /// Solves over G, whose edges let pass all but the pairs Kills names
+  /// (block N's K-th successor's at SuccBase[N] + K); false past Budget
+  /// steps.
+  bool solve(const ControlFlowGraph &G, llvm::ArrayRef<uint32_t> SuccBase,
+             llvm::ArrayRef<uint64_t> Kills, uint64_t Budget) {
     llvm::sort(Writes);
     In.assign(G.size() * Words, 0);
     Reached.resize(G.size());
@@ -152,15 +155,17 @@ struct tcgen05::WarpRolesWriters {
       uint32_t N = Work.back();
       Work.pop_back();
       Queued.reset(N);
+      if (N >= Cut)
+        continue;
       const CFGBlock &B = *std::next(G.begin(), N);
       Steps += B.EndInst - B.FirstInst + Words;
       if (Steps > Budget)
         return false;
       std::copy_n(&In[size_t(N) * Words], Words, S.begin());
       apply(B.FirstInst, B.EndInst, S.data());
-      for (const CFGBlock *To : B.succs()) {
-        auto K = Kills.find({N, To->Number});
-        uint64_t Pass = K == Kills.end() ? ~uint64_t(0) : ~K->second;
+      for (unsigned E = 0; E < B.succs().size(); ++E) {
+        const CFGBlock *To = B.succs()[E];
+        uint64_t Pass = ~Kills[SuccBase[N] + E];
         uint64_t *D = &In[size_t(To->Number) * Words];
         bool Changed = !Reached.test(To->Number);
         for (unsigned W = 0; W < Words; ++W) {
@@ -226,6 +231,11 @@ WarpRoles::WarpRoles(const Function &F, const ControlFlowGraph &G,
                      const UniformityInfo &U, unsigned NumWarps)
     : F(F), G(G), U(U), NumWarps(std::clamp(NumWarps, 1u, 32u)),
       Reach(G.size(), all()), Follows(U.registers().size()) {
+  SuccBase.reserve(G.size() + 1);
+  SuccBase.push_back(0);
+  for (const CFGBlock &B : G)
+    SuccBase.push_back(SuccBase.back() + B.succs().size());
+  Kills.assign(SuccBase.back(), 0);
   // Each pass reads the registers of several writes along the paths the
   // pass before let each pair take, so that a role computed by branches
   // on the warp index and tested later narrows in the second pass.  Every
@@ -252,7 +262,7 @@ WarpRoles::WarpRoles(const Function &F, const ControlFlowGraph &G,
     ReadSplits.clear();
     if (!solve()) {
       Specialized = false;
-      Kills.clear();
+      Kills.assign(SuccBase.back(), 0);
       Reach.assign(G.size(), all());
       return;
     }
@@ -264,10 +274,9 @@ WarpRoles::WarpRoles(const Function &F, const ControlFlowGraph &G,
 WarpRoles::~WarpRoles() = default;
 
 bool WarpRoles::solve() {
-  Problem P;
-  P.Boundary = bitsOf(all());
-  llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint64_t> NewKills;
+  std::vector<uint64_t> NewKills(SuccBase.back());
   bool NewSpecialized = false;
+  uint64_t All = maskOf(all());
   for (const CFGBlock &B : G) {
     if (B.empty() || B.succs().size() != 2 || B.succs()[0] == B.succs()[1])
       continue;
@@ -291,28 +300,28 @@ bool WarpRoles::solve() {
     if (S.True == all() && S.False == all())
       continue;
     NewSpecialized = true;
-    for (const CFGBlock *To : B.succs()) {
-      bool Taken = To->Number != B.Number + 1;
+    for (unsigned E = 0; E < 2; ++E) {
+      bool Taken = B.succs()[E]->Number != B.Number + 1;
       bool PredTrue = Taken != Bra.pred().Negated;
-      llvm::BitVector Kill = P.Boundary;
-      Kill.reset(bitsOf(PredTrue ? S.True : S.False));
-      NewKills[{B.Number, To->Number}] = maskOf(setOf(Kill));
-      P.Kills[{B.Number, To->Number}] = std::move(Kill);
+      NewKills[SuccBase[B.Number] + E] =
+          All & ~maskOf(PredTrue ? S.True : S.False);
     }
   }
-  DataflowSolver<Problem, UnionBitStates<Problem>> Solver(
-      G, P, DataflowDirection::Forward);
-  // Reachability with kills settles in a few passes; past this budget
-  // every block keeps every pair, which claims nothing.
+  // Reachability is the writes of a register never written (numbered
+  // past the function's own): its "no write yet" word is the pairs that
+  // reach each block.  Past the budget every block keeps every pair,
+  // which claims nothing.
+  WarpRolesWriters Paths;
+  Paths.add(F, U.registers().size(), {}, nullptr);
   uint64_t Budget = 64 * (uint64_t(G.size()) + uint64_t(F.Instructions.size()));
-  if (!Solver.run(Budget))
+  if (!Paths.solve(G, SuccBase, NewKills, Budget))
     return false;
   std::vector<WarpSet> NewReach(G.size());
-  llvm::BitVector S;
   for (const CFGBlock &B : G)
-    if (Solver.states().reached(B.Number)) {
-      Solver.states().load(B.Number, S);
-      NewReach[B.Number] = setOf(S);
+    if (Paths.Reached.test(B.Number)) {
+      uint64_t M = Paths.In[B.Number] & All;
+      NewReach[B.Number] = {
+          {static_cast<uint32_t>(M), static_cast<uint32_t>(M >> 32)}};
     }
   Reach = std::move(NewReach);
   Kills = std::move(NewKills);
@@ -326,9 +335,10 @@ WarpRoles::solveWriters(llvm::ArrayRef<uint32_t> Regs) const {
   for (uint32_t Reg : Regs)
     RW->add(F, Reg, U.registers().writers(Reg),
             [&](uint32_t W) { return maskOf(atInstruction(W)); });
+  RW->findCut(G);
   uint64_t Budget = 8 * uint64_t(RW->Words + 1) *
                     (uint64_t(G.size()) + uint64_t(F.Instructions.size()));
-  if (!RW->solve(G, Kills, Budget))
+  if (!RW->solve(G, SuccBase, Kills, Budget))
     return nullptr;
   return RW;
 }
@@ -352,10 +362,15 @@ std::optional<std::vector<uint64_t>> WarpRoles::writersAt(uint32_t Reg,
   unsigned Slots = U.registers().writers(Reg).size() + 1;
   const CFGBlock &B = G.blockOf(At);
   std::vector<uint64_t> Out(Slots);
-  if (!RW->Reached.test(B.Number))
+  // Past the cut: the cut's words, for the pairs that reach B.
+  uint32_t N = std::min(B.Number, RW->Cut);
+  if (!RW->Reached.test(N))
     return Out;
-  std::vector<uint64_t> S(&RW->In[size_t(B.Number) * RW->Words],
-                          &RW->In[size_t(B.Number + 1) * RW->Words]);
+  std::vector<uint64_t> S(&RW->In[size_t(N) * RW->Words],
+                          &RW->In[size_t(N + 1) * RW->Words]);
+  if (N != B.Number)
+    for (uint64_t &W : S)
+      W &= maskOf(Reach[B.Number]);
   RW->apply(B.FirstInst, At, S.data());
   std::copy_n(S.begin() + Base, Slots, Out.begin());
   return Out;
@@ -402,10 +417,10 @@ WarpSet WarpRoles::mustExecute(uint32_t I) const {
       while (!Work.empty() && !Escapes) {
         const CFGBlock *B = Work.pop_back_val();
         Escapes = B->succs().empty();
-        for (const CFGBlock *S : B->succs()) {
-          auto K = Kills.find({B->Number, S->Number});
+        for (unsigned E = 0; E < B->succs().size(); ++E) {
+          const CFGBlock *S = B->succs()[E];
           if (S == &Target || Seen.test(S->Number) ||
-              (K != Kills.end() && (K->second & Pair)))
+              (Kills[SuccBase[B->Number] + E] & Pair))
             continue;
           Seen.set(S->Number);
           Work.push_back(S);

@@ -159,10 +159,10 @@ WarpRoles::ValuesPtr WarpRoles::valuesOf(const Operand &O, uint32_t At,
   // Units: the threads of the CTA (thread T in warp T / 32), or the two
   // CTAs of a pair.
   unsigned Units = Rank ? 2 : NumWarps * 32;
+  unsigned PerWarp = Rank ? 1 : 32;
   if (std::optional<uint64_t> Imm = immediateBits(F, O))
-    return std::make_shared<const UnitValues>(Units,
+    return std::make_shared<const UnitValues>(Units, PerWarp,
                                               static_cast<uint32_t>(*Imm));
-  UnitValues Out(Units);
   WarpPosition P = Rank ? WarpPosition::None : U.warpPosition(O);
   if (Rank ? O.text() == "%cluster_ctarank"
            : O.text() == "%tid.x" || O.text() == "%laneid" ||
@@ -175,11 +175,12 @@ WarpRoles::ValuesPtr WarpRoles::valuesOf(const Operand &O, uint32_t At,
     ValuesPtr &Known = Sources[Source];
     if (Known)
       return Known;
-    for (unsigned K = 0; K < Units; ++K)
-      Out[K] = Source <= 1   ? K
-               : Source == 2 ? K % 32
-               : Source == 3 ? K / 32 % 4
-                             : K / 32;
+    UnitValues Out(Units, Source == 1 || Source == 2 ? 1 : PerWarp);
+    for (unsigned K = 0; K < Units; K += Out.Stride)
+      Out.V[K / Out.Stride] = Source <= 1   ? K
+                              : Source == 2 ? K % 32
+                              : Source == 3 ? K / 32 % 4
+                                            : K / 32;
     Known = std::make_shared<const UnitValues>(std::move(Out));
     return Known;
   }
@@ -218,12 +219,23 @@ WarpRoles::ValuesPtr WarpRoles::valuesOf(const Operand &O, uint32_t At,
       Mask |= 1;
     return Mask;
   };
+  // The writes some unit reads, evaluated first: the values are the
+  // warp's when every one of them is.
   std::vector<ValuesPtr> Values(Writers.size());
-  llvm::BitVector Evaluated(Writers.size());
+  unsigned Stride = PerWarp;
+  for (unsigned K = 0; K < Units; K += PerWarp)
+    for (uint64_t M = SlotsOf(K) & ~uint64_t(1); M; M &= M - 1) {
+      unsigned S = llvm::countr_zero(M);
+      if (!Values[S - 1])
+        Values[S - 1] = valuesWritten(Writers[S - 1], Rank, Depth + 1);
+      if (Values[S - 1] && Values[S - 1]->Stride < Stride)
+        Stride = Values[S - 1]->Stride;
+    }
+  UnitValues Out(Units, Stride);
   bool Any = false;
   uint64_t Mask = 0;
-  for (unsigned K = 0; K < Units; ++K) {
-    if (Rank || K % 32 == 0)
+  for (unsigned K = 0; K < Units; K += Stride) {
+    if (K % PerWarp == 0)
       Mask = SlotsOf(K);
     // Slot 0: a path with no write.
     if (!Mask || (Mask & 1))
@@ -232,17 +244,13 @@ WarpRoles::ValuesPtr WarpRoles::valuesOf(const Operand &O, uint32_t At,
     bool Known = true;
     for (uint64_t M = Mask; M && Known; M &= M - 1) {
       unsigned S = llvm::countr_zero(M);
-      if (!Evaluated.test(S - 1)) {
-        Evaluated.set(S - 1);
-        Values[S - 1] = valuesWritten(Writers[S - 1], Rank, Depth + 1);
-      }
       std::optional<uint32_t> V =
           Values[S - 1] ? (*Values[S - 1])[K] : std::nullopt;
       Known = V && (!Value || *V == *Value);
       Value = V;
     }
     if (Known) {
-      Out[K] = Value;
+      Out.V[K / Stride] = Value;
       Any = true;
     }
   }
@@ -285,9 +293,9 @@ WarpRoles::ValuesPtr WarpRoles::evaluate(uint32_t DefIndex, bool Rank,
     ValuesPtr In = valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
     if (!Lane || *Lane > 31 || !In)
       return nullptr;
-    UnitValues Out(Units);
-    for (unsigned K = 0; K < Units; ++K)
-      Out[K] = (*In)[K / 32 * 32 + *Lane];
+    UnitValues Out(Units, 32);
+    for (unsigned K = 0; K < Units; K += 32)
+      Out.V[K / 32] = (*In)[K + *Lane];
     return std::make_shared<const UnitValues>(std::move(Out));
   }
   // selp d, a, b, p: a where p holds for the unit's warp, b where it
@@ -296,23 +304,27 @@ WarpRoles::ValuesPtr WarpRoles::evaluate(uint32_t DefIndex, bool Rank,
     Split P = splitOf(U.registers().of(Ops[3]), DefIndex, Depth + 1);
     ValuesPtr A = valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
     ValuesPtr B = valuesOf(Ops[2], DefIndex, Rank, Depth + 1);
-    UnitValues Out(Units);
+    unsigned Stride = std::min(A ? A->Stride : 32u, B ? B->Stride : 32u);
+    if (Rank)
+      Stride = 1;
+    // Whether p may hold, and may fail, for each unit's pairs.
+    auto May = [&](WarpSet S, unsigned K) {
+      if (Rank)
+        return S.Warps[K] != 0;
+      return ((S.Warps[0] | S.Warps[1]) >> (K / 32) & 1) != 0;
+    };
+    UnitValues Out(Units, Stride);
     bool Any = false;
-    for (unsigned K = 0; K < Units; ++K) {
-      bool True = false, False = false;
-      for (unsigned R = 0; R < 2; ++R)
-        for (unsigned W = 0; W < NumWarps; ++W)
-          if (Rank ? R == K : W == K / 32) {
-            True |= (P.True.Warps[R] >> W) & 1;
-            False |= (P.False.Warps[R] >> W) & 1;
-          }
+    for (unsigned K = 0; K < Units; K += Stride) {
+      bool True = May(P.True, K), False = May(P.False, K);
       std::optional<uint32_t> VA = A ? (*A)[K] : std::nullopt;
       std::optional<uint32_t> VB = B ? (*B)[K] : std::nullopt;
+      std::optional<uint32_t> &O = Out.V[K / Stride];
       if (True && False)
-        Out[K] = VA && VB && *VA == *VB ? VA : std::nullopt;
+        O = VA && VB && *VA == *VB ? VA : std::nullopt;
       else
-        Out[K] = True ? VA : False ? VB : std::nullopt;
-      Any |= Out[K].has_value();
+        O = True ? VA : False ? VB : std::nullopt;
+      Any |= O.has_value();
     }
     return Any ? std::make_shared<const UnitValues>(std::move(Out)) : nullptr;
   }
@@ -327,11 +339,11 @@ WarpRoles::ValuesPtr WarpRoles::evaluate(uint32_t DefIndex, bool Rank,
   bool Signed = llvm::any_of(F.qualifiers(Def.Qualifiers), [](const Span &Q) {
     return Q.text().starts_with(".s");
   });
-  UnitValues Out(Units);
-  for (unsigned K = 0; K < Units; ++K)
+  UnitValues Out(Units, std::min(A->Stride, B->Stride));
+  for (unsigned K = 0; K < Units; K += Out.Stride)
     if ((*A)[K] && (*B)[K])
-      Out[K] = Signed ? applySigned(Op, *(*A)[K], *(*B)[K])
-                      : apply(Op, *(*A)[K], *(*B)[K]);
+      Out.V[K / Out.Stride] = Signed ? applySigned(Op, *(*A)[K], *(*B)[K])
+                                     : apply(Op, *(*A)[K], *(*B)[K]);
   return std::make_shared<const UnitValues>(std::move(Out));
 }
 
@@ -404,7 +416,7 @@ WarpRoles::Split WarpRoles::splitWritten(uint32_t DefIndex,
         Split Out;
         for (unsigned R = 0; R < 2; ++R)
           for (unsigned W = 0; W < NumWarps; ++W)
-            for (unsigned L = 0; L < (Rank ? 1 : 32); ++L) {
+            for (unsigned L = 0; L < (Rank ? 1 : 32); L += Values->Stride) {
               std::optional<uint32_t> Value = (*Values)[Rank ? R : 32 * W + L];
               if (!Value || T->contains(*Value))
                 Out.True.Warps[R] |= 1u << W;

@@ -94,8 +94,19 @@ private:
     WarpSet True, False;
   };
   /// A value for each unit (thread of the CTA, or CTA of the pair), where
-  /// known.
-  using UnitValues = std::vector<std::optional<uint32_t>>;
+  /// known: kept once per warp when the threads of each warp share it (a
+  /// role), else once per thread.
+  struct UnitValues {
+    /// Units per value: 32 for a warp's, 1 for a thread's or a rank's.
+    unsigned Stride = 1;
+    std::vector<std::optional<uint32_t>> V;
+    UnitValues(unsigned Units, unsigned Stride,
+               std::optional<uint32_t> Value = std::nullopt)
+        : Stride(Stride), V(Units / Stride, Value) {}
+    std::optional<uint32_t> operator[](unsigned K) const {
+      return V[K / Stride];
+    }
+  };
   /// Shared, not copied: a role's values are read at every branch on it.
   using ValuesPtr = std::shared_ptr<const UnitValues>;
   /// Predicate register Reg as instruction At reads it.
@@ -140,8 +151,10 @@ private:
   unsigned NumWarps;
   bool Specialized = false;
   std::vector<WarpSet> Reach;
-  /// The pairs each edge does not let pass, by (from, to) block numbers.
-  llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint64_t> Kills;
+  /// The pairs each edge does not let pass: block N's K-th successor's
+  /// at SuccBase[N] + K.
+  std::vector<uint32_t> SuccBase;
+  std::vector<uint64_t> Kills;
   /// Per register: 0 not asked, 1 being asked, 2 followed, 3 not.
   mutable std::vector<uint8_t> Follows;
   mutable llvm::DenseMap<uint32_t, std::shared_ptr<const WarpRolesWriters>>
