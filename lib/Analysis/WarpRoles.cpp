@@ -136,7 +136,8 @@ struct tcgen05::WarpRolesWriters {
   bool solve(const ControlFlowGraph &G, llvm::ArrayRef<uint32_t> SuccBase,
              llvm::ArrayRef<uint64_t> Kills, uint64_t Budget) {
     llvm::sort(Writes);
-    In.assign(G.size() * Words, 0);
+    // Blocks past the cut keep no words.
+    In.assign(std::min<size_t>(G.size(), size_t(Cut) + 1) * Words, 0);
     Reached.resize(G.size());
     if (!G.size())
       return true;
@@ -230,7 +231,8 @@ WarpSet WarpRoles::all() const {
 WarpRoles::WarpRoles(const Function &F, const ControlFlowGraph &G,
                      const UniformityInfo &U, unsigned NumWarps)
     : F(F), G(G), U(U), NumWarps(std::clamp(NumWarps, 1u, 32u)),
-      Reach(G.size(), all()), Follows(U.registers().size()) {
+      Reach(G.size(), all()), Follows(U.registers().size()),
+      Narrows(U.registers().size()) {
   SuccBase.reserve(G.size() + 1);
   SuccBase.push_back(0);
   for (const CFGBlock &B : G)
@@ -282,7 +284,8 @@ bool WarpRoles::solve() {
       continue;
     uint32_t Branch = B.EndInst - 1;
     const Instruction &Bra = F.Instructions[Branch];
-    if (Bra.op() != Opcode::Bra || !Bra.guarded())
+    if (Bra.op() != Opcode::Bra || !Bra.guarded() ||
+        !mayNarrow(U.registers().guardOf(Branch)))
       continue;
     // A branch whose verdict read no register of several writes gets the
     // same one again: its paths are not what changed.

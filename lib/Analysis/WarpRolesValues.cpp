@@ -154,6 +154,42 @@ bool WarpRoles::follows(uint32_t Reg, unsigned Depth) const {
   return Ok;
 }
 
+bool WarpRoles::mayNarrow(uint32_t Reg, unsigned Depth) const {
+  if (Reg == RegisterNumbering::None || Reg >= Narrows.size())
+    return false;
+  uint8_t &State = Narrows[Reg];
+  if (State >= 2)
+    return State == 2;
+  if (State == 1 || Depth > 2 * MaxDepth)
+    return false;
+  State = 1;
+  const RegisterNumbering &Regs = U.registers();
+  llvm::ArrayRef<uint32_t> Writers = Regs.writers(Reg);
+  bool Yes = Writers.size() > 1 && follows(Reg);
+  for (uint32_t W : Writers) {
+    if (Yes)
+      break;
+    // A constant (mov.pred %p, 0) decides the branch for every pair.
+    llvm::ArrayRef<Operand> Reads =
+        F.operands(F.Instructions[W].Operands).drop_front();
+    Yes = llvm::all_of(Reads, [&](const Operand &O) {
+      return immediateBits(F, O).has_value();
+    });
+    for (const Operand &O : Reads)
+      if (O.Kind == OperandKind::Register &&
+          (isThreadSource(O.text()) ||
+           U.warpPosition(O) != WarpPosition::None ||
+           mayNarrow(Regs.of(O), Depth + 1))) {
+        Yes = true;
+        break;
+      }
+    if (!Yes && F.Instructions[W].guarded())
+      Yes = mayNarrow(Regs.guardOf(W), Depth + 1);
+  }
+  Narrows[Reg] = Yes ? 2 : 3;
+  return Yes;
+}
+
 WarpRoles::ValuesPtr WarpRoles::valuesOf(const Operand &O, uint32_t At,
                                          bool Rank, unsigned Depth) const {
   // Units: the threads of the CTA (thread T in warp T / 32), or the two
