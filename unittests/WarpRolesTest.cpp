@@ -127,6 +127,8 @@ TEST(WarpRolesTest, RolesKeptInRegistersOfSeveralWrites) {
                                    "@%p8 add.s32 %r11, %r11, 1;\n"
                                    "setp.eq.s32 %p9, %r7, 5;\n"
                                    "@%p9 add.s32 %r12, %r12, 1;\n"
+                                   "setp.eq.s32 %p10, %r7, 3;\n"
+                                   "@%p10 add.s32 %r13, %r13, 1;\n"
                                    "ret;\n",
           16);
   EXPECT_TRUE(R.R.specialized());
@@ -137,6 +139,8 @@ TEST(WarpRolesTest, RolesKeptInRegistersOfSeveralWrites) {
   // be 0 or 5.
   EXPECT_EQ(R.at("@%p8 add"), "warps 0-3");
   EXPECT_EQ(R.at("@%p9 add"), "warps 1");
+  // Compared write by write: 0 or 5 is not 3 in any warp.
+  EXPECT_EQ(R.at("@%p10 add"), "warps none");
 }
 
 // The CTA's warps come from .reqntid, else .maxntid, else 32.

@@ -268,7 +268,7 @@ WarpRoles::WarpRoles(const Function &F, const ControlFlowGraph &G,
       Reach.assign(G.size(), all());
       return;
     }
-    if (!UsedReaching || Kills == Before)
+    if (!UsedReaching || (Pass > 0 && Kills == Before))
       break;
   }
 }

@@ -444,21 +444,60 @@ WarpRoles::Split WarpRoles::splitWritten(uint32_t DefIndex,
     if (!T || !Fl)
       return Unknown;
     const Operand &V = Regs.of(Ops[1]) == T->Reg ? Ops[1] : Ops[2];
-    // A function of the thread's index (a warp may hold threads for which
-    // p is true and threads for which it is false), or of the CTA's rank in
-    // its pair, known for each; both, for a unit whose value is not.
+    // Adds to Out what the values say of pair (R, W): a function of the
+    // thread's index (a warp may hold threads for which p is true and
+    // threads for which it is false), or of the CTA's rank in its pair;
+    // both, for a unit whose value is not known.
+    auto Judge = [&](Split &Out, const UnitValues &Values, bool Rank,
+                     unsigned R, unsigned W) {
+      for (unsigned L = 0; L < (Rank ? 1 : 32); L += Values.Stride) {
+        std::optional<uint32_t> Value = Values[Rank ? R : 32 * W + L];
+        if (!Value || T->contains(*Value))
+          Out.True.Warps[R] |= 1u << W;
+        if (!Value || Fl->contains(*Value))
+          Out.False.Warps[R] |= 1u << W;
+      }
+    };
+    // A register of several writes is compared write by write, for the
+    // writes each pair may read: a role that is 4 or 5 in warp 14 (a
+    // guarded write beside another) is not 3 there, which one value per
+    // unit could not say.
+    uint32_t VReg = Regs.of(V);
+    llvm::ArrayRef<uint32_t> Writers = Regs.writers(VReg);
+    if (V.Kind == OperandKind::Register &&
+        (Writers.size() > 1 ||
+         (Writers.size() == 1 && F.Instructions[Writers[0]].guarded()))) {
+      std::optional<std::vector<uint64_t>> Reaching = writersAt(VReg, DefIndex);
+      if (!Reaching)
+        return Unknown;
+      Split Out;
+      for (unsigned R = 0; R < 2; ++R)
+        for (unsigned W = 0; W < NumWarps; ++W)
+          for (unsigned S = 0; S < Reaching->size(); ++S) {
+            if (!(((*Reaching)[S] >> (R * 32 + W)) & 1))
+              continue;
+            ValuesPtr Values;
+            bool Rank = false;
+            if (S > 0)
+              for (bool K : {false, true})
+                if (!Values &&
+                    (Values = valuesWritten(Writers[S - 1], K, Depth + 1)))
+                  Rank = K;
+            if (!Values) {
+              Out.True.Warps[R] |= 1u << W;
+              Out.False.Warps[R] |= 1u << W;
+              continue;
+            }
+            Judge(Out, *Values, Rank, R, W);
+          }
+      return Out;
+    }
     for (bool Rank : {false, true})
       if (ValuesPtr Values = valuesOf(V, DefIndex, Rank, Depth + 1)) {
         Split Out;
         for (unsigned R = 0; R < 2; ++R)
           for (unsigned W = 0; W < NumWarps; ++W)
-            for (unsigned L = 0; L < (Rank ? 1 : 32); L += Values->Stride) {
-              std::optional<uint32_t> Value = (*Values)[Rank ? R : 32 * W + L];
-              if (!Value || T->contains(*Value))
-                Out.True.Warps[R] |= 1u << W;
-              if (!Value || Fl->contains(*Value))
-                Out.False.Warps[R] |= 1u << W;
-            }
+            Judge(Out, *Values, Rank, R, W);
         return Out;
       }
     return Unknown;
