@@ -102,6 +102,18 @@ std::optional<uint32_t> applySigned(Opcode Op, uint32_t X, uint32_t C) {
   }
 }
 
+/// Calls Each(R, W, S) for each pair (rank R, warp W below NumWarps) and
+/// each slot S of writersAt's answer that may reach it.
+template <typename Fn>
+void forEachReachingWrite(llvm::ArrayRef<uint64_t> Reaching, unsigned NumWarps,
+                          Fn &&Each) {
+  for (unsigned R = 0; R < 2; ++R)
+    for (unsigned W = 0; W < NumWarps; ++W)
+      for (unsigned S = 0; S < Reaching.size(); ++S)
+        if ((Reaching[S] >> (R * 32 + W)) & 1)
+          Each(R, W, S);
+}
+
 bool isThreadSource(llvm::StringRef Name) {
   return Name == "%tid.x" || Name == "%laneid" || Name == "%cluster_ctarank";
 }
@@ -402,22 +414,19 @@ WarpRoles::Split WarpRoles::splitOf(uint32_t Reg, uint32_t At,
     return It->second;
   std::vector<std::optional<Split>> Splits(Writers.size());
   Split Out;
-  for (unsigned R = 0; R < 2; ++R)
-    for (unsigned W = 0; W < NumWarps; ++W)
-      for (unsigned S = 0; S < Reaching->size(); ++S) {
-        if (!(((*Reaching)[S] >> (R * 32 + W)) & 1))
-          continue;
-        if (S == 0) {
-          Out.True.Warps[R] |= 1u << W;
-          Out.False.Warps[R] |= 1u << W;
-          continue;
-        }
-        auto &Slot = Splits[S - 1];
-        if (!Slot)
-          Slot = splitWritten(Writers[S - 1], Depth + 1);
-        Out.True.Warps[R] |= Slot->True.Warps[R] & (1u << W);
-        Out.False.Warps[R] |= Slot->False.Warps[R] & (1u << W);
-      }
+  forEachReachingWrite(*Reaching, NumWarps,
+                       [&](unsigned R, unsigned W, unsigned S) {
+                         if (S == 0) {
+                           Out.True.Warps[R] |= 1u << W;
+                           Out.False.Warps[R] |= 1u << W;
+                           return;
+                         }
+                         auto &Slot = Splits[S - 1];
+                         if (!Slot)
+                           Slot = splitWritten(Writers[S - 1], Depth + 1);
+                         Out.True.Warps[R] |= Slot->True.Warps[R] & (1u << W);
+                         Out.False.Warps[R] |= Slot->False.Warps[R] & (1u << W);
+                       });
   ReadSplits[Key] = Out;
   return Out;
 }
@@ -471,11 +480,8 @@ WarpRoles::Split WarpRoles::splitWritten(uint32_t DefIndex,
       if (!Reaching)
         return Unknown;
       Split Out;
-      for (unsigned R = 0; R < 2; ++R)
-        for (unsigned W = 0; W < NumWarps; ++W)
-          for (unsigned S = 0; S < Reaching->size(); ++S) {
-            if (!(((*Reaching)[S] >> (R * 32 + W)) & 1))
-              continue;
+      forEachReachingWrite(
+          *Reaching, NumWarps, [&](unsigned R, unsigned W, unsigned S) {
             ValuesPtr Values;
             bool Rank = false;
             if (S > 0)
@@ -486,10 +492,10 @@ WarpRoles::Split WarpRoles::splitWritten(uint32_t DefIndex,
             if (!Values) {
               Out.True.Warps[R] |= 1u << W;
               Out.False.Warps[R] |= 1u << W;
-              continue;
+              return;
             }
             Judge(Out, *Values, Rank, R, W);
-          }
+          });
       return Out;
     }
     for (bool Rank : {false, true})
