@@ -187,6 +187,10 @@ struct HazardFunction {
   }
 };
 
+/// "warps 0-3 of each CTA", or each rank's when they differ: the roles a
+/// finding names (HazardProtocol.cpp).
+std::string warpsOfEachCta(WarpSet S);
+
 /// What one lint sees: the function, and the row of Hazards.def it reports.
 struct HazardContext : HazardFunction {
   HazardContext(const HazardFunction &Fn, DiagID ID, const char *Section)

@@ -1138,7 +1138,13 @@ void tcgen05::checkPeerAllocUnsynchronized(const HazardContext &C) {
     if (!T || T->Opcode != Tcgen05Opcode::Alloc ||
         !C.hasQualifier(*T, ".cta_group::2") || S.any())
       return;
-    C.cite(C.report(I, {}));
+    Diagnostic &D = C.report(I, {});
+    // Which warps allocate, when the roles tell them apart.
+    if (C.roles().specialized())
+      C.note(D, DiagID::note_hz_executed_by, I,
+             {warpsOfEachCta(C.roles().atInstruction(I))});
+    C.note(D, DiagID::note_hz_cluster_sync_first, I);
+    C.cite(D);
   });
 }
 

@@ -12,25 +12,24 @@
 
 using namespace tcgen05;
 
-namespace {
-
-/// "warps 0-3 of each CTA", or each rank's when they differ.
-std::string warpsOfEachCta(WarpSet S) {
+std::string tcgen05::warpsOfEachCta(WarpSet S) {
+  auto Warps = [](uint32_t W) {
+    if (llvm::popcount(W) == 1)
+      return "warp " + std::to_string(llvm::countr_zero(W));
+    return WarpSet{{W, W}}.str();
+  };
   if (S.Warps[0] == S.Warps[1])
-    return WarpSet{{S.Warps[0], S.Warps[0]}}.str() + " of each CTA";
+    return Warps(S.Warps[0]) + " of each CTA";
   std::string Out;
   for (unsigned R = 0; R < 2; ++R) {
     if (!S.Warps[R])
       continue;
     if (!Out.empty())
       Out += " and ";
-    Out += WarpSet{{S.Warps[R], S.Warps[R]}}.str() + " of the CTA of rank " +
-           std::to_string(R);
+    Out += Warps(S.Warps[R]) + " of the CTA of rank " + std::to_string(R);
   }
   return Out;
 }
-
-} // namespace
 
 void tcgen05::checkAllocManyWarps(const HazardContext &C) {
   // Without a declared size a CTA may be one warp.
