@@ -361,22 +361,50 @@ std::optional<std::vector<uint64_t>> WarpRoles::writersAt(uint32_t Reg,
   const WarpRolesWriters *RW = Reaching.lookup(Reg).get();
   if (!RW)
     return std::nullopt;
-  uint32_t Base = RW->Base.lookup(Reg);
-  unsigned Slots = U.registers().writers(Reg).size() + 1;
+  return wordsAt(*RW, Reg, U.registers().writers(Reg).size() + 1, At);
+}
+
+std::vector<uint64_t> WarpRoles::wordsAt(const WarpRolesWriters &RW,
+                                         uint32_t Key, unsigned Slots,
+                                         uint32_t At) const {
+  uint32_t Base = RW.Base.lookup(Key);
   const CFGBlock &B = G.blockOf(At);
   std::vector<uint64_t> Out(Slots);
   // Past the cut: the cut's words, for the pairs that reach B.
-  uint32_t N = std::min(B.Number, RW->Cut);
-  if (!RW->Reached.test(N))
+  uint32_t N = std::min(B.Number, RW.Cut);
+  if (!RW.Reached.test(N))
     return Out;
-  std::vector<uint64_t> S(&RW->In[size_t(N) * RW->Words],
-                          &RW->In[size_t(N + 1) * RW->Words]);
+  std::vector<uint64_t> S(&RW.In[size_t(N) * RW.Words],
+                          &RW.In[size_t(N + 1) * RW.Words]);
   if (N != B.Number)
     for (uint64_t &W : S)
       W &= maskOf(Reach[B.Number]);
-  RW->apply(B.FirstInst, At, S.data());
+  RW.apply(B.FirstInst, At, S.data());
   std::copy_n(S.begin() + Base, Slots, Out.begin());
   return Out;
+}
+
+WarpRoles::LastEvents::LastEvents(const WarpRoles &Roles,
+                                  llvm::ArrayRef<uint32_t> Events)
+    : Roles(Roles), Slots(Events.size() + 1) {
+  auto RW = std::make_shared<WarpRolesWriters>();
+  // Keyed past the function's registers and the reachability's key.
+  Key = Roles.U.registers().size() + 1;
+  RW->add(Roles.F, Key, Events,
+          [&](uint32_t I) { return maskOf(Roles.atInstruction(I)); });
+  RW->findCut(Roles.G);
+  uint64_t Budget =
+      8 * uint64_t(RW->Words + 1) *
+      (uint64_t(Roles.G.size()) + uint64_t(Roles.F.Instructions.size()));
+  if (RW->solve(Roles.G, Roles.SuccBase, Roles.Kills, Budget))
+    Solved = std::move(RW);
+}
+
+std::optional<std::vector<uint64_t>>
+WarpRoles::LastEvents::at(uint32_t I) const {
+  if (!Solved)
+    return std::nullopt;
+  return Roles.wordsAt(*Solved, Key, Slots, I);
 }
 
 WarpSet WarpRoles::atInstruction(uint32_t I) const {

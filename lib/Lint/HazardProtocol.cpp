@@ -72,3 +72,77 @@ void tcgen05::checkAllocManyWarps(const HazardContext &C) {
 }
 // Reported by checkAllocManyWarps, which knows how the size is declared.
 void tcgen05::checkAllocManyWarpsBounded(const HazardContext &) {}
+
+void tcgen05::checkTmemUseAfterDealloc(const HazardContext &C) {
+  // One allocation, not in a loop: after a thread frees it, no other
+  // allocation can be what it uses.  A call could allocate; such kernels
+  // get the remark instead.
+  std::vector<uint32_t> Events;
+  unsigned Allocs = 0, Deallocs = 0;
+  uint32_t Alloc = 0;
+  for (const Tcgen05Inst &T : C.F.Tcgen05)
+    if (T.Opcode == Tcgen05Opcode::Alloc ||
+        T.Opcode == Tcgen05Opcode::Dealloc) {
+      Events.push_back(T.Instruction);
+      if (T.Opcode == Tcgen05Opcode::Alloc) {
+        ++Allocs;
+        Alloc = T.Instruction;
+      } else {
+        ++Deallocs;
+      }
+    }
+  if (Allocs != 1 || !Deallocs || !C.isWholeKernel())
+    return;
+  bool Again = false;
+  C.walkAfter(Alloc, [&](uint32_t I) {
+    Again |= I == Alloc;
+    return !Again;
+  });
+  if (Again)
+    return;
+  const WarpRoles &Roles = C.roles();
+  WarpRoles::LastEvents Last(Roles, Events);
+  for (const Tcgen05Inst &T : C.F.Tcgen05) {
+    if (!hasProperty(T.Opcode, T5Async))
+      continue;
+    std::optional<std::vector<uint64_t>> Words = Last.at(T.Instruction);
+    if (!Words)
+      return;
+    WarpSet May = Roles.atInstruction(T.Instruction);
+    // Every pair that may get here freed on each of its paths, or some
+    // pair on some path.
+    bool Every = !May.empty(), Some = false;
+    uint32_t Freed = ~0u;
+    for (unsigned R = 0; R < 2; ++R)
+      for (unsigned W = 0; W < 32; ++W) {
+        if (!((May.Warps[R] >> W) & 1))
+          continue;
+        bool Dealloc = false, Clean = false;
+        for (unsigned S = 0; S < Words->size(); ++S) {
+          if (!(((*Words)[S] >> (R * 32 + W)) & 1))
+            continue;
+          if (S == 0 || Events[S - 1] == Alloc) {
+            Clean = true;
+          } else {
+            Dealloc = true;
+            Freed = Events[S - 1];
+          }
+        }
+        Every &= Dealloc && !Clean;
+        Some |= Dealloc;
+      }
+    if (!Some)
+      continue;
+    std::string Name = C.displayName(T.Instruction);
+    Diagnostic &D =
+        Every ? C.report(T.Instruction, {Name})
+              : C.reportAs(DiagID::warn_hz_tmem_use_after_dealloc_path,
+                           T.Instruction, {Name});
+    C.note(D, DiagID::note_hz_freed_here, Freed,
+           {warpsOfEachCta(Roles.atInstruction(Freed))});
+    C.cite(D);
+  }
+}
+
+// Reported by checkTmemUseAfterDealloc, which tells the two apart.
+void tcgen05::checkTmemUseAfterDeallocPath(const HazardContext &) {}

@@ -377,6 +377,37 @@ def dealloc_all_warps(lines, spans, calls):
         yield ("dealloc-one-warp", "near", i, lines[:first] + guarded + lines[first:], None)
 
 
+def dealloc_before_load(lines, spans, calls):
+    """A copy of the kernel's dealloc just before its first tcgen05.ld
+    after the allocation, in the load's block: the warps that load have
+    freed first (TC6026 at the load).  Kernels with one allocation only,
+    which the lint judges.  The near miss puts the copy, one warp's, just
+    before the function's last ret, after every access."""
+    done = set()
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*)(tcgen05\.dealloc\.cta_group::1\S*\s+[^;]*;)", line)
+        if not m:
+            continue
+        span = function_of(spans, i)
+        if not span or span in done or not ENTRY.match(lines[span[0]]) or calls(span):
+            continue
+        allocs = [k for k in range(*span) if re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.alloc", lines[k])]
+        if len(allocs) != 1:
+            continue
+        load = next((k for k in range(allocs[0], span[1])
+                     if re.match(r"^\s*tcgen05\.ld\.", lines[k])), None)
+        if load is None:
+            continue
+        done.add(span)
+        copy = m.group(1) + m.group(2)
+        yield ("dealloc-before-load", "plant", i, lines[:load] + [copy] + lines[load:],
+               ("TC6026", load + 2))
+        last = max((k for k in range(*span) if re.match(r"^\s*ret\s*;", lines[k])), default=None)
+        if last is not None and last > load:
+            guarded, _ = one_warp(m.group(2))
+            yield ("dealloc-after-last-use", "near", i, lines[:last] + guarded + lines[last:], None)
+
+
 def mutations(text):
     lines = text.split("\n")
     spans = functions(lines)
@@ -401,6 +432,7 @@ def mutations(text):
     yield from relinquish_first(lines, spans)
     yield from alloc_before_peer_sync(lines, spans, calls)
     yield from dealloc_all_warps(lines, spans, calls)
+    yield from dealloc_before_load(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)

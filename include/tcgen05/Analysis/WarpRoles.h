@@ -68,6 +68,24 @@ public:
   /// execution of the kernel has them execute I.
   WarpSet mustExecute(uint32_t I) const;
   unsigned numWarps() const { return NumWarps; }
+
+  /// Which of some instructions (events, ascending) each pair may have
+  /// executed last before an instruction, by the paths that pair may
+  /// take: an event of an unguarded instruction ends the others for the
+  /// pairs that may execute it; a guarded one adds itself.
+  class LastEvents {
+  public:
+    LastEvents(const WarpRoles &Roles, llvm::ArrayRef<uint32_t> Events);
+    /// A word per slot (slot 0: no event yet; 1 + K: the K-th event), bit
+    /// R * 32 + W for the pair (rank R, warp W); nothing past the budget.
+    std::optional<std::vector<uint64_t>> at(uint32_t I) const;
+
+  private:
+    const WarpRoles &Roles;
+    uint32_t Key = 0;
+    unsigned Slots;
+    std::shared_ptr<const WarpRolesWriters> Solved;
+  };
   /// Whether some branch or guard of F was found to depend on the warp or
   /// the rank: without one, every block has every pair.
   bool specialized() const { return Specialized; }
@@ -136,6 +154,10 @@ private:
   /// before allowed; null past the budget.
   std::shared_ptr<const WarpRolesWriters>
   solveWriters(llvm::ArrayRef<uint32_t> Regs) const;
+  /// The words of the register or events keyed Key, of Slots slots, on
+  /// the way into instruction At.
+  std::vector<uint64_t> wordsAt(const WarpRolesWriters &RW, uint32_t Key,
+                                unsigned Slots, uint32_t At) const;
   /// Whether every write of Reg, and of the registers they read, is of a
   /// form this analysis follows, with no cycle among them (a loop counter
   /// is not a role).
