@@ -548,7 +548,8 @@ void UniformityInfo::markBlocks() {
     auto Follows = [&](const CFGBlock &From, const CFGBlock &To) {
       if (&From == &B || From.succs().size() != 2)
         return true;
-      const BranchConditions::Conditions &E = Conds.onEdge(From, To);
+      // A copy: finding the premise may resolve more edges.
+      BranchConditions::Conditions E = Conds.onEdge(From, To);
       if (E.empty())
         return true;
       if (!HasPremise)

@@ -82,7 +82,8 @@ public:
 
   /// The conditions that hold on the edge From -> To, when From ends in a
   /// conditional branch with two different successors: empty when its
-  /// predicate resolves to nothing.
+  /// predicate resolves to nothing.  The reference lives in a memo that
+  /// the next call may move: copy it to keep it across one.
   const Conditions &onEdge(const CFGBlock &From, const CFGBlock &To) const;
   /// What predicate Reg being Value says (appended to Out): through its
   /// one writer, or, for a predicate several moves write (nvcc -G's
