@@ -176,3 +176,38 @@ TEST(WarpRolesTest, ValuesOfTheThreadIndex) {
   EXPECT_EQ(R.at("@%p1 add"), "warps 4-7");
   EXPECT_EQ(R.at("@%p0 add"), "warps 0, 4, 8");
 }
+
+// Values are 32-bit words.  A 64-bit role table shifted by the warp index
+// is followed while its constant fits a word (CUTLASS's MLA kernels), and
+// not when it does not (the FMHA backward kernels'), which would wrap; a
+// conversion to 16 bits keeps the low bits, and 16-bit masks follow.
+TEST(WarpRolesTest, ValuesOfOtherWidths) {
+  std::string Table = std::string(WarpIndex) + "shl.b32 %r4, %r3, 2;\n"
+                                               "mov.b64 %rd1, TABLE;\n"
+                                               "shr.u64 %rd2, %rd1, %r4;\n"
+                                               "cvt.u32.u64 %r5, %rd2;\n"
+                                               "and.b32 %r6, %r5, 7;\n"
+                                               "setp.eq.s32 %p1, %r6, 3;\n"
+                                               "@%p1 add.s32 %r7, %r7, 1;\n"
+                                               "ret;\n";
+  auto With = [&](llvm::StringRef Constant) {
+    std::string Body = Table;
+    Body.replace(Body.find("TABLE"), 5, Constant.str());
+    return Body;
+  };
+  // 0x213 = roles 3, 1, 2 for warps 0, 1, 2.
+  Roles Small(With("531"), 4);
+  EXPECT_EQ(Small.at("@%p1 add"), "warps 0");
+  Roles Large(With("5122844576138308"), 4);
+  EXPECT_FALSE(Large.R.specialized());
+  EXPECT_EQ(Large.at("@%p1 add"), "warps 0-3");
+  Roles Narrow("mov.u32 %r1, %cluster_ctarank;\n"
+               "add.s32 %r2, %r1, 65536;\n"
+               "cvt.u16.u32 %rs1, %r2;\n"
+               "and.b16 %rs2, %rs1, 1;\n"
+               "setp.ne.s16 %p1, %rs2, 0;\n"
+               "@%p1 add.s32 %r3, %r3, 1;\n"
+               "ret;\n",
+               2);
+  EXPECT_EQ(Narrow.at("@%p1 add"), "rank 0: warps none; rank 1: warps 0, 1");
+}

@@ -114,6 +114,47 @@ void forEachReachingWrite(llvm::ArrayRef<uint64_t> Reaching, unsigned NumWarps,
           Each(R, W, S);
 }
 
+/// Whether the values I computes are the 32-bit words this analysis keeps.
+/// Arithmetic must be 32 bits wide: a wider or narrower type would wrap
+/// elsewhere.  What cannot carry past its inputs' bits (a copy, selp, and,
+/// or, xor, an unsigned shift right) may be narrower (nvcc -G's 16-bit
+/// flags) or 64 bits wide on values that fit 32 (CUTLASS's FMHA kernels
+/// look their roles up in a 64-bit constant shifted by the warp index).
+bool fitsWords(const Function &F, const Instruction &I) {
+  llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
+  bool Signed = llvm::any_of(
+      Quals, [](const Span &Q) { return Q.text().starts_with(".s"); });
+  Opcode Op = I.op();
+  bool Bitwise = Op == Opcode::Mov || Op == Opcode::Cvt || Op == Opcode::Selp ||
+                 Op == Opcode::And || Op == Opcode::Or || Op == Opcode::Xor ||
+                 (Op == Opcode::Shr && !Signed);
+  // The narrowest type named.
+  unsigned Narrowest = 64;
+  bool Fits = true;
+  for (const Span &Q : Quals) {
+    llvm::StringRef T = Q.text();
+    unsigned Bits = 0;
+    if (T.size() < 3 || !llvm::is_contained(llvm::StringRef("bsuf"), T[1]) ||
+        T.drop_front(2).getAsInteger(10, Bits))
+      continue;
+    Narrowest = std::min(Narrowest, Bits);
+    Fits &= Bits == 32 || (Bitwise && Bits <= 64);
+    // A conversion to a narrower unsigned type truncates (evaluate masks
+    // it); one that extends or narrows a sign is not followed.
+    if (Op == Opcode::Cvt && Bits < 32 && T[1] == 's')
+      Fits = false;
+  }
+  if (!Fits)
+    return false;
+  // An immediate must fit the narrowest type, as an unsigned number, and
+  // a 32-bit word.
+  uint64_t Max = Narrowest >= 32 ? 0xffffffffu : (uint64_t(1) << Narrowest) - 1;
+  return llvm::all_of(F.operands(I.Operands), [&](const Operand &O) {
+    std::optional<uint64_t> Imm = immediateBits(F, O);
+    return !Imm || *Imm <= Max || Narrowest == 32;
+  });
+}
+
 bool isThreadSource(llvm::StringRef Name) {
   return Name == "%tid.x" || Name == "%laneid" || Name == "%cluster_ctarank";
 }
@@ -327,12 +368,32 @@ WarpRoles::ValuesPtr WarpRoles::evaluate(uint32_t DefIndex, bool Rank,
                                          unsigned Depth) const {
   const Instruction &Def = F.Instructions[DefIndex];
   llvm::ArrayRef<Operand> Ops = F.operands(Def.Operands);
-  if (Ops.size() < 2 || Depth > MaxDepth)
+  if (Ops.size() < 2 || Depth > MaxDepth || !fitsWords(F, Def))
     return nullptr;
   unsigned Units = Rank ? 2 : NumWarps * 32;
   Opcode Op = Def.op();
-  if ((Op == Opcode::Mov || Op == Opcode::Cvt) && Ops.size() == 2)
+  if (Op == Opcode::Mov && Ops.size() == 2)
     return valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
+  if (Op == Opcode::Cvt && Ops.size() == 2) {
+    ValuesPtr In = valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
+    // cvt.u16.u32 keeps the low bits (the destination's type is first).
+    unsigned Bits = 32;
+    for (const Span &Q : F.qualifiers(Def.Qualifiers)) {
+      unsigned Width = 0;
+      if (Q.text().size() > 2 &&
+          !Q.text().drop_front(2).getAsInteger(10, Width)) {
+        Bits = Width;
+        break;
+      }
+    }
+    if (!In || Bits >= 32)
+      return In;
+    UnitValues Out = *In;
+    for (std::optional<uint32_t> &V : Out.V)
+      if (V)
+        *V &= (1u << Bits) - 1;
+    return std::make_shared<const UnitValues>(std::move(Out));
+  }
   // shfl.sync.idx d, a, lane, c, mask with an immediate lane: each thread
   // gets a's value of that lane of its warp (CUTLASS's broadcast of the
   // warp or warpgroup index from lane 0).
