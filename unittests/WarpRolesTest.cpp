@@ -210,4 +210,15 @@ TEST(WarpRolesTest, ValuesOfOtherWidths) {
                "ret;\n",
                2);
   EXPECT_EQ(Narrow.at("@%p1 add"), "rank 0: warps none; rank 1: warps 0, 1");
+  // The high half of a product, and floating point, are not words.
+  Roles High(std::string(WarpIndex) + "mul.hi.u32 %r4, %r3, 1073741824;\n"
+                                      "setp.eq.s32 %p1, %r4, 0;\n"
+                                      "@%p1 add.s32 %r5, %r5, 1;\n"
+                                      "add.f32 %r6, %r3, 1;\n"
+                                      "setp.eq.s32 %p3, %r6, 1;\n"
+                                      "@%p3 add.s32 %r7, %r7, 1;\n"
+                                      "ret;\n",
+             4);
+  EXPECT_EQ(High.at("@%p1 add"), "warps 0-3");
+  EXPECT_EQ(High.at("@%p3 add"), "warps 0-3");
 }

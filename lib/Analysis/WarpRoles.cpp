@@ -231,8 +231,7 @@ WarpSet WarpRoles::all() const {
 WarpRoles::WarpRoles(const Function &F, const ControlFlowGraph &G,
                      const UniformityInfo &U, unsigned NumWarps)
     : F(F), G(G), U(U), NumWarps(std::clamp(NumWarps, 1u, 32u)),
-      Reach(G.size(), all()), Follows(U.registers().size()),
-      Narrows(U.registers().size()) {
+      Reach(G.size(), all()), Follows(U.registers().size()) {
   SuccBase.reserve(G.size() + 1);
   SuccBase.push_back(0);
   for (const CFGBlock &B : G)
@@ -284,8 +283,7 @@ bool WarpRoles::solve() {
       continue;
     uint32_t Branch = B.EndInst - 1;
     const Instruction &Bra = F.Instructions[Branch];
-    if (Bra.op() != Opcode::Bra || !Bra.guarded() ||
-        !mayNarrow(U.registers().guardOf(Branch)))
+    if (Bra.op() != Opcode::Bra || !Bra.guarded())
       continue;
     // A branch whose verdict read no register of several writes gets the
     // same one again: its paths are not what changed.

@@ -11,6 +11,8 @@
 
 #include "tcgen05/Analysis/WarpRoles.h"
 
+#include "TypeQualifiers.h"
+
 #include "tcgen05/Analysis/BranchConditions.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -29,14 +31,15 @@ namespace {
 constexpr unsigned MaxDepth = 24;
 
 bool isPred(const Function &F, const Instruction &I) {
-  llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
-  return Quals.size() == 1 && Quals[0].text() == ".pred";
+  return hasQualifier(F, I, ".pred");
 }
 
 bool isShflIdx(const Function &F, const Instruction &I) {
-  return I.op() == Opcode::Shfl &&
-         llvm::any_of(F.qualifiers(I.Qualifiers),
-                      [](const Span &Q) { return Q.text() == ".idx"; });
+  return I.op() == Opcode::Shfl && hasQualifier(F, I, ".idx");
+}
+
+bool isSigned(llvm::ArrayRef<TypeQual> Types) {
+  return llvm::any_of(Types, [](TypeQual T) { return T.Kind == 's'; });
 }
 
 /// An arithmetic opcode valuesWritten evaluates.
@@ -121,31 +124,27 @@ void forEachReachingWrite(llvm::ArrayRef<uint64_t> Reaching, unsigned NumWarps,
 /// flags) or 64 bits wide on values that fit 32 (CUTLASS's FMHA kernels
 /// look their roles up in a 64-bit constant shifted by the warp index).
 bool fitsWords(const Function &F, const Instruction &I) {
-  llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
-  bool Signed = llvm::any_of(
-      Quals, [](const Span &Q) { return Q.text().starts_with(".s"); });
+  bool Other = false;
+  llvm::SmallVector<TypeQual, 2> Types = typeQualifiers(F, I, Other);
+  // Floating point, saturation and the high or wide half of a product are
+  // not words.
+  if (Other || hasQualifier(F, I, ".hi") || hasQualifier(F, I, ".wide") ||
+      llvm::any_of(Types, [](TypeQual T) { return !T.integer(); }))
+    return false;
   Opcode Op = I.op();
   bool Bitwise = Op == Opcode::Mov || Op == Opcode::Cvt || Op == Opcode::Selp ||
                  Op == Opcode::And || Op == Opcode::Or || Op == Opcode::Xor ||
-                 (Op == Opcode::Shr && !Signed);
-  // The narrowest type named.
+                 (Op == Opcode::Shr && !isSigned(Types));
   unsigned Narrowest = 64;
-  bool Fits = true;
-  for (const Span &Q : Quals) {
-    llvm::StringRef T = Q.text();
-    unsigned Bits = 0;
-    if (T.size() < 3 || !llvm::is_contained(llvm::StringRef("bsuf"), T[1]) ||
-        T.drop_front(2).getAsInteger(10, Bits))
-      continue;
-    Narrowest = std::min(Narrowest, Bits);
-    Fits &= Bits == 32 || (Bitwise && Bits <= 64);
+  for (TypeQual T : Types) {
+    Narrowest = std::min(Narrowest, T.Width);
+    if (T.Width != 32 && !(Bitwise && T.Width <= 64))
+      return false;
     // A conversion to a narrower unsigned type truncates (evaluate masks
     // it); one that extends or narrows a sign is not followed.
-    if (Op == Opcode::Cvt && Bits < 32 && T[1] == 's')
-      Fits = false;
+    if (Op == Opcode::Cvt && T.Width < 32 && T.Kind == 's')
+      return false;
   }
-  if (!Fits)
-    return false;
   // An immediate must fit the narrowest type, as an unsigned number, and
   // a 32-bit word.
   uint64_t Max = Narrowest >= 32 ? 0xffffffffu : (uint64_t(1) << Narrowest) - 1;
@@ -205,42 +204,6 @@ bool WarpRoles::follows(uint32_t Reg, unsigned Depth) const {
   // Reg may have been marked unfollowed inside a cycle through it.
   Follows[Reg] = Ok ? 2 : 3;
   return Ok;
-}
-
-bool WarpRoles::mayNarrow(uint32_t Reg, unsigned Depth) const {
-  if (Reg == RegisterNumbering::None || Reg >= Narrows.size())
-    return false;
-  uint8_t &State = Narrows[Reg];
-  if (State >= 2)
-    return State == 2;
-  if (State == 1 || Depth > 2 * MaxDepth)
-    return false;
-  State = 1;
-  const RegisterNumbering &Regs = U.registers();
-  llvm::ArrayRef<uint32_t> Writers = Regs.writers(Reg);
-  bool Yes = Writers.size() > 1 && follows(Reg);
-  for (uint32_t W : Writers) {
-    if (Yes)
-      break;
-    // A constant (mov.pred %p, 0) decides the branch for every pair.
-    llvm::ArrayRef<Operand> Reads =
-        F.operands(F.Instructions[W].Operands).drop_front();
-    Yes = llvm::all_of(Reads, [&](const Operand &O) {
-      return immediateBits(F, O).has_value();
-    });
-    for (const Operand &O : Reads)
-      if (O.Kind == OperandKind::Register &&
-          (isThreadSource(O.text()) ||
-           U.warpPosition(O) != WarpPosition::None ||
-           mayNarrow(Regs.of(O), Depth + 1))) {
-        Yes = true;
-        break;
-      }
-    if (!Yes && F.Instructions[W].guarded())
-      Yes = mayNarrow(Regs.guardOf(W), Depth + 1);
-  }
-  Narrows[Reg] = Yes ? 2 : 3;
-  return Yes;
 }
 
 WarpRoles::ValuesPtr WarpRoles::valuesOf(const Operand &O, uint32_t At,
@@ -377,15 +340,9 @@ WarpRoles::ValuesPtr WarpRoles::evaluate(uint32_t DefIndex, bool Rank,
   if (Op == Opcode::Cvt && Ops.size() == 2) {
     ValuesPtr In = valuesOf(Ops[1], DefIndex, Rank, Depth + 1);
     // cvt.u16.u32 keeps the low bits (the destination's type is first).
-    unsigned Bits = 32;
-    for (const Span &Q : F.qualifiers(Def.Qualifiers)) {
-      unsigned Width = 0;
-      if (Q.text().size() > 2 &&
-          !Q.text().drop_front(2).getAsInteger(10, Width)) {
-        Bits = Width;
-        break;
-      }
-    }
+    bool Other = false;
+    llvm::SmallVector<TypeQual, 2> Types = typeQualifiers(F, Def, Other);
+    unsigned Bits = Types.empty() ? 32 : Types.front().Width;
     if (!In || Bits >= 32)
       return In;
     UnitValues Out = *In;
@@ -445,9 +402,8 @@ WarpRoles::ValuesPtr WarpRoles::evaluate(uint32_t DefIndex, bool Rank,
   ValuesPtr B = A ? valuesOf(Ops[2], DefIndex, Rank, Depth + 1) : nullptr;
   if (!A || !B)
     return nullptr;
-  bool Signed = llvm::any_of(F.qualifiers(Def.Qualifiers), [](const Span &Q) {
-    return Q.text().starts_with(".s");
-  });
+  bool Other = false;
+  bool Signed = isSigned(typeQualifiers(F, Def, Other));
   UnitValues Out(Units, std::min(A->Stride, B->Stride));
   for (unsigned K = 0; K < Units; K += Out.Stride)
     if ((*A)[K] && (*B)[K])

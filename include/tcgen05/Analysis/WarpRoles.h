@@ -162,12 +162,7 @@ private:
   /// form this analysis follows, with no cycle among them (a loop counter
   /// is not a role).
   bool follows(uint32_t Reg, unsigned Depth = 0) const;
-  /// Whether a predicate may tell warps or ranks apart, or be constant:
-  /// some write of it, or of what it is computed from, reads a thread
-  /// source or only immediates, or it is a followed register of several
-  /// writes.  A branch on anything else is not evaluated (a loop's exit, a
-  /// test of a parameter).
-  bool mayNarrow(uint32_t Reg, unsigned Depth = 0) const;
+
   /// One pass: the edges' kills from the branches, by the reach of the
   /// pass before; false past the budget.
   bool solve();
@@ -185,8 +180,7 @@ private:
   std::vector<uint64_t> Kills;
   /// Per register: 0 not asked, 1 being asked, 2 followed, 3 not.
   mutable std::vector<uint8_t> Follows;
-  /// Per register, the same for mayNarrow.
-  mutable std::vector<uint8_t> Narrows;
+
   mutable llvm::DenseMap<uint32_t, std::shared_ptr<const WarpRolesWriters>>
       Reaching;
   /// The registers of several writes some pass asked about.
