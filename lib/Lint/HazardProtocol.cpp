@@ -106,8 +106,12 @@ void tcgen05::checkTmemUseAfterDealloc(const HazardContext &C) {
     if (!hasProperty(T.Opcode, T5Async))
       continue;
     std::optional<std::vector<uint64_t>> Words = Last.at(T.Instruction);
-    if (!Words)
+    // Past its budget the solve has no answer, and the function's remark
+    // says so.
+    if (!Words) {
+      C.giveUp(C.walkLimit());
       return;
+    }
     WarpSet May = Roles.atInstruction(T.Instruction);
     // Every pair that may get here freed on each of its paths, or some
     // pair on some path.
