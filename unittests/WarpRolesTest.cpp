@@ -50,6 +50,31 @@ TEST(WarpRolesTest, BranchesOnTheWarpIndex) {
   EXPECT_EQ(R.at("add.s32 %r6"), "warps 0, 4-7");
 }
 
+// An edge passes the pairs its branch sends that way, fewer than reach
+// the block the branch ends: what a client that follows each warp's own
+// paths reads (the capacity lint's flow).
+TEST(WarpRolesTest, EdgesPassWhatTheirBranchAllows) {
+  Roles R(std::string(WarpIndex) + "setp.lt.s32 %p1, %r3, 2;\n"
+                                   "@%p1 bra LOW;\n"
+                                   "add.s32 %r4, %r4, 1;\n"
+                                   "LOW: ret;\n");
+  const ControlFlowGraph &G = R.A.cfg();
+  const CFGBlock &Branch = G.front();
+  ASSERT_EQ(Branch.succs().size(), 2u);
+  for (unsigned K = 0; K < 2; ++K) {
+    // Whichever order the graph keeps its successors in, the edge to the
+    // block of the add passes warps 2-7 and the other warps 0-1.
+    bool ToAdd = Branch.succs()[K]->FirstInst != Branch.succs()[K]->EndInst &&
+                 R.B.fn()
+                     .Instructions[Branch.succs()[K]->FirstInst]
+                     .src()
+                     .text()
+                     .starts_with("add.s32");
+    EXPECT_EQ(R.R.passes(Branch, K).str(), ToAdd ? "warps 2-7" : "warps 0, 1");
+  }
+  EXPECT_EQ(R.R.at(Branch).str(), "warps 0-7");
+}
+
 // %tid.x compared with a constant selects the warps that hold such a
 // thread; and.pred, not.pred and a guard narrow as the branch does.
 TEST(WarpRolesTest, ThreadIndexPredicatesAndGuards) {

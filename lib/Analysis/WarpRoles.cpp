@@ -405,6 +405,16 @@ WarpRoles::LastEvents::at(uint32_t I) const {
   return Roles.wordsAt(*Solved, Key, Slots, I);
 }
 
+WarpSet WarpRoles::passes(const CFGBlock &B, unsigned K) const {
+  WarpSet S = at(B);
+  if (Kills.empty())
+    return S;
+  uint64_t Kill = Kills[SuccBase[B.Number] + K];
+  S.Warps[0] &= ~uint32_t(Kill);
+  S.Warps[1] &= ~uint32_t(Kill >> 32);
+  return S;
+}
+
 WarpSet WarpRoles::atInstruction(uint32_t I) const {
   WarpSet S = at(G.blockOf(I));
   const Instruction &Inst = F.Instructions[I];

@@ -160,6 +160,16 @@ struct HazardFunction {
       Run(*B, B->FirstInst);
     }
   }
+  /// Whether some path leads from instruction From to To (after From ran;
+  /// From itself again around a loop).
+  bool leadsTo(uint32_t From, uint32_t To) const {
+    bool Found = false;
+    walkAfter(From, [&](uint32_t I) {
+      Found |= I == To;
+      return !Found;
+    });
+    return Found;
+  }
   /// Charges one instruction of a per-finding path walk to the function's
   /// budget; false once it is spent, and then the remark that the analysis
   /// gave up is made.  Each finding walks much of its function: real
@@ -187,6 +197,10 @@ struct HazardFunction {
   }
 };
 
+/// nCols of every alloc and dealloc whose bits are all known, computed once
+/// for the lints that compare sizes (HazardLifecycle.cpp).
+const llvm::DenseMap<uint32_t, std::optional<uint64_t>> &
+knownNCols(const struct HazardContext &C);
 /// "warps 0-3 of each CTA", or each rank's when they differ: the roles a
 /// finding names (HazardProtocol.cpp).
 std::string warpsOfEachCta(WarpSet S);

@@ -74,10 +74,10 @@ private:
   llvm::DenseMap<uint32_t, llvm::BitVector> After;
 };
 
-/// nCols of every alloc and dealloc whose bits are all known, computed once
-/// for the lints that compare sizes.
+} // namespace
+
 const llvm::DenseMap<uint32_t, std::optional<uint64_t>> &
-knownNCols(const HazardContext &C) {
+tcgen05::knownNCols(const HazardContext &C) {
   if (C.Cache.NCols)
     return *C.Cache.NCols;
   auto &NCols = C.Cache.NCols.emplace();
@@ -107,8 +107,6 @@ knownNCols(const HazardContext &C) {
       /*Budget=*/0, &C.Fn.Shared);
   return NCols;
 }
-
-} // namespace
 
 void tcgen05::checkAllocNeverFreed(const HazardContext &C) {
   if (!C.isWholeKernel())

@@ -93,12 +93,7 @@ void tcgen05::checkTmemUseAfterDealloc(const HazardContext &C) {
     }
   if (Allocs != 1 || !Deallocs || !C.isWholeKernel())
     return;
-  bool Again = false;
-  C.walkAfter(Alloc, [&](uint32_t I) {
-    Again |= I == Alloc;
-    return !Again;
-  });
-  if (Again)
+  if (C.leadsTo(Alloc, Alloc))
     return;
   const WarpRoles &Roles = C.roles();
   WarpRoles::LastEvents Last(Roles, Events);

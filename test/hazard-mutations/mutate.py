@@ -408,6 +408,37 @@ def dealloc_before_load(lines, spans, calls):
             yield ("dealloc-after-last-use", "near", i, lines[:last] + guarded + lines[last:], None)
 
 
+def alloc_while_holding(lines, spans, calls):
+    """A second allocation of 512 columns just before the kernel's alloc,
+    in its block and under its guard: the same warp
+    then asks for more while it holds the whole of tensor memory (TC6028
+    at the original alloc; TC6029 where a guard makes the first one
+    conditional).  The near miss frees the inserted allocation at once, so
+    the warp holds nothing when it asks again (cta_group::1 only: a pair's
+    dealloc would need to wait for the peer CTA first)."""
+    alloc = re.compile(r"^(\s*)(@!?%\w+\s+)?(tcgen05\.alloc\.cta_group::([12])\S*)\s+\[([^\]]+)\]\s*,\s*([^;]+);")
+    for i, line in enumerate(lines):
+        m = alloc.match(line)
+        if not m:
+            continue
+        span = function_of(spans, i)
+        if not span or not ENTRY.match(lines[span[0]]) or calls(span):
+            continue
+        indent, guard, op, group, dst = m.group(1), m.group(2) or "", m.group(3), m.group(4), m.group(5)
+        first = f"{indent}{guard}{op} [{dst}], 512;"
+        code = "TC6029" if guard else "TC6028"
+        yield ("alloc-while-holding", "plant", i, lines[:i] + [first] + lines[i:], (code, i + 2))
+        # A pair's allocation freed at once would not wait for the peer.
+        if group == "2":
+            continue
+        load = "ld.shared.b32" if ".shared::cta" in op else "ld.b32"
+        freed = [indent + "{", indent + ".reg .b32 %tcm_a;", first,
+                 f"{indent}{guard}{load} %tcm_a, [{dst}];",
+                 f"{indent}{guard}tcgen05.dealloc.cta_group::1.sync.aligned.b32 %tcm_a, 512;",
+                 indent + "}"]
+        yield ("alloc-freed-first", "near", i, lines[:i] + freed + lines[i:], None)
+
+
 def mutations(text):
     lines = text.split("\n")
     spans = functions(lines)
@@ -433,6 +464,7 @@ def mutations(text):
     yield from alloc_before_peer_sync(lines, spans, calls)
     yield from dealloc_all_warps(lines, spans, calls)
     yield from dealloc_before_load(lines, spans, calls)
+    yield from alloc_while_holding(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)

@@ -25,7 +25,8 @@ def headings(spec):
     found = set()
     for path in glob.glob(os.path.join(spec, "*.txt")):
         for line in open(path, encoding="utf-8", errors="replace"):
-            m = re.match(r"^(\d+(?:\.\d+)+)\.\s", line)
+            # An excerpt's first heading may follow a space.
+            m = re.match(r"^\s*(\d+(?:\.\d+)+)\.\s", line)
             if m:
                 found.add(m.group(1))
     return found

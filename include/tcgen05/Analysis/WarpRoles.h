@@ -59,6 +59,9 @@ public:
 
   /// The pairs that may reach block B (none when no path does).
   WarpSet at(const CFGBlock &B) const { return Reach[B.Number]; }
+  /// The pairs that may take B's K-th successor edge: B's, less those its
+  /// branch sends the other way.
+  WarpSet passes(const CFGBlock &B, unsigned K) const;
   /// The pairs that may execute instruction I: its block's, narrowed by
   /// its guard.
   WarpSet atInstruction(uint32_t I) const;
