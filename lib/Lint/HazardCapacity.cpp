@@ -14,8 +14,6 @@
 
 #include "HazardContext.h"
 
-#include "tcgen05/Analysis/KnownBits.h"
-
 #include "llvm/ADT/bit.h"
 
 #include <array>
@@ -87,7 +85,7 @@ private:
           C.isOpcode(I, Tcgen05Opcode::Dealloc) || CtaBarrier.test(I))
         transfer(I, S, Visit);
   }
-  /// Finds the CTA's barrier: bar.sync and barrier.sync with no thread
+  /// Finds the CTA's barrier: the uses of a named barrier with no thread
   /// count, all of one number that no use with a count shares.
   void findCtaBarrier();
   /// The columns an alloc or dealloc names: its known value, else the
@@ -148,67 +146,24 @@ void CapacityCheck::transfer(uint32_t I, Held &S, Fn &&Visit) const {
 
 void CapacityCheck::findCtaBarrier() {
   CtaBarrier.resize(C.F.Instructions.size());
+  const std::optional<std::vector<NamedBarrierUse>> &Uses = namedBarrierUses(C);
+  if (!Uses)
+    return;
   std::optional<uint64_t> Id;
-  std::vector<uint32_t> Counted;
-  for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
-    if (C.threadSync(I).Family != SyncFamily::Named)
+  for (const NamedBarrierUse &U : *Uses) {
+    if (U.Count)
       continue;
-    const Instruction &Inst = C.F.Instructions[I];
-    llvm::ArrayRef<Operand> Ops = C.F.operands(Inst.Operands);
-    llvm::ArrayRef<Span> Quals = C.F.qualifiers(Inst.Qualifiers);
-    bool Sync = llvm::any_of(Quals, [](Span Q) { return Q.text() == ".sync"; });
-    bool Red = llvm::any_of(Quals, [](Span Q) { return Q.text() == ".red"; });
-    // A reduction's operands are not followed: no barrier is the CTA's.
-    if (Red || Ops.empty()) {
+    if (Id && *Id != *U.IdValue) {
       CtaBarrier.reset();
       return;
     }
-    if (Ops.size() >= 2) {
-      Counted.push_back(I);
-      continue;
-    }
-    if (!Sync || Ops[0].Kind != OperandKind::Integer ||
-        (Id && *Id != Ops[0].value())) {
-      CtaBarrier.reset();
-      return;
-    }
-    Id = Ops[0].value();
-    CtaBarrier.set(I);
+    Id = U.IdValue;
+    CtaBarrier.set(U.Inst);
   }
-  if (!Id || Counted.empty())
-    return;
-  // A use with a thread count completes a phase with fewer threads: its
-  // number must be known to differ.
-  std::vector<llvm::StringRef> Roots;
-  for (uint32_t I : Counted) {
-    const Operand &O = C.F.operands(C.F.Instructions[I].Operands)[0];
-    if (O.Kind == OperandKind::Integer) {
-      if (O.value() == *Id) {
-        CtaBarrier.reset();
-        return;
-      }
-    } else if (O.Kind == OperandKind::Register) {
-      Roots.push_back(O.text());
-    } else {
-      CtaBarrier.reset();
-      return;
-    }
-  }
-  if (Roots.empty())
-    return;
-  bool Shared = false;
-  runKnownBits(
-      C.F, Roots, Counted,
-      [&](uint32_t I, const KnownBitsState &S) {
-        const Operand &O = C.F.operands(C.F.Instructions[I].Operands)[0];
-        if (O.Kind != OperandKind::Register)
-          return;
-        RegisterFact Fact = S.operandFact(C.F, O);
-        // Some known bit differs from the CTA barrier's number.
-        Shared |= !((Fact.one() ^ *Id) & Fact.known() & 0xffffffffu);
-      },
-      /*Budget=*/0, &C.Fn.Shared);
-  if (Shared)
+  // A use with a thread count completes a phase with fewer threads.
+  if (Id && llvm::any_of(*Uses, [&](const NamedBarrierUse &U) {
+        return U.Count && *U.IdValue == *Id;
+      }))
     CtaBarrier.reset();
 }
 

@@ -39,6 +39,15 @@ struct ThreadSync {
   bool any() const { return Acquires || Releases; }
 };
 
+/// One instruction at a named barrier (HazardNamedBarriers.cpp): its
+/// number and thread count, and their values where known.
+struct NamedBarrierUse {
+  uint32_t Inst;
+  const Operand *Id, *Count;
+  /// Arrives without waiting: a warp may arrive again in the same phase.
+  bool ArriveOnly;
+  std::optional<uint64_t> IdValue, CountValue;
+};
 struct OrderingCache;
 struct PathIndex;
 
@@ -48,6 +57,8 @@ struct HazardCache {
   ~HazardCache();
   /// nCols of each alloc and dealloc whose value is known, by instruction.
   std::optional<llvm::DenseMap<uint32_t, std::optional<uint64_t>>> NCols;
+  /// The uses of named barriers, once asked (namedBarrierUses).
+  std::optional<std::optional<std::vector<NamedBarrierUse>>> NamedBarriers;
   /// How each instruction synchronizes threads; empty until asked.
   std::vector<ThreadSync> Syncs;
   /// The tcgen05 instructions and the synchronizations, ascending: what
@@ -201,6 +212,11 @@ struct HazardFunction {
 /// for the lints that compare sizes (HazardLifecycle.cpp).
 const llvm::DenseMap<uint32_t, std::optional<uint64_t>> &
 knownNCols(const struct HazardContext &C);
+/// The uses of named barriers in the function, with their numbers and
+/// counts where known, found once; nothing when some use's number is
+/// unknown (it could be any barrier's).
+const std::optional<std::vector<NamedBarrierUse>> &
+namedBarrierUses(const struct HazardContext &C);
 /// "warps 0-3 of each CTA", or each rank's when they differ: the roles a
 /// finding names (HazardProtocol.cpp).
 std::string warpsOfEachCta(WarpSet S);

@@ -338,6 +338,19 @@ def alloc_before_peer_sync(lines, spans, calls):
             yield ("alloc-after-peer-sync", "near", i, rest[:at] + moved + rest[at:], None)
 
 
+def cta_size(lines, span):
+    """The kernel's .reqntid or .maxntid directive, and the threads it
+    gives (None, 0 without one)."""
+    head = "\n".join(lines[span[0]:span[0] + 12])
+    size = re.search(r"\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?", head)
+    if not size:
+        return None, 0
+    threads = 1
+    for g in size.groups()[1:]:
+        threads *= int(g or 1)
+    return size, threads
+
+
 def dealloc_all_warps(lines, spans, calls):
     """A copy of the kernel's dealloc at its first statement, which every
     warp executes: more than one warp of a CTA deallocates (jax PR 28461),
@@ -354,14 +367,8 @@ def dealloc_all_warps(lines, spans, calls):
         span = function_of(spans, i)
         if not span or span in done or not ENTRY.match(lines[span[0]]) or calls(span):
             continue
-        head = "\n".join(lines[span[0]:span[0] + 12])
-        size = re.search(r"\.(reqntid|maxntid)\s+(\d+)(?:\s*,\s*(\d+))?(?:\s*,\s*(\d+))?", head)
-        if not size:
-            continue
-        threads = 1
-        for g in size.groups()[1:]:
-            threads *= int(g or 1)
-        if threads <= 32:
+        size, threads = cta_size(lines, span)
+        if not size or threads <= 32:
             continue
         body = next((k for k in range(span[0], span[1]) if lines[k].strip() == "{"), None)
         first = next((k for k in range(body + 1, span[1]) if not decl.match(lines[k])), None) \
@@ -439,6 +446,78 @@ def alloc_while_holding(lines, spans, calls):
         yield ("alloc-freed-first", "near", i, lines[:i] + freed + lines[i:], None)
 
 
+NAMED = re.compile(r"^(\s*)(bar|barrier)(\.cta)?\.(sync|arrive)(\.aligned)?\s+([^,;]+?)\s*(?:,\s*([^;]+?)\s*)?;")
+
+
+def constant_of(lines, span, at, operand):
+    """The constant operand names at line at: an immediate, or a register
+    moved from a constant once in the function and read nowhere else;
+    with the line and a function that writes another value there."""
+    if operand.isdigit():
+        def put(value):
+            m = NAMED.match(lines[at])
+            return (at, lines[at].replace(operand, str(value), 1) if m.group(7) != operand else
+                    re.sub(r",\s*" + operand + r"\s*;", f", {value};", lines[at]))
+        return int(operand), put
+    uses = [k for k in range(*span) if re.search(re.escape(operand) + r"(?!\w)", lines[k])]
+    mov = re.compile(r"^(\s*mov\.[bu]32\s+" + re.escape(operand) + r"\s*,\s*)(\d+)(\s*;.*)$")
+    defs = [k for k in uses if mov.match(lines[k])]
+    if len(uses) != 2 or len(defs) != 1 or defs[0] > at:
+        return None
+    d = mov.match(lines[defs[0]])
+    return int(d.group(2)), lambda value: (defs[0], d.group(1) + str(value) + d.group(3))
+
+
+def named_barrier_count(lines, spans, calls):
+    """A named barrier's thread count raised past the CTA's threads
+    (.reqntid or .maxntid): no phase can complete (TC6030 at it), as
+    FlashMLA PR 57 asked one warpgroup's barrier for both.  Only barriers
+    whose every use waits (a bar.arrive may arrive twice in a phase) and
+    whose numbers are all constants.  The near miss gives every use of the
+    barrier a number no other barrier uses."""
+    done = set()
+    for span in spans:
+        if span in done or not ENTRY.match(lines[span[0]]) or calls(span):
+            continue
+        size, threads = cta_size(lines, span)
+        if not size:
+            continue
+        uses = []
+        for k in range(*span):
+            m = NAMED.match(lines[k])
+            if not m:
+                continue
+            ident = constant_of(lines, span, k, m.group(6))
+            if ident is None:
+                uses = None
+                break
+            uses.append((k, m, ident[0], ident[1]))
+        if not uses:
+            continue
+        done.add(span)
+        ids = collections.defaultdict(list)
+        for use in uses:
+            ids[use[2]].append(use)
+        free = [n for n in range(1, 16) if n not in ids]
+        for ident, group in sorted(ids.items()):
+            if any(m.group(4) == "arrive" or m.group(7) is None for _, m, _, _ in group):
+                continue
+            k, m, _, _ = group[0]
+            count = constant_of(lines, span, k, m.group(7))
+            if count is None or threads + 32 > 1024:
+                continue
+            new = list(lines)
+            at, text = count[1](threads + 32)
+            new[at] = text
+            yield ("barrier-count-past-cta", "plant", k, new, ("TC6030", k + 1))
+            if free:
+                new = list(lines)
+                for _, _, _, put in group:
+                    at, text = put(free[0])
+                    new[at] = text
+                yield ("barrier-renumbered", "near", k, new, None)
+
+
 def mutations(text):
     lines = text.split("\n")
     spans = functions(lines)
@@ -465,6 +544,7 @@ def mutations(text):
     yield from dealloc_all_warps(lines, spans, calls)
     yield from dealloc_before_load(lines, spans, calls)
     yield from alloc_while_holding(lines, spans, calls)
+    yield from named_barrier_count(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)
