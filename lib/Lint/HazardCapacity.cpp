@@ -6,9 +6,10 @@
 // waits for a dealloc it will never reach.  The columns each warp holds are
 // followed along the paths that warp may take (WarpRoles), a lower bound
 // (held on every path) and an upper one (on some path).  Another warp's
-// dealloc could end the wait, unless it lies past more arrivals at the
-// CTA's barrier (bar.sync with no thread count) than the waiting warp can
-// have made: each phase needs every thread of the CTA, the waiting one too.
+// dealloc could end the wait, unless it lies past more phases of a barrier
+// of every thread (the CTA's bar.sync with no thread count, the cluster's
+// barrier.cluster) than the waiting warp can have arrived at: each phase
+// needs the waiting warp too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,17 +28,22 @@ constexpr unsigned Capacity = 512;
 /// overflows with any allocation, and a loop's rounds stay few.
 constexpr unsigned Ceiling = Capacity;
 constexpr unsigned Pairs = 64;
-/// Arrivals at the CTA's barrier past which the upper bound is unbounded.
+/// Arrivals at a barrier past which the upper bound is unbounded.
 constexpr unsigned ManyArrivals = 16;
+
+/// What the barriers of every thread count, per pair: arrivals at the
+/// CTA's barrier (its waits too), at the cluster's, and the cluster's
+/// waits.
+enum Counter : unsigned { CtaArrived, ClusterArrived, ClusterWaited, Counters };
 
 uint64_t maskOf(WarpSet S) { return S.Warps[0] | uint64_t(S.Warps[1]) << 32; }
 
-/// The columns each pair (bit R * 32 + W of Reached) holds, and how many
-/// times it arrived at the CTA's barrier.
+/// The columns each pair (bit R * 32 + W of Reached) holds, and its
+/// counters.
 struct Held {
   uint64_t Reached = 0;
   std::array<uint16_t, Pairs> Lo{}, Hi{};
-  std::array<uint8_t, Pairs> ArrivedLo{}, ArrivedHi{};
+  std::array<std::array<uint8_t, Pairs>, Counters> CountLo{}, CountHi{};
 
   /// Joins In's pairs that Pass lets through; whether anything changed.
   bool join(const Held &In, uint64_t Pass) {
@@ -48,19 +54,25 @@ struct Held {
         Reached |= uint64_t(1) << P;
         Lo[P] = In.Lo[P];
         Hi[P] = In.Hi[P];
-        ArrivedLo[P] = In.ArrivedLo[P];
-        ArrivedHi[P] = In.ArrivedHi[P];
+        for (unsigned K = 0; K < Counters; ++K) {
+          CountLo[K][P] = In.CountLo[K][P];
+          CountHi[K][P] = In.CountHi[K][P];
+        }
         Changed = true;
         continue;
       }
-      if (In.Lo[P] < Lo[P] || In.Hi[P] > Hi[P] ||
-          In.ArrivedLo[P] < ArrivedLo[P] || In.ArrivedHi[P] > ArrivedHi[P]) {
+      if (In.Lo[P] < Lo[P] || In.Hi[P] > Hi[P]) {
         Lo[P] = std::min(Lo[P], In.Lo[P]);
         Hi[P] = std::max(Hi[P], In.Hi[P]);
-        ArrivedLo[P] = std::min(ArrivedLo[P], In.ArrivedLo[P]);
-        ArrivedHi[P] = std::max(ArrivedHi[P], In.ArrivedHi[P]);
         Changed = true;
       }
+      for (unsigned K = 0; K < Counters; ++K)
+        if (In.CountLo[K][P] < CountLo[K][P] ||
+            In.CountHi[K][P] > CountHi[K][P]) {
+          CountLo[K][P] = std::min(CountLo[K][P], In.CountLo[K][P]);
+          CountHi[K][P] = std::max(CountHi[K][P], In.CountHi[K][P]);
+          Changed = true;
+        }
     }
     return Changed;
   }
@@ -82,12 +94,21 @@ private:
   void run(const CFGBlock &B, Held &S, Fn &&Visit) const {
     for (uint32_t I = B.FirstInst; I < B.EndInst; ++I)
       if (C.isOpcode(I, Tcgen05Opcode::Alloc) ||
-          C.isOpcode(I, Tcgen05Opcode::Dealloc) || CtaBarrier.test(I))
+          C.isOpcode(I, Tcgen05Opcode::Dealloc) || counter(I) != Counters)
         transfer(I, S, Visit);
   }
   /// Finds the CTA's barrier: the uses of a named barrier with no thread
   /// count, all of one number that no use with a count shares.
   void findCtaBarrier();
+  /// The counter instruction I adds to, or Counters for none.
+  Counter counter(uint32_t I) const {
+    if (CtaBarrier.test(I))
+      return CtaArrived;
+    ThreadSync S = C.threadSync(I);
+    if (S.Family != SyncFamily::Cluster)
+      return Counters;
+    return S.Acquires ? ClusterWaited : ClusterArrived;
+  }
   /// The columns an alloc or dealloc names: its known value, else the
   /// least an alloc can take and the most a dealloc can free.
   unsigned columns(uint32_t I, bool Alloc) const {
@@ -97,12 +118,15 @@ private:
     return Alloc ? 32 : Capacity;
   }
   /// Whether another warp of pair P's CTA may free what P allocated while
-  /// P, having arrived at most Arrived times at the CTA's barrier, waits.
-  bool freedByOthers(unsigned P, unsigned Arrived) const {
+  /// P waits in state At: some dealloc of it lies past no more phases of
+  /// either barrier than P can have arrived at.
+  bool freedByOthers(unsigned P, const Held &At) const {
     unsigned Base = P / 32 * 32;
     for (unsigned Q = Base; Q < Base + 32; ++Q)
-      if (Q != P && FirstFree[Q] <= Arrived)
-        return true;
+      for (const Phases &F : Frees[Q])
+        if (Q != P && F.Cta <= At.CountHi[CtaArrived][P] &&
+            F.Cluster <= At.CountHi[ClusterArrived][P])
+          return true;
     return false;
   }
 
@@ -112,16 +136,20 @@ private:
   std::vector<Held> In;
   /// The instructions that arrive at the CTA's barrier.
   llvm::BitVector CtaBarrier;
-  /// For each pair, the fewest arrivals at the CTA's barrier before a
-  /// dealloc it may execute (0 without the barrier; 255 for none).
-  std::array<uint8_t, Pairs> FirstFree;
+  /// The fewest phases of each barrier a pair has passed before one of
+  /// its deallocs.
+  struct Phases {
+    uint8_t Cta, Cluster;
+  };
+  std::array<llvm::SmallVector<Phases, 2>, Pairs> Frees;
 };
 
 template <typename Fn>
 void CapacityCheck::transfer(uint32_t I, Held &S, Fn &&Visit) const {
   bool Alloc = C.isOpcode(I, Tcgen05Opcode::Alloc);
   uint64_t May = maskOf(Roles.atInstruction(I)) & S.Reached;
-  unsigned N = CtaBarrier.test(I) ? 0 : columns(I, Alloc);
+  Counter K = counter(I);
+  unsigned N = K != Counters ? 0 : columns(I, Alloc);
   Visit(I, S, May, N);
   // A guarded alloc may not run: the lower bound stays.  A dealloc frees
   // in both bounds, which keeps the upper one from counting a path where
@@ -129,10 +157,10 @@ void CapacityCheck::transfer(uint32_t I, Held &S, Fn &&Visit) const {
   bool Certain = !C.F.Instructions[I].guarded();
   for (uint64_t M = May; M; M &= M - 1) {
     unsigned P = llvm::countr_zero(M);
-    if (CtaBarrier.test(I)) {
-      S.ArrivedHi[P] = uint8_t(std::min(S.ArrivedHi[P] + 1u, ManyArrivals));
+    if (K != Counters) {
+      S.CountHi[K][P] = uint8_t(std::min(S.CountHi[K][P] + 1u, ManyArrivals));
       if (Certain)
-        S.ArrivedLo[P] = uint8_t(std::min(S.ArrivedLo[P] + 1u, ManyArrivals));
+        S.CountLo[K][P] = uint8_t(std::min(S.CountLo[K][P] + 1u, ManyArrivals));
     } else if (Alloc) {
       S.Hi[P] = uint16_t(std::min(S.Hi[P] + N, Ceiling));
       if (Certain)
@@ -176,7 +204,7 @@ bool CapacityCheck::solve() {
   llvm::BitVector Queued(G.size());
   Queued.set(G.front().Number);
   auto Ignore = [](uint32_t, const Held &, uint64_t, unsigned) {};
-  FirstFree.fill(255);
+
   while (!Work.empty()) {
     uint32_t N = Work.back();
     Work.pop_back();
@@ -195,7 +223,7 @@ bool CapacityCheck::solve() {
       }
     }
   }
-  // The fewest arrivals each pair makes before a dealloc it may execute.
+  // The fewest phases each pair passes before a dealloc it may execute.
   for (const Tcgen05Inst &T : C.F.Tcgen05) {
     if (T.Opcode != Tcgen05Opcode::Dealloc)
       continue;
@@ -206,7 +234,8 @@ bool CapacityCheck::solve() {
         return;
       for (uint64_t M = May; M; M &= M - 1) {
         unsigned P = llvm::countr_zero(M);
-        FirstFree[P] = std::min(FirstFree[P], Now.ArrivedLo[P]);
+        Frees[P].push_back(
+            {Now.CountLo[CtaArrived][P], Now.CountLo[ClusterWaited][P]});
       }
     });
   }
@@ -237,7 +266,7 @@ void CapacityCheck::report(llvm::ArrayRef<uint32_t> Allocs) {
     unsigned EveryHeld = ~0u, SomeHeld = ~0u;
     for (uint64_t M = May; M; M &= M - 1) {
       unsigned P = llvm::countr_zero(M);
-      bool Judged = !freedByOthers(P, At.ArrivedHi[P]);
+      bool Judged = !freedByOthers(P, At);
       Every &= Judged && At.Lo[P] + N > Capacity;
       EveryHeld = std::min<unsigned>(EveryHeld, At.Lo[P]);
       if (Judged && At.Hi[P] + N > Capacity) {

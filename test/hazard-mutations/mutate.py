@@ -205,6 +205,8 @@ def halve_ncols(lines, spans):
         if not m:
             continue
         span = function_of(spans, i)
+        if not span:
+            continue
         new = list(lines)
         if m.group(2).isdigit():
             if int(m.group(2)) < 64:
@@ -230,6 +232,8 @@ def relinquish_first(lines, spans):
         if "tcgen05.relinquish_alloc_permit" not in line:
             continue
         span = function_of(spans, i)
+        if not span:
+            continue
         allocs = [k for k in range(span[0], i) if re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.alloc", lines[k])]
         if len(allocs) != 1 or line.strip().startswith("@"):
             continue
@@ -421,8 +425,9 @@ def alloc_while_holding(lines, spans, calls):
     then asks for more while it holds the whole of tensor memory (TC6028
     at the original alloc; TC6029 where a guard makes the first one
     conditional).  The near miss frees the inserted allocation at once, so
-    the warp holds nothing when it asks again (cta_group::1 only: a pair's
-    dealloc would need to wait for the peer CTA first)."""
+    the warp holds nothing when it asks again (cta_group::1 kernels of one
+    allocation only: a pair's dealloc would need to wait for the peer CTA
+    first)."""
     alloc = re.compile(r"^(\s*)(@!?%\w+\s+)?(tcgen05\.alloc\.cta_group::([12])\S*)\s+\[([^\]]+)\]\s*,\s*([^;]+);")
     for i, line in enumerate(lines):
         m = alloc.match(line)
@@ -435,8 +440,11 @@ def alloc_while_holding(lines, spans, calls):
         first = f"{indent}{guard}{op} [{dst}], 512;"
         code = "TC6029" if guard else "TC6028"
         yield ("alloc-while-holding", "plant", i, lines[:i] + [first] + lines[i:], (code, i + 2))
-        # A pair's allocation freed at once would not wait for the peer.
-        if group == "2":
+        # A pair's allocation freed at once would not wait for the peer, and
+        # beside another allocation the warp may hold columns already.
+        allocs = [k for k in range(*span) if alloc.match(lines[k]) or "tcgen05.alloc" in lines[k]
+                  and not lines[k].lstrip().startswith("//")]
+        if group == "2" or len(allocs) != 1:
             continue
         load = "ld.shared.b32" if ".shared::cta" in op else "ld.b32"
         freed = [indent + "{", indent + ".reg .b32 %tcm_a;", first,
