@@ -21,6 +21,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <array>
 #include <memory>
 #include <optional>
 
@@ -49,6 +50,7 @@ struct NamedBarrierUse {
   std::optional<uint64_t> IdValue, CountValue;
 };
 struct OrderingCache;
+class BarrierPhases;
 struct PathIndex;
 
 /// Facts computed once per function and shared by several lints.
@@ -74,6 +76,9 @@ struct HazardCache {
   uint64_t WalkSteps = 0;
   /// The warp roles, once a lint asks (HazardFunction::roles).
   std::unique_ptr<WarpRoles> Roles;
+  /// The phases each warp has passed, once a lint asks
+  /// (HazardFunction::phases).
+  std::unique_ptr<BarrierPhases> Phases;
   /// The elect branches and conditions every ordering analysis's
   /// infeasible edges read (HazardPaths.cpp), found by the first.
   std::shared_ptr<PathIndex> Paths;
@@ -97,6 +102,9 @@ struct HazardFunction {
   /// Which warps, and which CTA of a pair, execute each block; built on
   /// first use.
   const WarpRoles &roles() const;
+  /// The phases of the barriers of every thread each warp has passed;
+  /// built on first use.
+  const BarrierPhases &phases() const;
 
   const Instruction &inst(const Tcgen05Inst &T) const {
     return F.Instructions[T.Instruction];
@@ -216,7 +224,89 @@ knownNCols(const struct HazardContext &C);
 /// counts where known, found once; nothing when some use's number is
 /// unknown (it could be any barrier's).
 const std::optional<std::vector<NamedBarrierUse>> &
-namedBarrierUses(const struct HazardContext &C);
+namedBarrierUses(const HazardFunction &C);
+/// The pairs of S as one word: bit R * 32 + W for (rank R, warp W).
+inline uint64_t pairMask(WarpSet S) {
+  return S.Warps[0] | uint64_t(S.Warps[1]) << 32;
+}
+
+/// Solves a forward flow of a state per (rank, warp) pair, each pair along
+/// the edges it may take (WarpRoles::passes): In[N] is the state on the way
+/// into block N, whose pairs are its Reached word; Transfer(B, S) applies
+/// block B to S, and In[N].join(S, Pass) merges S's pairs in Pass, saying
+/// whether anything changed.  False once the walk budget is spent.
+template <typename State, typename Fn>
+bool solvePairFlow(const HazardFunction &C, std::vector<State> &In,
+                   Fn &&Transfer) {
+  const ControlFlowGraph &G = C.G;
+  const WarpRoles &Roles = C.roles();
+  In.assign(G.size(), State());
+  In[G.front().Number].Reached = pairMask(Roles.at(G.front()));
+  std::vector<uint32_t> Work{G.front().Number};
+  llvm::BitVector Queued(G.size());
+  Queued.set(G.front().Number);
+  while (!Work.empty()) {
+    uint32_t N = Work.back();
+    Work.pop_back();
+    Queued.reset(N);
+    const CFGBlock &B = G.block(N);
+    if (!C.walkBudget(B.EndInst - B.FirstInst + 1))
+      return false;
+    State S = In[N];
+    Transfer(B, S);
+    for (unsigned K = 0; K < B.succs().size(); ++K) {
+      const CFGBlock &Succ = *B.succs()[K];
+      uint64_t Pass = pairMask(Roles.passes(B, K)) & pairMask(Roles.at(Succ));
+      if (In[Succ.Number].join(S, Pass) && !Queued.test(Succ.Number)) {
+        Queued.set(Succ.Number);
+        Work.push_back(Succ.Number);
+      }
+    }
+  }
+  return true;
+}
+
+/// How many phases of the barriers of every thread each (rank, warp) pair
+/// has passed, a lower and an upper bound over the paths that pair may take
+/// (WarpRoles::passes): the CTA's barrier (bar.sync or barrier.sync with no
+/// thread count, all of one number that no use with a count shares) and the
+/// cluster's (barrier.cluster.arrive, then wait).  A phase needs every
+/// thread that has not exited, so a warp that passed more phases than
+/// another can have arrived at runs after it (HazardPhases.cpp).
+class BarrierPhases {
+public:
+  explicit BarrierPhases(const HazardFunction &C);
+  /// Whether instruction Later, where pair Q executes it, runs after pair P
+  /// executed instruction Earlier, on every execution: Q has passed more
+  /// phases of one of the barriers than P can have arrived at before.
+  /// False past the budget.
+  bool ordered(uint32_t Earlier, unsigned P, uint32_t Later, unsigned Q) const;
+
+private:
+  enum Counter : unsigned {
+    CtaArrived,
+    ClusterArrived,
+    ClusterWaited,
+    Counters
+  };
+  static constexpr unsigned Pairs = 64;
+  struct Bounds {
+    uint64_t Reached = 0;
+    std::array<std::array<uint8_t, Pairs>, Counters> Lo{}, Hi{};
+    bool join(const Bounds &In, uint64_t Pass);
+  };
+  /// The counter instruction I adds to, or Counters for none.
+  Counter counter(uint32_t I) const;
+  /// The bounds on the way into instruction I.
+  Bounds at(uint32_t I) const;
+  void step(uint32_t I, Bounds &S) const;
+
+  const HazardFunction &C;
+  llvm::BitVector CtaBarrier;
+  std::vector<Bounds> In;
+  bool Solved = false;
+};
+
 /// "warps 0-3 of each CTA", or each rank's when they differ: the roles a
 /// finding names (HazardProtocol.cpp).
 std::string warpsOfEachCta(WarpSet S);

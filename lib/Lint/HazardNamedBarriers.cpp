@@ -26,7 +26,7 @@ std::optional<uint64_t> immediate(const Operand *O) {
   return std::nullopt;
 }
 
-std::optional<std::vector<NamedBarrierUse>> findUses(const HazardContext &C) {
+std::optional<std::vector<NamedBarrierUse>> findUses(const HazardFunction &C) {
   std::vector<NamedBarrierUse> Uses;
   std::vector<llvm::StringRef> Roots;
   for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
@@ -81,7 +81,7 @@ std::optional<std::vector<NamedBarrierUse>> findUses(const HazardContext &C) {
           if (!U.CountValue)
             U.CountValue = Known(U.Count);
         },
-        /*Budget=*/0, &C.Fn.Shared);
+        /*Budget=*/0, &C.Shared);
   }
   if (llvm::any_of(Uses, [](const NamedBarrierUse &U) { return !U.IdValue; }))
     return std::nullopt;
@@ -91,7 +91,7 @@ std::optional<std::vector<NamedBarrierUse>> findUses(const HazardContext &C) {
 } // namespace
 
 const std::optional<std::vector<NamedBarrierUse>> &
-tcgen05::namedBarrierUses(const HazardContext &C) {
+tcgen05::namedBarrierUses(const HazardFunction &C) {
   if (!C.Cache.NamedBarriers)
     C.Cache.NamedBarriers.emplace(findUses(C));
   return *C.Cache.NamedBarriers;

@@ -392,8 +392,8 @@ def dealloc_before_load(lines, spans, calls):
     """A copy of the kernel's dealloc just before its first tcgen05.ld
     after the allocation, in the load's block: the warps that load have
     freed first (TC6026 at the load).  Kernels with one allocation only,
-    which the lint judges.  The near miss puts the copy, one warp's, just
-    before the function's last ret, after every access."""
+    which the lint judges.  The near miss moves the dealloc, made warp 0's,
+    to just before the function's last ret, after every access."""
     done = set()
     for i, line in enumerate(lines):
         m = re.match(r"^(\s*)(tcgen05\.dealloc\.cta_group::1\S*\s+[^;]*;)", line)
@@ -414,9 +414,13 @@ def dealloc_before_load(lines, spans, calls):
         yield ("dealloc-before-load", "plant", i, lines[:load] + [copy] + lines[load:],
                ("TC6026", load + 2))
         last = max((k for k in range(*span) if re.match(r"^\s*ret\s*;", lines[k])), default=None)
-        if last is not None and last > load:
+        # Moved, not copied: a copy would free the one allocation twice.
+        # Only where the dealloc comes before the last ret, so that moving
+        # it keeps the indices after it.
+        if last is not None and last > load and last > i:
             guarded, _ = one_warp(m.group(2))
-            yield ("dealloc-after-last-use", "near", i, lines[:last] + guarded + lines[last:], None)
+            moved = lines[:last] + guarded + lines[last:]
+            yield ("dealloc-after-last-use", "near", i, moved[:i] + moved[i + 1:], None)
 
 
 def alloc_while_holding(lines, spans, calls):
@@ -452,6 +456,24 @@ def alloc_while_holding(lines, spans, calls):
                  f"{indent}{guard}tcgen05.dealloc.cta_group::1.sync.aligned.b32 %tcm_a, 512;",
                  indent + "}"]
         yield ("alloc-freed-first", "near", i, lines[:i] + freed + lines[i:], None)
+
+
+def dealloc_twice(lines, spans, calls):
+    """A copy of a kernel's tcgen05.dealloc just after itself: the warp
+    that freed the kernel's one allocation frees it again (TC6031 at the
+    copy; TC6032 where a guard makes the first free conditional)."""
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*)(@!?%\w+\s+)?(tcgen05\.dealloc\.\S+\s+[^;]*;)", line)
+        if not m:
+            continue
+        span = function_of(spans, i)
+        if not span or not ENTRY.match(lines[span[0]]) or calls(span):
+            continue
+        allocs = [k for k in range(*span) if re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.alloc", lines[k])]
+        if len(allocs) != 1 or allocs[0] > i:
+            continue
+        code = "TC6032" if m.group(2) else "TC6031"
+        yield ("dealloc-twice", "plant", i, lines[:i + 1] + [line] + lines[i + 1:], (code, i + 2))
 
 
 NAMED = re.compile(r"^(\s*)(bar|barrier)(\.cta)?\.(sync|arrive)(\.aligned)?\s+([^,;]+?)\s*(?:,\s*([^;]+?)\s*)?;")
@@ -553,6 +575,7 @@ def mutations(text):
     yield from dealloc_before_load(lines, spans, calls)
     yield from alloc_while_holding(lines, spans, calls)
     yield from named_barrier_count(lines, spans, calls)
+    yield from dealloc_twice(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)
