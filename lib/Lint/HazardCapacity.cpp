@@ -206,9 +206,18 @@ void tcgen05::checkAllocBeyondCapacity(const HazardContext &C) {
       Allocs.push_back(T.Instruction);
   if (Allocs.empty())
     return;
-  // One allocation that no path runs twice holds nothing before it.
-  if (Allocs.size() == 1 && !C.leadsTo(Allocs[0], Allocs[0]))
-    return;
+  // One allocation holds columns when it runs again only if it runs every
+  // round of a loop: unguarded, in a loop's header.  One behind a flag
+  // runs once (CUTLASS's FMHA allocates on its loop's first tile).
+  if (Allocs.size() == 1) {
+    const CFGBlock &H = C.G.blockOf(Allocs[0]);
+    bool EveryRound = !C.F.Instructions[Allocs[0]].guarded() &&
+                      llvm::any_of(H.preds(), [&](const CFGBlock *P) {
+                        return C.DT.dominates(&H, P);
+                      });
+    if (!EveryRound)
+      return;
+  }
   // A call could allocate or free for the kernel.
   if (!C.isWholeKernel())
     return;

@@ -158,6 +158,26 @@ const WarpRoles &HazardFunction::roles() const {
   return *Cache.Roles;
 }
 
+bool HazardFunction::leadsTo(uint32_t From, uint32_t To) const {
+  // A block at a time: a path that enters To's block reaches To.
+  const CFGBlock &FB = G.blockOf(From), &TB = G.blockOf(To);
+  if (&FB == &TB && To > From)
+    return true;
+  llvm::BitVector Seen(G.size());
+  llvm::SmallVector<const CFGBlock *, 16> Work(FB.succs().begin(),
+                                               FB.succs().end());
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (B == &TB)
+      return true;
+    if (Seen.test(B->Number))
+      continue;
+    Seen.set(B->Number);
+    Work.append(B->succs().begin(), B->succs().end());
+  }
+  return false;
+}
+
 std::string HazardFunction::displayName(uint32_t Index) const {
   const Instruction &I = F.Instructions[Index];
   std::string Name = I.opcode().text().str();

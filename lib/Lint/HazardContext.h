@@ -181,14 +181,7 @@ struct HazardFunction {
   }
   /// Whether some path leads from instruction From to To (after From ran;
   /// From itself again around a loop).
-  bool leadsTo(uint32_t From, uint32_t To) const {
-    bool Found = false;
-    walkAfter(From, [&](uint32_t I) {
-      Found |= I == To;
-      return !Found;
-    });
-    return Found;
-  }
+  bool leadsTo(uint32_t From, uint32_t To) const;
   /// Charges one instruction of a per-finding path walk to the function's
   /// budget; false once it is spent, and then the remark that the analysis
   /// gave up is made.  Each finding walks much of its function: real

@@ -63,7 +63,10 @@ void tcgen05::checkDeallocTwice(const HazardContext &C) {
       continue;
     Events.push_back(T.Instruction);
   }
+  // One dealloc that no path runs twice frees once per warp that runs it,
+  // and two warps running it are TC6024's.
   if (!C.F.IsEntry || Allocs.size() != 1 || Deallocs.empty() ||
+      (Deallocs.size() == 1 && !C.leadsTo(Deallocs[0], Deallocs[0])) ||
       C.leadsTo(Allocs[0], Allocs[0]) || !C.isWholeKernel())
     return;
   const WarpRoles &Roles = C.roles();
