@@ -175,12 +175,13 @@ void CapacityCheck::report(llvm::ArrayRef<uint32_t> Allocs) {
     uint64_t Named = Every ? May : Over;
     std::string Warps =
         warpsOfEachCta(WarpSet{{uint32_t(Named), uint32_t(Named >> 32)}});
+    // The caret under nCols, the size that does not fit.
+    DiagID ID = Every ? C.ID : DiagID::warn_hz_alloc_beyond_capacity_path;
+    llvm::SmallVector<DiagArg, 4> Args{uint64_t(N), Warps, uint64_t(Cols),
+                                       uint64_t(N + Cols)};
+    const Operand *Size = C.operand(*C.tcgen05At(A), Tcgen05OperandRole::NCols);
     Diagnostic &D =
-        Every ? C.report(
-                    A, {uint64_t(N), Warps, uint64_t(Cols), uint64_t(N + Cols)})
-              : C.reportAs(
-                    DiagID::warn_hz_alloc_beyond_capacity_path, A,
-                    {uint64_t(N), Warps, uint64_t(Cols), uint64_t(N + Cols)});
+        Size ? C.reportAt(ID, *Size, Args) : C.reportAs(ID, A, Args);
     // The allocations the held columns may come from: those of the same
     // warp a path leads from to this one.
     unsigned P = llvm::countr_zero(Named);
@@ -189,7 +190,7 @@ void CapacityCheck::report(llvm::ArrayRef<uint32_t> Allocs) {
         continue;
       if (C.leadsTo(Earlier, A))
         C.note(D, DiagID::note_hz_still_held, Earlier,
-               {uint64_t(columns(Earlier, true)), Every ? "every" : "some"});
+               {uint64_t(columns(Earlier, true))});
     }
     C.cite(D);
   }

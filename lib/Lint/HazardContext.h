@@ -322,6 +322,12 @@ struct HazardContext : HazardFunction {
                        llvm::ArrayRef<DiagArg> Args) const {
     return Sink.report(Diag, F.Instructions[Inst].src().range(), Args);
   }
+  /// A finding whose caret is under the operand that breaks the rule (a
+  /// count, a size) rather than the whole instruction.
+  Diagnostic &reportAt(DiagID Diag, const Operand &O,
+                       llvm::ArrayRef<DiagArg> Args) const {
+    return Sink.report(Diag, O.src().range(), Args);
+  }
   void note(Diagnostic &D, DiagID Note, uint32_t Inst,
             llvm::ArrayRef<DiagArg> Args = {}) const {
     D.note(Note, F.Instructions[Inst].src().range(), Args);

@@ -107,12 +107,9 @@ void tcgen05::checkDeallocTwice(const HazardContext &C) {
       Reported.set(D);
       std::string Who = warpsOfEachCta(Roles.atInstruction(Earlier));
       Diagnostic &D2 =
-          Every ? C.report(D, {Who + " freed it before on every path to "
-                                     "here, with no tcgen05.alloc since"})
-                : C.reportAs(DiagID::warn_hz_dealloc_twice_path, D,
-                             {Who + " freed it before on some path to here, "
-                                    "with no tcgen05.alloc since"});
-      C.note(D2, DiagID::note_hz_freed_here, Earlier, {Who});
+          Every ? C.report(D, {})
+                : C.reportAs(DiagID::warn_hz_dealloc_twice_path, D, {Who});
+      C.note(D2, DiagID::note_hz_freed_before, Earlier, {Who});
       C.note(D2, DiagID::note_hz_allocated_once, One.Alloc);
       C.cite(D2);
     }
@@ -137,12 +134,9 @@ void tcgen05::checkDeallocTwice(const HazardContext &C) {
           continue;
         Reported.set(D);
         uint32_t Bit = 1u << *First % 32;
-        Diagnostic &D2 =
-            C.report(D, {warpsOfEachCta(WarpSet{{Bit, Bit}}) +
-                         " frees it too, and both free after the allocation "
-                         "on every path they take"});
-        C.note(D2, DiagID::note_hz_freed_here, FirstDealloc,
-               {warpsOfEachCta(Roles.mustExecute(FirstDealloc))});
+        Diagnostic &D2 = C.report(D, {});
+        C.note(D2, DiagID::note_hz_freed_too, FirstDealloc,
+               {warpsOfEachCta(WarpSet{{Bit, Bit}})});
         C.note(D2, DiagID::note_hz_allocated_once, One.Alloc);
         C.cite(D2);
       }

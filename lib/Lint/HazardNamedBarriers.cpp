@@ -162,8 +162,9 @@ void tcgen05::checkNamedBarrierNeverCompletes(const HazardContext &C) {
         }
       if (!Short)
         continue;
-      Diagnostic &D = C.report(U->Inst, {C.displayName(U->Inst), *U->CountValue,
-                                         Id, warpsOfEachCta(Arriving), Most});
+      Diagnostic &D = C.reportAt(C.ID, *U->Count,
+                                 {C.displayName(U->Inst), *U->CountValue, Id,
+                                  warpsOfEachCta(Arriving), Most});
       for (const NamedBarrierUse *Other : Group)
         C.note(D, DiagID::note_hz_executed_by, Other->Inst,
                {warpsOfEachCta(Roles.atInstruction(Other->Inst))});
