@@ -13,7 +13,8 @@ struct Roles {
   FunctionAnalyses A;
   WarpRoles R;
   Roles(const std::string &Body, unsigned Warps = 8)
-      : B(Body), A(B.fn()), R(B.fn(), A.cfg(), A.uniformity(), Warps) {
+      : B(Body), A(B.fn(), FunctionEnv{}),
+        R(B.fn(), A.cfg(), A.uniformity(), Warps) {
     EXPECT_TRUE(B.Sink.diagnostics().empty());
   }
   std::string at(llvm::StringRef Prefix) {

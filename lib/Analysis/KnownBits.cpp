@@ -301,7 +301,8 @@ KnownBitsOutcome tcgen05::runKnownBits(
     uint64_t Budget, FunctionAnalyses *Shared, KnownBitsMarker Marker) {
   KnownBitsOutcome Out;
   std::optional<FunctionAnalyses> Own;
-  FunctionAnalyses &Analyses = Shared ? *Shared : Own.emplace(F);
+  // The known bits read nothing of the module.
+  FunctionAnalyses &Analyses = Shared ? *Shared : Own.emplace(F, FunctionEnv{});
   KnownBitsAnalysis A(F, Roots, Analyses.registers(), Marker);
   KnownBitsState View(A);
   if (!A.knowable()) {

@@ -25,22 +25,14 @@
 #include <deque>
 #include <cstring>
 #include <optional>
+#include <thread>
 
 using namespace tcgen05;
 
 namespace {
 
-/// What every item of the parallel stage shares.  The module, its symbols
-/// and its summaries exist only once the module pass has ended and Ready is
-/// open: a body met early is parsed before that, and waits there.
-struct StageContext {
-  const Module &M;
-  const ModuleSymbols &Symbols;
-  const CheckOptions &Opts;
-  unsigned Cap;
-  SideWork &Side;
-  const Latch &Ready;
-};
+using Clock = std::chrono::steady_clock;
+class BodyCheck;
 
 /// One item of the parallel stage, with what it reports: a function's body,
 /// or .section contents the module pass left (F null).
@@ -50,15 +42,118 @@ struct CheckItem {
   Function *F;
   Span Text;
   size_t Index; ///< Into M.Functions, or into M.SectionContents.
+  /// What the body's analyses read of the module, as the pass met it.
+  FunctionEnv Env;
   DiagnosticSink Sink;
   CtaGroupSummary Summary;
   AnalysisStats Stats;
-  /// Started as the module pass met it: an item large next to the rest.
-  bool Early = false;
+  /// Given to the workers while the module pass went on.
+  bool Pushed = false;
+  /// Large next to the rest (-G's one kernel): its symbol checks are
+  /// offered to go before another worker's next item.
+  bool Large = false;
+  /// A body's check parked until the module is complete (ModuleGate).
+  std::unique_ptr<BodyCheck> Check;
+  /// When a worker began and ended it, the part of that it spent waiting
+  /// for the module or parked (ModuleGate), and when its symbol checks ran,
+  /// perhaps on another worker, for --stats.
+  Clock::time_point Begin, End, WaitBegin, WaitEnd, SymbolsBegin, SymbolsEnd;
+  std::thread::id Worker; ///< The thread working on it.
   /// A body whose text holds a suppression marker (looked for on the
   /// item's thread, so that a module without one costs no serial scan).
   bool HasMarker = false;
   size_t size() const { return Text.End - Text.Begin; }
+};
+
+/// Opens once the module pass has ended and the module's symbols are built.
+/// A body met before that is parsed and analysed at once (its analyses read
+/// only the body and its FunctionEnv); what reads the symbols waits.  Side
+/// work that reads them is offered only once the gate opens, so that no
+/// worker takes a task that would wait.  A check whose analyses end first
+/// is parked, up to a budget of text, and handed back by open().
+class ModuleGate {
+public:
+  ModuleGate(SideWork &Side, size_t ParkBudget)
+      : Side(Side), ParkBudget(ParkBudget) {}
+
+  /// Offers T to Side now if the gate is open, else when it opens.  The
+  /// caller waits for the gate, or withdraws T, before it finishes T.
+  void offer(SideWork::Task &T, llvm::function_ref<void()> Fn, bool First) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (Opened)
+      Side.offer(T, Fn, First);
+    else
+      Waiting.push_back({&T, Fn, First});
+  }
+  /// Takes back T, offered while the gate was closed, if it still is and
+  /// Item may be parked; then the caller parks Item.
+  bool withdraw(SideWork::Task &T, const CheckItem &Item) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (Opened || ParkedBytes + Item.size() > ParkBudget)
+      return false;
+    llvm::erase_if(Waiting, [&](const Pending &P) { return P.T == &T; });
+    ParkedBytes += Item.size();
+    return true;
+  }
+  /// Parks Item, whose check has saved what it needs; false when the gate
+  /// opened since withdraw, and the caller goes on with it.
+  bool park(CheckItem &Item) {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (Opened)
+      return false;
+    Item.WaitBegin = Clock::now();
+    ++Item.Stats.FunctionsParked;
+    Parked.push_back(&Item);
+    return true;
+  }
+  /// Opens the gate; the items parked until now, to be resumed.
+  std::vector<CheckItem *> open() {
+    std::vector<CheckItem *> Out;
+    {
+      std::lock_guard<std::mutex> Guard(Lock);
+      Opened = true;
+      for (const Pending &P : Waiting)
+        Side.offer(*P.T, P.Fn, P.First);
+      Waiting.clear();
+      Out.swap(Parked);
+    }
+    Ready.open();
+    return Out;
+  }
+  /// Waits until the gate is open, recording the wait in Item.
+  void wait(CheckItem &Item) const {
+    if (Item.WaitBegin != Clock::time_point())
+      return;
+    Item.WaitBegin = Clock::now();
+    Ready.wait();
+    Item.WaitEnd = Clock::now();
+  }
+
+private:
+  struct Pending {
+    SideWork::Task *T;
+    llvm::function_ref<void()> Fn;
+    bool First;
+  };
+  SideWork &Side;
+  size_t ParkBudget;
+  std::mutex Lock;
+  bool Opened = false;
+  std::vector<Pending> Waiting;
+  std::vector<CheckItem *> Parked;
+  size_t ParkedBytes = 0;
+  Latch Ready;
+};
+
+/// What every item of the parallel stage shares.  The module, its symbols
+/// and its summaries are complete only once Gate is open.
+struct StageContext {
+  const Module &M;
+  const ModuleSymbols &Symbols;
+  const CheckOptions &Opts;
+  unsigned Cap;
+  SideWork &Side;
+  ModuleGate &Gate;
 };
 
 /// Body-level work for one function: parse, then run the per-function
@@ -66,28 +161,80 @@ struct CheckItem {
 /// Each phase reports in source order into a sink of its own, capped at the
 /// error limit; the first N errors of the function are then among the first
 /// N of each phase, whichever phase found them.
-void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
-               Tcgen05SyntaxParser &T5) {
-  const Module &M = C.M;
-  const ModuleSymbols &Symbols = C.Symbols;
-  const CheckOptions &Opts = C.Opts;
-  Function &F = *Item.F;
-  DiagnosticSink &Sink = Item.Sink;
-  CtaGroupSummary &Summary = Item.Summary;
-  AnalysisStats &Stats = Item.Stats;
-  SideWork &Side = C.Side;
-  unsigned Cap = C.Cap;
-  DiagnosticSink SymbolSink(Cap), RuleSink(Cap);
-  auto CheckInstruction = [&](uint32_t Inst, const RegisterLookup &Regs) {
-    checkInstruction(M, F, Inst, Regs, RuleSink);
+///
+/// A body met while the module pass goes on is parsed and analysed at
+/// once; what reads the module's symbols waits for the gate.  When the
+/// analyses end first, the check is parked with its item (the body moved
+/// out of the worker's storage) and the worker goes on to another item;
+/// the gate's opening hands the check back to the workers (resume).
+class BodyCheck {
+public:
+  BodyCheck(const StageContext &C, CheckItem &Item)
+      : C(C), Item(Item), F(*Item.F), SymbolSink(C.Cap), RuleSink(C.Cap),
+        DescSink(C.Cap) {}
+
+  /// Parses the body into Scratch and checks it; false when the check was
+  /// parked instead of finished.
+  bool run(Function &Scratch, Tcgen05SyntaxParser &T5);
+  /// Finishes a parked check.
+  void resume() {
+    F.swapBody(*Kept);
+    checkSymbols();
+    finish();
+    F.swapBody(*Kept);
+    Kept.reset();
+  }
+
+private:
+  /// The rule checks, run inside the symbol checks' walk.
+  struct RuleHook {
+    BodyCheck &B;
+    void operator()(uint32_t Inst, const RegisterLookup &Regs) const {
+      checkInstruction(B.C.M, B.F, Inst, Regs, B.RuleSink);
+    }
   };
+  /// The symbol checks and the summary read only the body, the names and
+  /// the complete module, and write only their sinks and the summary.
+  void checkSymbols() {
+    Clock::time_point Begin = Clock::now();
+    checkFunctionSymbols(C.M, C.Symbols, F, SymbolSink, Rules, Names);
+    Item.Summary = summarizeCtaGroups(F, C.Symbols);
+    // Counted apart only when another worker ran them (side work).
+    if (std::this_thread::get_id() != Item.Worker) {
+      Item.SymbolsBegin = Begin;
+      Item.SymbolsEnd = Clock::now();
+    }
+  }
+  void finish() {
+    Item.Sink.append(std::move(SymbolSink));
+    Item.Sink.append(std::move(RuleSink));
+    Item.Sink.append(std::move(DescSink));
+  }
+
+  const StageContext &C;
+  CheckItem &Item;
+  Function &F;
+  DiagnosticSink SymbolSink, RuleSink, DescSink;
+  RuleHook Rules{*this};
+  std::optional<FunctionAnalyses> Shared;
+  /// Set when the analyses ran: the symbol checks share their names.
+  const RegisterNames *Names = nullptr;
+  /// The body while the check is parked.
+  std::optional<Function> Kept;
+};
+
+bool BodyCheck::run(Function &Scratch, Tcgen05SyntaxParser &T5) {
+  const Module &M = C.M;
+  const CheckOptions &Opts = C.Opts;
+  AnalysisStats &Stats = Item.Stats;
   ++Stats.Functions;
   // A long body without tcgen05 instructions, which no analysis looks at,
-  // is checked a piece at a time as it is parsed.
+  // is checked a piece at a time as it is parsed (after the gate: nothing
+  // else of it could overlap with the pass).
   std::optional<BodySymbolChecker> Pieces;
   auto CheckPiece = [&] {
     Pieces->checkPiece();
-    appendSummary(Summary, summarizeCtaGroups(F, Symbols));
+    appendSummary(Item.Summary, summarizeCtaGroups(F, C.Symbols));
     Stats.Statements += F.Statements.size();
     F.clearBody();
   };
@@ -95,8 +242,8 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
     if (!Pieces) {
       if (!F.Tcgen05.empty() || F.namesTcgen05())
         return false;
-      C.Ready.wait();
-      Pieces.emplace(M, Symbols, F, SymbolSink, CheckInstruction);
+      C.Gate.wait(Item);
+      Pieces.emplace(M, C.Symbols, F, SymbolSink, Rules);
       ++Stats.FunctionsInPieces;
     }
     CheckPiece();
@@ -104,17 +251,16 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   };
   // The body is built in the worker's scratch storage, whose capacity
   // survives from function to function.
-  ParsedBody Body(F, Scratch, Sink, &T5, Opts.Parse,
-                  BodySegments{Opts.BodyPieceStatements, TakePiece});
-  C.Ready.wait();
+  std::optional<ParsedBody> Body;
+  Body.emplace(F, Scratch, Item.Sink, &T5, Opts.Parse,
+               BodySegments{Opts.BodyPieceStatements, TakePiece});
   if (Pieces) {
     CheckPiece();
     Pieces->finish();
-    Sink.append(std::move(SymbolSink));
-    Sink.append(std::move(RuleSink));
-    return;
+    finish();
+    return true;
   }
-  FunctionAnalyses Shared(F);
+  FunctionAnalyses &A = Shared.emplace(F, Item.Env);
   Stats.Statements += F.Statements.size();
   Stats.Tcgen05Instructions += F.Tcgen05.size();
   // The analyses look only at functions with tcgen05 instructions; their
@@ -122,28 +268,34 @@ void checkBody(const StageContext &C, CheckItem &Item, Function &Scratch,
   // A body with a syntax error is not the program its author meant: a
   // misspelt tcgen05.commit would read as an MMA never committed.  The
   // analyses leave it to the error.
-  bool Parsed = Opts.AnalyzeInvalidFunctions || Sink.numErrors() == 0;
+  bool Parsed = Opts.AnalyzeInvalidFunctions || Item.Sink.numErrors() == 0;
   bool AnalysesRun = Parsed && !F.Tcgen05.empty() && Opts.Lint.any();
-  const RegisterNames *Names = AnalysesRun ? &Shared.names() : nullptr;
-  // The symbol checks and the summary read only the body and the names,
-  // and write only their sinks and the summary: another worker may run them
-  // beside this one's analyses.  For a body large next to the rest (-G's
+  Names = AnalysesRun ? &A.names() : nullptr;
+  // Another worker may run the symbol checks beside this one's analyses,
+  // once the module is complete.  For a body large next to the rest (-G's
   // one kernel, much of the stage) it does so before its next item; for
   // one of many alike (FMHA's kernels) only once it has none: taken early,
   // they kept the body's worker waiting (docs/performance.md).
-  auto CheckSymbols = [&] {
-    checkFunctionSymbols(M, Symbols, F, SymbolSink, CheckInstruction, Names);
-    Summary = summarizeCtaGroups(F, Symbols);
-  };
+  auto CheckSymbols = [this] { checkSymbols(); };
   SideWork::Task SymbolTask;
-  Side.offer(SymbolTask, CheckSymbols, /*First=*/Item.Early);
-  DiagnosticSink DescSink(Cap);
+  C.Gate.offer(SymbolTask, CheckSymbols, /*First=*/Item.Large);
   if (Parsed)
-    runFunctionLints(M, F, DescSink, Opts.Lint, Stats, Shared);
-  Side.finish(SymbolTask);
-  Sink.append(std::move(SymbolSink));
-  Sink.append(std::move(RuleSink));
-  Sink.append(std::move(DescSink));
+    runFunctionLints(M, F, DescSink, Opts.Lint, Stats, A);
+  if (C.Gate.withdraw(SymbolTask, Item)) {
+    // The module is not complete yet: the body leaves the worker's storage
+    // and waits with its item.
+    Kept.emplace().swapBody(F);
+    Body.reset();
+    if (C.Gate.park(Item))
+      return false;
+    // The gate opened meanwhile.
+    resume();
+    return true;
+  }
+  C.Gate.wait(Item);
+  C.Side.finish(SymbolTask);
+  finish();
+  return true;
 }
 
 } // namespace
@@ -238,11 +390,47 @@ bool wouldReport(const DiagnosticOptions &O, llvm::ArrayRef<unsigned> Codes) {
   return true;
 }
 
+/// Adds to Stats the time the items were worked on, summed over the
+/// threads, and the time in [Start, Finish] during which none was (waits
+/// for the module not counted as work).
+void addTimeline(const std::deque<CheckItem> &Work, Clock::time_point Start,
+                 Clock::time_point Finish, AnalysisStats &Stats) {
+  std::vector<std::pair<Clock::time_point, Clock::time_point>> Busy;
+  for (const CheckItem &Item : Work) {
+    if (Item.WaitBegin == Clock::time_point()) {
+      Busy.push_back({Item.Begin, Item.End});
+    } else {
+      Busy.push_back({Item.Begin, Item.WaitBegin});
+      Busy.push_back({Item.WaitEnd, Item.End});
+    }
+    // Symbol checks another worker ran while this one waited for them are
+    // counted once, the wait not.
+    if (Item.SymbolsBegin != Clock::time_point())
+      Busy.push_back({Item.SymbolsBegin, Item.SymbolsEnd});
+  }
+  llvm::sort(Busy);
+  auto Us = [](Clock::duration D) {
+    return static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::microseconds>(D).count());
+  };
+  Clock::duration Worked{}, Idle{};
+  Clock::time_point Covered = Start;
+  for (auto [B, E] : Busy) {
+    Worked += E - B;
+    if (B > Covered)
+      Idle += B - Covered;
+    Covered = std::max(Covered, E);
+  }
+  if (Finish > Covered)
+    Idle += Finish - Covered;
+  Stats.ItemMicros += Us(Worked);
+  Stats.NoItemMicros += Us(Idle);
+}
+
 CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                       DiagnosticsEngine &Engine, const CheckOptions &Options,
                       AnalysisStats *Stats, bool NulFree,
                       InputPages *Pages = nullptr) {
-  using Clock = std::chrono::steady_clock;
   Clock::time_point Start = Clock::now();
   auto Micros = [](Clock::time_point From, Clock::time_point To) {
     return static_cast<uint64_t>(
@@ -316,9 +504,10 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // the pass meets them.
   std::deque<CheckItem> Work;
   ModuleSymbols Symbols;
-  Latch Ready;
   SideWork Side;
-  StageContext Context{M, Symbols, Opts, Cap, Side, Ready};
+  // Parked checks keep their bodies: at most an eighth of the text's worth.
+  ModuleGate Gate(Side, Text.size() / 8);
+  StageContext Context{M, Symbols, Opts, Cap, Side, Gate};
   // Made when the first item starts early or the pass ends; a pool of the
   // check's own, when the caller gave none, only when there are items to
   // share.
@@ -334,40 +523,64 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
           Parsers[W] = std::make_unique<Tcgen05SyntaxParser>(Shapes);
         },
         [&](unsigned W, CheckItem *Item) {
+          Item->Worker = std::this_thread::get_id();
+          if (Item->Check) {
+            Item->WaitEnd = Clock::now();
+            Item->Check->resume();
+            Item->Check.reset();
+            Item->End = Clock::now();
+            return;
+          }
+          Item->Begin = Clock::now();
           if (!Item->F) {
             checkSectionContents(Item->Text, Item->Sink);
             if (Pages)
               Pages->giveBack(Item->Text.text());
-            return;
+          } else {
+            if (LookForMarkers)
+              Item->HasMarker =
+                  findText(Item->Text.text(), SuppressionMarker) !=
+                  llvm::StringRef::npos;
+            // Made before the check runs: once parked, the item is another
+            // worker's to resume.
+            Item->Check = std::make_unique<BodyCheck>(Context, *Item);
+            if (!Item->Check->run(Scratch[W], *Parsers[W]))
+              return;
+            Item->Check.reset();
           }
-          if (LookForMarkers)
-            Item->HasMarker = findText(Item->Text.text(), SuppressionMarker) !=
-                              llvm::StringRef::npos;
-          checkBody(Context, *Item, Scratch[W], *Parsers[W]);
+          Item->End = Clock::now();
         },
         &Side);
     Parsers.resize(Stream->maxWorkers());
     Scratch.resize(Stream->maxWorkers());
   };
-  // An item this large starts on a worker as soon as the pass meets it: a
-  // -G module's one large kernel, at the start of its text, is parsed
-  // while the pass scans the rest.  Starting early gains at most the pass's
-  // time, which is short, and costs the largest-first order, which sizes
-  // each worker's storage once: FMHA's many kernels of about one size,
-  // started as met, took more memory (docs/performance.md).
-  size_t Early = Opts.EarlyItemBytes
-                     ? Opts.EarlyItemBytes
-                     : std::max<size_t>(size_t(1) << 20, Text.size() / 16);
+  // An item this large goes to a worker as soon as the pass meets it
+  // (by default every one): its parse and analyses overlap with the rest
+  // of the pass, which would otherwise be time no body is checked in
+  // (docs/performance.md).  The others go largest first once the pass
+  // ends.
+  size_t Early = Opts.EarlyItemBytes;
   bool MayShare = Opts.Pool || Opts.Threads != 1;
+  // A large item's symbol checks go to another worker first.
+  size_t Large = std::max<size_t>(size_t(1) << 20, Text.size() / 16);
   parseModule(Text, M, ModuleSink, ParseOpts, [&](Function *F, Span T) {
     CheckItem &Item = Work.emplace_back(
         F, T, F ? M.Functions.size() - 1 : M.SectionContents.size() - 1, Cap);
+    Item.Large = Item.size() >= Large;
+    // What the body's analyses read of the module is taken now, on the
+    // pass's thread, whether or not the body starts early: the results
+    // do not depend on the thread count.
+    if (F)
+      Item.Env = {effectiveTarget(M, Opts.Target), WarpRoles::ctaSizeOf(M, *F)};
     if (MayShare && Item.size() >= Early) {
       MakeStream(/*Share=*/true);
       if (Stream->maxWorkers() > 1) {
         Stream->start(Stream->maxWorkers());
-        Item.Early = true;
-        Stream->push(&Item);
+        Item.Pushed = true;
+        // .section contents first: the pages they give back are gone
+        // before the bodies waiting behind them build their nodes (-G's
+        // DWARF and its kernel's; docs/performance.md).
+        Stream->push(&Item, /*Front=*/!F);
       }
     }
   });
@@ -375,14 +588,16 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   checkModuleTarget(M, Opts.Target, SymbolSink);
   Symbols.build(M, SymbolSink);
   ModuleSink.append(std::move(SymbolSink));
-  Ready.open();
+  // Parked checks go first: they hold their bodies.
+  for (CheckItem *Item : Gate.open())
+    Stream->push(Item, /*Front=*/true);
   Clock::time_point PassEnd = Clock::now();
 
   // The rest largest first, so that no thread is left with a large one at
   // the end while the others wait.
   std::vector<CheckItem *> Rest;
   for (CheckItem &Item : Work)
-    if (!Item.Early)
+    if (!Item.Pushed)
       Rest.push_back(&Item);
   MakeStream(/*Share=*/Work.size() > 1);
   unsigned Workers = parallelWorkers(Pool, Work.size());
@@ -488,9 +703,11 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   addCudaSourceNotes(M, Text, ModuleSink.diagnostics());
   Engine.emitAll(&SM, ModuleSink.diagnostics());
   if (Stats) {
+    Clock::time_point Finish = Clock::now();
     Stats->ModulePassMicros += Micros(Start, PassEnd);
     Stats->BodiesMicros += Micros(PassEnd, BodiesEnd);
-    Stats->EndMicros += Micros(BodiesEnd, Clock::now());
+    Stats->EndMicros += Micros(BodiesEnd, Finish);
+    addTimeline(Work, Start, Finish, *Stats);
   }
   return Engine.numErrors() > ErrorsBefore ? CheckStatus::Errors
                                            : CheckStatus::Clean;

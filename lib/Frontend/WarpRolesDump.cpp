@@ -42,8 +42,8 @@ CheckStatus tcgen05::dumpWarpRolesOfBuffer(llvm::SourceMgr &SM, unsigned ID,
       F.clearBody();
       continue;
     }
-    FunctionAnalyses A(F);
-    WarpRoles Roles(F, A.cfg(), A.uniformity(), WarpRoles::warpsOf(M, F));
+    FunctionAnalyses A(F, FunctionEnv::of(M, F));
+    WarpRoles Roles(F, A.cfg(), A.uniformity(), A.env().Cta.Warps);
     OS << Path << ": '" << readableFunctionName(F.Name.text()) << "', "
        << Roles.numWarps() << " warps"
        << (Roles.specialized() ? "" : ", no branch on the warp or the CTA rank")

@@ -4,6 +4,7 @@
 #include "tcgen05/Lint/DescriptorCheck.h"
 
 #include "tcgen05/Analysis/AnalysisStats.h"
+#include "tcgen05/Analysis/FunctionAnalyses.h"
 #include "tcgen05/Analysis/KnownBits.h"
 #include "tcgen05/Basic/Diagnostic.h"
 #include "tcgen05/Descriptors/DescriptorRules.h"
@@ -27,9 +28,10 @@ struct DescUses {
   bool ATmem = false;
 };
 
-IdescUse idescUse(const Module &M, const Function &F, const Tcgen05Inst &T) {
+IdescUse idescUse(const std::optional<TargetInfo> &Target, const Function &F,
+                  const Tcgen05Inst &T) {
   IdescUse Use;
-  Use.Target = M.EffectiveTarget;
+  Use.Target = Target;
   for (uint32_t K = 0; K < T.NumQualifiers; ++K) {
     const Tcgen05Qualifier &Q = F.Tcgen05Nodes.Qualifiers[T.FirstQualifier + K];
     llvm::StringRef W = F.Qualifiers[Q.Qualifier].text();
@@ -143,9 +145,10 @@ DescriptorSite site(const Function &F, const DescUses &U, const Operand &Op,
 
 /// The sites of one instruction: the instruction descriptor first, its M
 /// and transposes then given to the others.
-void addSites(const Module &M, const Function &F, const DescUses &U,
-              const KnownBitsState &S, std::vector<DescriptorSite> &Out) {
-  IdescUse Use = idescUse(M, F, *U.Inst);
+void addSites(const std::optional<TargetInfo> &Target, const Function &F,
+              const DescUses &U, const KnownBitsState &S,
+              std::vector<DescriptorSite> &Out) {
+  IdescUse Use = idescUse(Target, F, *U.Inst);
   Use.ATmem = U.ATmem;
   std::optional<bool> Transpose[2];
   if (U.IDesc && Use.Kind) {
@@ -270,7 +273,7 @@ std::vector<DescriptorSite> tcgen05::collectDescriptorSites(const Module &M,
   if (!Uses.empty())
     visitUses(F, Uses, nullptr,
               [&](const DescUses &U, const KnownBitsState &S) {
-                addSites(M, F, U, S, Out);
+                addSites(M.EffectiveTarget, F, U, S, Out);
               });
   return Out;
 }
@@ -283,10 +286,14 @@ void tcgen05::checkDescriptors(const Module &M, const Function &F,
   if (Uses.empty())
     return;
   FindingsCache Cache;
+  // A body analysed while the module pass goes on reads the target as of
+  // the body, which its analyses were given.
+  const std::optional<TargetInfo> &Target =
+      Shared ? Shared->env().Target : M.EffectiveTarget;
   KnownBitsOutcome Outcome = visitUses(
       F, Uses, Shared, [&](const DescUses &U, const KnownBitsState &S) {
         std::vector<DescriptorSite> Sites;
-        addSites(M, F, U, S, Sites);
+        addSites(Target, F, U, S, Sites);
         for (const DescriptorSite &D : Sites) {
           if (Stats)
             Stats->countDescriptor(D.Known, descBits(D.Kind));

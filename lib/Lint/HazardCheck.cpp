@@ -269,17 +269,11 @@ void tcgen05::checkHazards(const Module &M, const Function &F,
   if (F.Tcgen05.empty())
     return;
   std::optional<FunctionAnalyses> Own;
-  FunctionAnalyses &A = Shared ? *Shared : Own.emplace(F);
+  FunctionAnalyses &A =
+      Shared ? *Shared : Own.emplace(F, FunctionEnv::of(M, F));
   HazardCache Cache;
-  HazardFunction Fn{F,
-                    A.cfg(),
-                    A.dominators(),
-                    A.uniformity(),
-                    Sink,
-                    Cache,
-                    A,
-                    StepsPerInstruction,
-                    WarpRoles::ctaSizeOf(M, F)};
+  HazardFunction Fn{F,     A.cfg(), A.dominators(),      A.uniformity(), Sink,
+                    Cache, A,       StepsPerInstruction, A.env().Cta};
   for (const HazardLint &L : Lints)
     if (!llvm::is_contained(Skip, L.ID))
       L.Check(HazardContext(Fn, L.ID, L.Section));

@@ -6,20 +6,27 @@
 
 using namespace tcgen05;
 
+std::optional<TargetInfo>
+tcgen05::effectiveTarget(const Module &M, llvm::StringRef TargetOverride,
+                         Span *Name) {
+  if (!TargetOverride.empty())
+    return lookupTarget(TargetOverride);
+  // With several architectures listed, as with several .target
+  // directives, ptxas uses the last.
+  std::optional<TargetInfo> Found;
+  for (const Span &N : M.Target.Names)
+    if (std::optional<TargetInfo> T = lookupTarget(N.text())) {
+      Found = T;
+      if (Name)
+        *Name = N;
+    }
+  return Found;
+}
+
 void tcgen05::checkModuleTarget(Module &M, llvm::StringRef TargetOverride,
                                 DiagnosticSink &Sink) {
   Span TargetName;
-  if (!TargetOverride.empty()) {
-    M.EffectiveTarget = lookupTarget(TargetOverride);
-  } else {
-    // With several architectures listed, as with several .target
-    // directives, ptxas uses the last.
-    for (const Span &N : M.Target.Names)
-      if (std::optional<TargetInfo> T = lookupTarget(N.text())) {
-        M.EffectiveTarget = T;
-        TargetName = N;
-      }
-  }
+  M.EffectiveTarget = effectiveTarget(M, TargetOverride, &TargetName);
   M.EffectiveTargetName = TargetName;
   // ptxas accepts a module of nothing but its header whatever the version:
   // the check applies once there is something to compile.

@@ -198,8 +198,8 @@ cl::opt<unsigned> BodyPiece(
 cl::opt<uint64_t> EarlyItemBytes(
     "early-item-bytes",
     cl::desc("A body or .section of at least this many bytes goes to a "
-             "thread as soon as the module pass meets it; 0 picks the larger "
-             "of 1 MiB and a 16th of the input (default 0)"),
+             "thread as soon as the module pass meets it, the others once "
+             "the pass ends (default 0: every one)"),
     cl::init(0), cl::Hidden, cl::cat(Category));
 
 cl::opt<bool> AnalyzeInvalid(

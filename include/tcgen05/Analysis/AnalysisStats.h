@@ -21,6 +21,9 @@ struct AnalysisStats {
   /// Bodies long enough, and without tcgen05 instructions, to be parsed
   /// and checked a piece at a time (CheckOptions::BodyPieceStatements).
   uint64_t FunctionsInPieces = 0;
+  /// Bodies analysed while the module pass went on, whose symbol checks
+  /// waited, their bodies kept, until it ended.
+  uint64_t FunctionsParked = 0;
   uint64_t Statements = 0;
   uint64_t Tcgen05Instructions = 0;
   /// Descriptor operands (instruction, shared memory and zero-column mask
@@ -32,21 +35,25 @@ struct AnalysisStats {
   uint64_t FunctionsIncomplete = 0;
   /// Wall-clock time of a check's phases, in microseconds, summed over the
   /// inputs.  Reading and the module pass (which finds the bodies) run on
-  /// one thread; the bodies and .section contents left after the pass run
-  /// on all; the end (kernel-wide rules, merging the findings, suppressing
-  /// and delivering them) runs on one.  Bodies large enough to start while
-  /// the pass goes on are counted in the pass.  What does not overlap with
-  /// the bodies bounds the speed-up threads can give.
+  /// one thread; the bodies and .section contents run on all, from when the
+  /// pass meets them; the end (kernel-wide rules, merging the findings,
+  /// suppressing and delivering them) runs on one.
   uint64_t ReadMicros = 0;
   uint64_t ModulePassMicros = 0;
   uint64_t BodiesMicros = 0;
   uint64_t EndMicros = 0;
+  /// The time bodies and .section contents were worked on, summed over the
+  /// threads (waits for the module pass left out), and the time after the
+  /// read during which none was.  The read and that time are the serial
+  /// part, which bounds the speed-up threads can give.
+  uint64_t ItemMicros = 0;
+  uint64_t NoItemMicros = 0;
 
   AnalysisStats &operator+=(const AnalysisStats &O);
   /// Counts a descriptor operand of which Known of Width bits are known.
   void countDescriptor(uint64_t Known, unsigned Width);
   /// One "name: count" line per counter, then the phases' times and the
-  /// share of the one-thread phases.
+  /// share of the serial part in the work.
   void print(llvm::raw_ostream &OS) const;
 };
 

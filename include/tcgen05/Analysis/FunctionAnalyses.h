@@ -15,18 +15,36 @@
 #include "tcgen05/Analysis/Dominators.h"
 #include "tcgen05/Analysis/Registers.h"
 #include "tcgen05/Analysis/Uniformity.h"
+#include "tcgen05/Analysis/WarpRoles.h"
 
 #include <optional>
 
 namespace tcgen05 {
 
+/// What a function's analyses read of its module.  Taken when the module
+/// pass meets the body, it lets the body be analysed on another thread
+/// while the pass goes on adding to the module.
+struct FunctionEnv {
+  /// The target the checks apply: Module::EffectiveTarget as of the body.
+  std::optional<TargetInfo> Target;
+  /// What the body's performance directives say of its CTA.
+  WarpRoles::CtaSize Cta;
+
+  /// From a module whose pass has ended.
+  static FunctionEnv of(const Module &M, const Function &F) {
+    return {M.EffectiveTarget, WarpRoles::ctaSizeOf(M, F)};
+  }
+};
+
 class FunctionAnalyses {
 public:
-  explicit FunctionAnalyses(const Function &F) : F(F) {}
+  FunctionAnalyses(const Function &F, FunctionEnv Env)
+      : F(F), Env(std::move(Env)) {}
   FunctionAnalyses(const FunctionAnalyses &) = delete;
   FunctionAnalyses &operator=(const FunctionAnalyses &) = delete;
 
   const Function &function() const { return F; }
+  const FunctionEnv &env() const { return Env; }
   /// Builds names() first.  Mutable only because LLVM's post-dominator
   /// tree, kept for bodies with an endless loop, takes its graph so.
   ///
@@ -66,6 +84,7 @@ public:
 
 private:
   const Function &F;
+  FunctionEnv Env;
   std::optional<ControlFlowGraph> G;
   std::optional<DominatorTree> DT;
   std::optional<RegisterNames> Names;

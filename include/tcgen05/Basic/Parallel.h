@@ -122,7 +122,8 @@ private:
 /// parallelFor for items found over time: the workers start on the first
 /// items while the caller still looks for the rest (the module pass hands
 /// out a large body when it meets one), and the caller joins them as worker
-/// 0 once it has pushed the last.  Items run in the order pushed.
+/// 0 once it has pushed the last.  Items run in the order pushed, those
+/// pushed to the front first.
 template <typename ItemT> class ItemStream {
 public:
   /// MakeWorker and Body are kept: they may be lambdas made for the call.
@@ -150,9 +151,13 @@ public:
     Threads.start(Workers, [this](unsigned W) { run(W); });
   }
   bool started() const { return Started; }
-  void push(ItemT Item) {
+  /// Front: before the items pushed so far, not after them.
+  void push(ItemT Item, bool Front = false) {
     std::lock_guard<std::mutex> Guard(Lock);
-    Items.push_back(std::move(Item));
+    if (Front)
+      Items.push_front(std::move(Item));
+    else
+      Items.push_back(std::move(Item));
     Changed.notify_one();
   }
   /// No more items: the caller works as worker 0 until every item is done.

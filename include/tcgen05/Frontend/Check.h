@@ -67,10 +67,9 @@ struct CheckOptions {
   /// tcgen05 instructions.  0: every body whole.
   size_t BodyPieceStatements = DefaultBodyPieceStatements;
   /// A body or deferred .section at least this large goes to a worker as
-  /// soon as the module pass meets it, not when the pass ends, so that a
-  /// large kernel early in a file is parsed while the rest is scanned; the
-  /// others go largest first once the pass has ended.  0: the larger of
-  /// 1 MiB and a 16th of the input.
+  /// soon as the module pass meets it, so that it is parsed and analysed
+  /// while the rest is scanned; the others go largest first once the pass
+  /// has ended.  0: every one.
   size_t EarlyItemBytes = 0;
   ParseOptions Parse;
   /// Findings to leave out, by fingerprint (--baseline); none if null.

@@ -10,6 +10,13 @@ namespace tcgen05 {
 
 class DiagnosticSink;
 
+/// The architecture the checks apply to M as parsed so far: TargetOverride
+/// when given, else the last known one .target names (Name, when given,
+/// is set to its span).
+std::optional<TargetInfo> effectiveTarget(const Module &M,
+                                          llvm::StringRef TargetOverride,
+                                          Span *Name = nullptr);
+
 /// Sets M.EffectiveTarget (TargetOverride wins over .target when given) and
 /// checks that .version supports it.
 void checkModuleTarget(Module &M, llvm::StringRef TargetOverride,
