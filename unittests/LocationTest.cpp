@@ -75,6 +75,39 @@ TEST(LocationTest, CountsLinesAcrossBlocks) {
   }
 }
 
+// Known line starts (LineIndex) change where lines are counted from, not
+// what they are: forward, back past MaxBackward, and with '\r' line breaks
+// (columns restart after them) between a mark and the place.
+TEST(LocationTest, KnownLineStartsGiveTheLinesSourceMgrGives) {
+  std::string Text;
+  for (int I = 0; I < 40000; ++I)
+    Text += std::string(static_cast<size_t>(I * 13 % 97), 'x') +
+            (I % 7 == 3 ? "\r" : "") + "\n";
+  llvm::SourceMgr SM;
+  unsigned ID = addBuffer(SM, Text);
+  const char *Buf = SM.getMemoryBuffer(ID)->getBufferStart();
+  LineIndex Lines(Buf);
+  unsigned Line = 1;
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n' && ++Line % 1000 == 0)
+      Lines.add(Buf + I + 1, Line);
+  ASSERT_GT(Lines.size(), 10u);
+  LocationResolver L(&Lines);
+  for (size_t Offset :
+       {size_t(5), Text.size() / 3, Text.size() - 2, size_t(17),
+        Text.size() / 2, Text.size() / 2 + 100, size_t(0), Text.size() - 1}) {
+    llvm::SMLoc Loc = at(SM, ID, Offset);
+    EXPECT_EQ(L.lineAndColumn(SM, ID, Loc), SM.getLineAndColumn(Loc, ID))
+        << "offset " << Offset;
+  }
+  // Marks of another buffer are not used.
+  LineIndex Other(Buf + 1);
+  Other.add(Buf + 10, 1000);
+  LocationResolver Stray(&Other);
+  llvm::SMLoc Loc = at(SM, ID, 500);
+  EXPECT_EQ(Stray.lineAndColumn(SM, ID, Loc), SM.getLineAndColumn(Loc, ID));
+}
+
 namespace {
 /// Counts the writes that reach it.
 class CountingStream : public llvm::raw_ostream {

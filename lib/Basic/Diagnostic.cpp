@@ -97,7 +97,7 @@ void DiagnosticSink::sortBySource() {
 }
 
 bool DiagnosticsEngine::emit(const llvm::SourceMgr *SM, Diagnostic D) {
-  Consumer.beginBatch();
+  Consumer.beginBatch(nullptr);
   return emitInBatch(SM, std::move(D));
 }
 
@@ -165,8 +165,9 @@ std::string tcgen05::diagnosticSummary(unsigned Errors, unsigned Warnings,
 }
 
 void DiagnosticsEngine::emitAll(const llvm::SourceMgr *SM,
-                                std::vector<Diagnostic> &Diags) {
-  Consumer.beginBatch();
+                                std::vector<Diagnostic> &Diags,
+                                const LineIndex *Lines) {
+  Consumer.beginBatch(Lines);
   for (Diagnostic &D : Diags)
     if (!emitInBatch(SM, std::move(D)) && LimitReached)
       break;

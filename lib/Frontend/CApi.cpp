@@ -48,9 +48,9 @@ public:
     A.handleDiagnostic(SM, D);
     B.handleDiagnostic(SM, D);
   }
-  void beginBatch() override {
-    A.beginBatch();
-    B.beginBatch();
+  void beginBatch(const LineIndex *Lines) override {
+    A.beginBatch(Lines);
+    B.beginBatch(Lines);
   }
   void finish() override {
     A.finish();

@@ -10,6 +10,7 @@
 #include "tcgen05/Frontend/CudaSource.h"
 #include "tcgen05/Frontend/Suppressions.h"
 #include "tcgen05/Basic/FindText.h"
+#include "tcgen05/Basic/LineIndex.h"
 #include "tcgen05/Sema/ModuleChecks.h"
 #include "tcgen05/Sema/Symbols.h"
 #include "tcgen05/Sema/Tcgen05Check.h"
@@ -59,9 +60,18 @@ struct CheckItem {
   /// perhaps on another worker, for --stats.
   Clock::time_point Begin, End, WaitBegin, WaitEnd, SymbolsBegin, SymbolsEnd;
   std::thread::id Worker; ///< The thread working on it.
-  /// A body whose text holds a suppression marker (looked for on the
-  /// item's thread, so that a module without one costs no serial scan).
+  /// The module-level text between the item before and this one, which the
+  /// item's worker reads for what the pass did not need (ignore comments,
+  /// lines), so that the end need not read it on one thread.
+  Span Gap;
+  /// A body or the gap before an item holds a suppression marker (looked
+  /// for on the item's thread, so that a module without one costs no serial
+  /// scan).
   bool HasMarker = false;
+  /// The '\n' in [Gap.Begin, Text.End), and the first of them (null if
+  /// none), counted on the item's thread for the end's LineIndex.
+  size_t Newlines = 0;
+  const char *FirstBreak = nullptr;
   size_t size() const { return Text.End - Text.Begin; }
 };
 
@@ -357,21 +367,31 @@ CommentJudgement judgeComments(const DiagnosticsEngine &Engine,
   return CommentJudgement::Judge;
 }
 
-/// Whether the text the module pass read itself (between the bodies and
-/// the .section contents, which hold DWARF data) has a suppression marker.
-bool markersOutsideBodies(llvm::StringRef Text,
-                          const std::deque<CheckItem> &Work) {
+/// The text after the last item, which no worker read.
+llvm::StringRef tailOf(llvm::StringRef Text,
+                       const std::deque<CheckItem> &Work) {
   const char *From = Text.begin();
-  auto Has = [](const char *B, const char *E) {
-    return B < E && findText(llvm::StringRef(B, E - B), SuppressionMarker) !=
-                        llvm::StringRef::npos;
-  };
-  for (const CheckItem &Item : Work) {
-    if (Has(From, Item.Text.Begin))
-      return true;
+  for (const CheckItem &Item : Work)
     From = std::max(From, Item.Text.End);
+  return llvm::StringRef(From, Text.end() - From);
+}
+
+/// Known line starts of Text, one per item, from the counts the items'
+/// workers took of their gap and text.
+LineIndex lineIndexOf(llvm::StringRef Text, const std::deque<CheckItem> &Work) {
+  LineIndex Lines(Text.begin());
+  unsigned Line = 1;
+  const char *Counted = Text.begin();
+  for (const CheckItem &Item : Work) {
+    // Counts of regions that do not follow one another say nothing.
+    if (Item.Gap.Begin != Counted)
+      break;
+    if (Item.FirstBreak)
+      Lines.add(Item.FirstBreak + 1, Line + 1);
+    Line += static_cast<unsigned>(Item.Newlines);
+    Counted = Item.Text.End;
   }
-  return Has(From, Text.end());
+  return Lines;
 }
 
 /// Whether a finding of Codes (empty: any code) would have been reported
@@ -532,12 +552,21 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
             return;
           }
           Item->Begin = Clock::now();
+          // Read while the pages are there: a .section's go back below.
+          llvm::StringRef Region(Item->Gap.Begin,
+                                 Item->Text.End - Item->Gap.Begin);
+          Item->Newlines = countChar(Region, '\n');
+          if (size_t NL = Region.find('\n'); NL != llvm::StringRef::npos)
+            Item->FirstBreak = Region.data() + NL;
+          if (LookForMarkers)
+            Item->HasMarker = findText(Item->Gap.text(), SuppressionMarker) !=
+                              llvm::StringRef::npos;
           if (!Item->F) {
             checkSectionContents(Item->Text, Item->Sink);
             if (Pages)
               Pages->giveBack(Item->Text.text());
           } else {
-            if (LookForMarkers)
+            if (LookForMarkers && !Item->HasMarker)
               Item->HasMarker =
                   findText(Item->Text.text(), SuppressionMarker) !=
                   llvm::StringRef::npos;
@@ -563,9 +592,14 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   bool MayShare = Opts.Pool || Opts.Threads != 1;
   // A large item's symbol checks go to another worker first.
   size_t Large = std::max<size_t>(size_t(1) << 20, Text.size() / 16);
+  // The end of the text the items so far cover: the next item's gap
+  // starts there.
+  const char *Covered = Text.begin();
   parseModule(Text, M, ModuleSink, ParseOpts, [&](Function *F, Span T) {
     CheckItem &Item = Work.emplace_back(
         F, T, F ? M.Functions.size() - 1 : M.SectionContents.size() - 1, Cap);
+    Item.Gap = Span(std::min(Covered, T.Begin), T.Begin);
+    Covered = std::max(Covered, T.End);
     Item.Large = Item.size() >= Large;
     // What the body's analyses read of the module is taken now, on the
     // pass's thread, whether or not the body starts early: the results
@@ -653,6 +687,11 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
           &SM, Diagnostic::make(DiagID::err_input_changed, {}, {Name}, Name));
   }
   ModuleSink.sortBySource();
+  // Lines of the findings are counted from the item before each.
+  std::optional<LineIndex> Lines;
+  if (!ModuleSink.diagnostics().empty())
+    Lines.emplace(lineIndexOf(Text, Work));
+  const LineIndex *Known = Lines ? &*Lines : nullptr;
   unsigned ByComments = 0, ByBaseline = 0;
   // Ignore comments silence findings near them (Suppressions::near, the
   // lines of the findings only); every comment of the text is read only
@@ -660,7 +699,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   bool HasMarkers =
       LookForMarkers &&
       (llvm::any_of(Work, [](const CheckItem &I) { return I.HasMarker; }) ||
-       markersOutsideBodies(Text, Work));
+       findText(tailOf(Text, Work), SuppressionMarker) !=
+           llvm::StringRef::npos);
   CommentJudgement Judgement =
       HasMarkers ? judgeComments(Engine, ModuleSink) : CommentJudgement::Off;
   if (Judgement == CommentJudgement::SyntaxError ||
@@ -681,7 +721,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   }
   if (Judgement == CommentJudgement::Judge) {
     Suppressions All(Text);
-    ByComments = All.apply(SM, BufferID, ModuleSink.diagnostics());
+    ByComments = All.apply(SM, BufferID, ModuleSink.diagnostics(), Known);
     size_t Before = ModuleSink.diagnostics().size();
     All.reportUnused(
         SM, BufferID,
@@ -692,8 +732,9 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     if (ModuleSink.diagnostics().size() != Before)
       ModuleSink.sortBySource();
   } else if (!ModuleSink.diagnostics().empty()) {
-    ByComments = Suppressions::near(SM, BufferID, ModuleSink.diagnostics())
-                     .apply(SM, BufferID, ModuleSink.diagnostics());
+    ByComments =
+        Suppressions::near(SM, BufferID, ModuleSink.diagnostics(), Known)
+            .apply(SM, BufferID, ModuleSink.diagnostics(), Known);
   }
   if (Opts.RecordFindings)
     Opts.RecordFindings->record(SM, ModuleSink.diagnostics());
@@ -701,7 +742,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
     ByBaseline = Opts.KnownFindings->apply(SM, ModuleSink.diagnostics());
   Engine.countHidden(ByComments, ByBaseline);
   addCudaSourceNotes(M, Text, ModuleSink.diagnostics());
-  Engine.emitAll(&SM, ModuleSink.diagnostics());
+  Engine.emitAll(&SM, ModuleSink.diagnostics(), Known);
   if (Stats) {
     Clock::time_point Finish = Clock::now();
     Stats->ModulePassMicros += Micros(Start, PassEnd);

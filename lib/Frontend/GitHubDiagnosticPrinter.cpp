@@ -54,7 +54,9 @@ class GitHubDiagnosticPrinter : public DiagnosticConsumer {
 public:
   explicit GitHubDiagnosticPrinter(llvm::raw_ostream &OS) : OS(OS) {}
 
-  void beginBatch() override { Locations = LocationResolver(); }
+  void beginBatch(const LineIndex *Lines) override {
+    Locations = LocationResolver(Lines);
+  }
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {

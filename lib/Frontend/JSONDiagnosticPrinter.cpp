@@ -54,7 +54,9 @@ public:
   JSONDiagnosticPrinter(llvm::raw_ostream &OS, const llvm::json::Value *Result)
       : OS(OS), J(OS, /*IndentSize=*/2), Result(Result) {}
 
-  void beginBatch() override { Locations = LocationResolver(); }
+  void beginBatch(const LineIndex *Lines) override {
+    Locations = LocationResolver(Lines);
+  }
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {

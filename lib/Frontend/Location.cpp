@@ -48,9 +48,19 @@ bool LocationResolver::advance(const char *BufStart, const char *P) {
       LastLineEnd = nullptr;
       return true;
     }
-    // Far back, SourceMgr's line table answers in logarithmic time.
-    if (LastPos - P > MaxBackward)
-      return false;
+    // Far back, a known line start before P, or SourceMgr's line table,
+    // answers.
+    if (LastPos - P > MaxBackward) {
+      const LineMark *K =
+          Lines && Lines->buffer() == BufStart ? Lines->before(P) : nullptr;
+      if (!K)
+        return false;
+      keepAhead();
+      LastPos = LastLineStart = K->Pos;
+      LastLine = K->Line;
+      LastLineEnd = nullptr;
+      return advance(BufStart, P);
+    }
     // Back to an earlier place (a note before its diagnostic): uncount
     // the lines in between, then find the line's start.
     keepAhead();
@@ -78,6 +88,7 @@ bool LocationResolver::advance(const char *BufStart, const char *P) {
   // Lines are counted at '\n' and columns restart after '\n' or '\r', as
   // SourceMgr does.  The line's start is then found backward from P, a
   // line's length away.
+  jumpTowards(BufStart, LastPos, P);
   LastLine += countLineBreaks(LastPos, P);
   for (const char *C = P; C > LastPos; --C)
     if (isLineBreak(C[-1])) {
@@ -87,6 +98,18 @@ bool LocationResolver::advance(const char *BufStart, const char *P) {
     }
   LastPos = P;
   return true;
+}
+
+void LocationResolver::jumpTowards(const char *BufStart, const char *From,
+                                   const char *P) {
+  if (!Lines || Lines->buffer() != BufStart)
+    return;
+  const LineMark *K = Lines->before(P);
+  if (!K || K->Pos <= From)
+    return;
+  LastPos = LastLineStart = K->Pos;
+  LastLine = K->Line;
+  LastLineEnd = nullptr;
 }
 
 void LocationResolver::keepAhead() {

@@ -103,9 +103,9 @@ public:
       this->HelpBase += '/';
   }
 
-  void beginBatch() override {
-    Locations = LocationResolver();
-    Prints.beginBatch();
+  void beginBatch(const LineIndex *Lines) override {
+    Locations = LocationResolver(Lines);
+    Prints.beginBatch(Lines);
   }
 
   void handleDiagnostic(const llvm::SourceMgr *SM,

@@ -27,7 +27,8 @@ Suppressions::Suppressions(llvm::StringRef Text) {
 }
 
 Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
-                                llvm::ArrayRef<Diagnostic> Diags) {
+                                llvm::ArrayRef<Diagnostic> Diags,
+                                const LineIndex *Known) {
   // Only the line of a finding and the one before it can silence it: those
   // are searched, not the whole file, and lines are counted only when one
   // holds the marker.
@@ -80,7 +81,7 @@ Suppressions Suppressions::near(const llvm::SourceMgr &SM, unsigned BufferID,
   }
   // Candidates follow the findings, in source order: the resolver counts
   // lines forward.
-  LocationResolver Lines;
+  LocationResolver Lines(Known);
   for (Marked &M : Candidates) {
     unsigned Line = Lines.lineAndColumn(SM, BufferID, M.Finding).first;
     S.ByLine[Line - M.Above].Codes = std::move(M.Codes);
@@ -103,13 +104,14 @@ bool Suppressions::covers(unsigned Line, unsigned Code) const {
 }
 
 unsigned Suppressions::apply(const llvm::SourceMgr &SM, unsigned BufferID,
-                             std::vector<Diagnostic> &Diags) {
+                             std::vector<Diagnostic> &Diags,
+                             const LineIndex *Known) {
   if (empty())
     return 0;
   // Lines counted forward, as the printers count them: SourceMgr finds a
   // line's number from its table but then its column by searching back to
   // the line's start, for each finding of a long line.
-  LocationResolver Lines;
+  LocationResolver Lines(Known);
   size_t Before = Diags.size();
   llvm::erase_if(Diags, [&](const Diagnostic &D) {
     if (!D.Range.Start.isValid() || !D.code() || !isAcceptable(D.code()) ||

@@ -54,7 +54,9 @@ public:
   TextDiagnosticPrinter(llvm::raw_ostream &Out, bool Colors)
       : Out(Out), Colors(Colors) {}
 
-  void beginBatch() override { Locations = LocationResolver(); }
+  void beginBatch(const LineIndex *Lines) override {
+    Locations = LocationResolver(Lines);
+  }
 
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override {

@@ -27,6 +27,7 @@ class SourceMgr;
 namespace tcgen05 {
 
 struct DiagnosticOptions;
+class LineIndex;
 
 enum class DiagID : uint16_t {
 #define DIAG(Name, Code, Severity, Format) Name,
@@ -217,8 +218,9 @@ public:
   /// Called before each batch of diagnostics: one emitAll, or one emit.  A
   /// consumer that finds lines from where the last diagnostic was forgets
   /// that place here: the next batch's buffer may sit where a freed one
-  /// did, with other text.
-  virtual void beginBatch() {}
+  /// did, with other text.  Lines, when not null, are known line starts of
+  /// the batch's buffer, to count lines from.
+  virtual void beginBatch(const LineIndex *Lines) { (void)Lines; }
   /// Called once after the last input.
   virtual void finish() {}
 };
@@ -305,7 +307,9 @@ public:
   /// Whether -Wno-<Group> (or -Wno- of a group above it) silences Group, so
   /// that an analysis that only feeds it can be skipped.
   bool groupDisabled(llvm::StringRef Group) const;
-  void emitAll(const llvm::SourceMgr *SM, std::vector<Diagnostic> &Diags);
+  /// Lines: known line starts of the diagnostics' buffer, or null.
+  void emitAll(const llvm::SourceMgr *SM, std::vector<Diagnostic> &Diags,
+               const LineIndex *Lines = nullptr);
 
   unsigned numErrors() const { return NumErrors; }
   unsigned numWarnings() const { return NumWarnings; }

@@ -3,6 +3,7 @@
 #define TCGEN05_FRONTEND_DIAGNOSTICPRINTERS_H
 
 #include "tcgen05/Basic/Diagnostic.h"
+#include "tcgen05/Basic/LineIndex.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -57,6 +58,10 @@ struct ResolvedLocation {
 /// time).  A location before the last one is searched for from scratch.
 class LocationResolver {
 public:
+  /// Lines, when given, are the known line starts of one buffer: a place in
+  /// it is counted from the nearest one before it.
+  explicit LocationResolver(const LineIndex *Lines = nullptr) : Lines(Lines) {}
+
   /// False when R has no location in SM.
   bool resolve(const llvm::SourceMgr *SM, llvm::SMRange R,
                ResolvedLocation &Out);
@@ -73,6 +78,11 @@ private:
   bool advance(const char *BufStart, const char *P);
   /// Keeps the cursor's place before it goes back.
   void keepAhead();
+  /// Moves the cursor forward to the last known line start at or before P
+  /// and after From, if there is one.
+  void jumpTowards(const char *BufStart, const char *From, const char *P);
+
+  const LineIndex *Lines;
 
   /// The cursor: a position, its buffer, its line and that line's bounds
   /// (LastLineEnd is null until found).

@@ -32,8 +32,8 @@ public:
   std::string next(const llvm::SourceMgr *SM, const Diagnostic &D);
   /// Forgets the last finding's place and line (see
   /// DiagnosticConsumer::beginBatch); occurrences still count on.
-  void beginBatch() {
-    Lines = LocationResolver();
+  void beginBatch(const LineIndex *Known = nullptr) {
+    Lines = LocationResolver(Known);
     Last.reset();
   }
 

@@ -28,14 +28,18 @@ class SourceMgr;
 
 namespace tcgen05 {
 
+class LineIndex;
+
 class Suppressions {
 public:
   /// Finds the suppression comments of Text, which starts at line 1.
   explicit Suppressions(llvm::StringRef Text);
   /// Finds the suppression comments that can silence one of Diags: those
   /// on the line of a finding in buffer BufferID, or on the line before.
+  /// Lines, when given, are known line starts of the buffer.
   static Suppressions near(const llvm::SourceMgr &SM, unsigned BufferID,
-                           llvm::ArrayRef<Diagnostic> Diags);
+                           llvm::ArrayRef<Diagnostic> Diags,
+                           const LineIndex *Lines = nullptr);
 
   bool empty() const { return ByLine.empty(); }
   /// Whether a finding with Code on Line (1-based) is silenced.
@@ -43,7 +47,8 @@ public:
   /// Drops the silenced findings of buffer BufferID from Diags, and
   /// returns how many.
   unsigned apply(const llvm::SourceMgr &SM, unsigned BufferID,
-                 std::vector<Diagnostic> &Diags);
+                 std::vector<Diagnostic> &Diags,
+                 const LineIndex *Lines = nullptr);
   /// Adds a warning (TC0013) to Diags for each comment that apply() found
   /// silencing nothing, unless Judge says a finding it names may have gone
   /// unreported for another reason (an option turned its group off).

@@ -30,7 +30,9 @@ class VerifyDiagnosticConsumer : public DiagnosticConsumer {
 public:
   void handleDiagnostic(const llvm::SourceMgr *SM,
                         const Diagnostic &D) override;
-  void beginBatch() override { Locations = LocationResolver(); }
+  void beginBatch(const LineIndex *Lines) override {
+    Locations = LocationResolver(Lines);
+  }
 
   /// Compares what was reported with what every buffer of SM expects.
   /// Prints each mismatch to OS; returns the number of mismatches.
