@@ -17,6 +17,7 @@
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
@@ -497,7 +498,10 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   if (Text.size() <= WholeHugePagesInput)
     Opts.Parse.WholeHugePages = true;
 
-  Module M;
+  // Held through pointers that a check whose memory is left to the
+  // process's exit (CheckOptions::FreeMemory) buries.
+  auto ModuleOwner = std::make_unique<Module>();
+  Module &M = *ModuleOwner;
   M.BufferID = BufferID;
   DiagnosticSink ModuleSink(Cap);
   ParseOptions ParseOpts = Opts.Parse;
@@ -517,7 +521,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   if (!Shapes)
     Shapes = (OwnShapes = std::make_unique<Tcgen05ShapeCache>()).get();
   std::vector<std::unique_ptr<Tcgen05SyntaxParser>> Parsers;
-  std::vector<Function> Scratch;
+  auto ScratchOwner = std::make_unique<std::vector<Function>>();
+  std::vector<Function> &Scratch = *ScratchOwner;
 
   // The work items: the bodies and the .section contents the module pass
   // leaves (a -G module's DWARF data is most of its text), in the order
@@ -673,16 +678,17 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // the pages given back after the last place a finding shows stay so (a
   // -G module's DWARF, after a remark about its kernel), unless CUDA
   // source notes read the names of inlined functions in that DWARF.  The
-  // bodies' storage goes first, so that the pages read again do not add to
-  // it.
+  // bodies' storage goes first when pages are to be read again, so that
+  // they do not add to it.
   if (Pages && Pages->any() && !ModuleSink.diagnostics().empty()) {
-    Scratch.clear();
-    Scratch.shrink_to_fit();
     bool ReadsDebugInfo =
         addsCudaSourceNotes(M, Text, ModuleSink.diagnostics());
-    if (!(ReadsDebugInfo
-              ? Pages->restore()
-              : Pages->restoreUpTo(lastShownPlace(ModuleSink, Text))))
+    const char *Last = lastShownPlace(ModuleSink, Text);
+    if (ReadsDebugInfo || Pages->restoresUpTo(Last)) {
+      Scratch.clear();
+      Scratch.shrink_to_fit();
+    }
+    if (!(ReadsDebugInfo ? Pages->restore() : Pages->restoreUpTo(Last)))
       Engine.emit(
           &SM, Diagnostic::make(DiagID::err_input_changed, {}, {Name}, Name));
   }
@@ -743,6 +749,14 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Engine.countHidden(ByComments, ByBaseline);
   addCudaSourceNotes(M, Text, ModuleSink.diagnostics());
   Engine.emitAll(&SM, ModuleSink.diagnostics(), Known);
+  // Given back here, so that the end's time counts it, or left to the exit.
+  if (Opts.FreeMemory) {
+    ScratchOwner.reset();
+    ModuleOwner.reset();
+  } else {
+    llvm::BuryPointer(std::move(ScratchOwner));
+    llvm::BuryPointer(std::move(ModuleOwner));
+  }
   if (Stats) {
     Clock::time_point Finish = Clock::now();
     Stats->ModulePassMicros += Micros(Start, PassEnd);

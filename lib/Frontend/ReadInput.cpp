@@ -301,6 +301,15 @@ bool InputPages::restore() {
 
 bool InputPages::restoreUpTo(const char *Last) {
   std::lock_guard<std::mutex> Guard(Lock);
+  return restoreRanges(0, rangesUpTo(Last));
+}
+
+bool InputPages::restoresUpTo(const char *Last) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  return rangesUpTo(Last) != 0;
+}
+
+size_t InputPages::rangesUpTo(const char *Last) {
   llvm::sort(Ranges, [](const Range &A, const Range &B) {
     return A.Offset < B.Offset;
   });
@@ -322,7 +331,7 @@ bool InputPages::restoreUpTo(const char *Last) {
       break;
     Need = Stop;
   }
-  return restoreRanges(0, N);
+  return N;
 }
 
 bool InputPages::restoreRanges(size_t Begin, size_t End) {

@@ -72,6 +72,11 @@ struct CheckOptions {
   /// has ended.  0: every one.
   size_t EarlyItemBytes = 0;
   ParseOptions Parse;
+  /// False: the memory a check holds at its end (the module, the bodies'
+  /// storage) is not given back but left to the process's exit, which
+  /// takes it back at once (as clang's -disable-free does).  Only for the
+  /// last check of a process that exits after it: the memory stays taken.
+  bool FreeMemory = true;
   /// Findings to leave out, by fingerprint (--baseline); none if null.
   const Baseline *KnownFindings = nullptr;
   /// Where to add every finding's fingerprint (--write-baseline), before

@@ -89,6 +89,8 @@ public:
   /// lines are counted from the start of the buffer).  Pages after it stay
   /// given back.  Otherwise as restore().
   bool restoreUpTo(const char *Last);
+  /// Whether restoreUpTo(Last) would read anything.
+  bool restoresUpTo(const char *Last);
 
   /// Reads every page given back from the file again.  False when the file
   /// cannot be read or is no longer the one read: another file, size or
@@ -101,6 +103,8 @@ public:
   bool restore();
 
 private:
+  /// Sorts Ranges; how many of them restoreUpTo(Last) reads again.
+  size_t rangesUpTo(const char *Last);
   /// Reads the ranges [Begin, End) of Ranges (sorted) again and drops them.
   bool restoreRanges(size_t Begin, size_t End);
 
