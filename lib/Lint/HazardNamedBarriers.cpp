@@ -16,6 +16,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/bit.h"
 
+#include <map>
+
 using namespace tcgen05;
 
 namespace {
@@ -109,7 +111,11 @@ void tcgen05::checkNamedBarrierNeverCompletes(const HazardContext &C) {
   const std::optional<std::vector<NamedBarrierUse>> &Uses = namedBarrierUses(C);
   if (!Uses)
     return;
-  llvm::MapVector<uint64_t, std::vector<const NamedBarrierUse *>> ById;
+  // Keyed by any 64-bit number the text gives: a DenseMap keeps two of
+  // them for its empty and removed slots.
+  llvm::MapVector<uint64_t, std::vector<const NamedBarrierUse *>,
+                  std::map<uint64_t, unsigned>>
+      ById;
   for (const NamedBarrierUse &U : *Uses)
     ById[*U.IdValue].push_back(&U);
   const WarpRoles &Roles = C.roles();

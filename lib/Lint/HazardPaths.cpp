@@ -26,6 +26,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace tcgen05;
 
@@ -540,8 +541,9 @@ InfeasibleEdges::InfeasibleEdges(const HazardFunction &C,
     KillsOn(From, To).set(Fact);
   };
   // The facts each mask's elected thread makes; a load's results share
-  // their instruction's answers.
-  llvm::DenseMap<uint64_t, llvm::BitVector> ElectedFacts;
+  // their instruction's answers.  Keyed by any 64-bit mask the text gives:
+  // a DenseMap keeps two of them for its empty and removed slots.
+  std::map<uint64_t, llvm::BitVector> ElectedFacts;
   std::optional<uint64_t> Mask;
   std::optional<std::pair<const CFGBlock *, const CFGBlock *>> Counter;
   uint32_t AnswersOf = ~0u;
