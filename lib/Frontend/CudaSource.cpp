@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <map>
 #include <optional>
 
 using namespace tcgen05;
@@ -226,7 +227,9 @@ private:
 
   const Module &M;
   llvm::StringRef Text;
-  llvm::DenseMap<unsigned, llvm::StringRef> Files;
+  /// By the text's .file numbers, any of them: a DenseMap keeps two for its
+  /// empty and removed slots.
+  std::map<unsigned, llvm::StringRef> Files;
   llvm::DenseMap<const Function *, std::vector<Loc>> Cache;
   llvm::StringMap<std::string> Names;
 };
