@@ -601,3 +601,108 @@ TEST(ParserTest, BodyInPiecesDeclinedIsParsedWhole) {
   ASSERT_EQ(Pieces.size(), 1u);
   EXPECT_EQ(Pieces[0].size(), 5u);
 }
+
+namespace {
+
+/// The text up to a line break at most Chunk bytes on at a time, as a
+/// file read in chunks is fed; counts the times it was asked for more.
+class ChunkFeed final : public TextFeed {
+public:
+  ChunkFeed(llvm::StringRef Text, size_t Chunk) : Text(Text), Chunk(Chunk) {
+    more();
+    Asked = 0;
+  }
+  const char *available() const override { return Text.data() + Avail; }
+  bool more() override {
+    ++Asked;
+    if (Read == Text.size())
+      return false;
+    while (Read < Text.size()) {
+      Read = std::min(Text.size(), Read + Chunk);
+      if (Read == Text.size())
+        break;
+      size_t NL = Text.substr(0, Read).rfind('\n');
+      if (NL != llvm::StringRef::npos && NL + 1 > Avail) {
+        Avail = NL + 1;
+        return true;
+      }
+    }
+    Avail = Text.size();
+    return true;
+  }
+  unsigned Asked = 0;
+
+private:
+  llvm::StringRef Text;
+  size_t Chunk, Read = 0, Avail = 0;
+};
+
+/// What a module pass gives, as offsets, so that two passes compare.
+std::vector<std::string> passOutcome(llvm::StringRef Text, TextFeed *Feed) {
+  Module M;
+  DiagnosticSink Sink;
+  std::vector<std::string> Out;
+  auto Offset = [&](const char *P) { return std::to_string(P - Text.data()); };
+  ParseOptions Opts;
+  Opts.DeferSectionContents = true;
+  parseModule(
+      Text, M, Sink, Opts,
+      [&](Function *F, Span T) {
+        Out.push_back((F ? "body " : "section ") + Offset(T.Begin) + "-" +
+                      Offset(T.End));
+      },
+      Feed);
+  for (const Function &F : M.Functions)
+    Out.push_back("function " + F.Name.text().str() + " " +
+                  Offset(F.Src.Begin) + "-" + Offset(F.Src.End));
+  Out.push_back("declarations " + std::to_string(M.Declarations.size()) +
+                " directives " + std::to_string(M.Directives.size()) +
+                " items " + std::to_string(M.Items.size()));
+  for (const Diagnostic &D : Sink.diagnostics())
+    Out.push_back(D.Message + " at " +
+                  Offset(D.Range.Start.getPointer() ? D.Range.Start.getPointer()
+                                                    : Text.data()));
+  return Out;
+}
+
+/// Top-level text whose tokens, comments and strings span lines, braces
+/// inside them, sections, a stray brace, and a comment left open at the end.
+const char *const FedModule =
+    ".version 9.0\n.target sm_100a,\n  debug\n.address_size 64\n"
+    "/* a comment { over\n \" lines } */ .global .b8 t[3] = {1,\n2,\n3};\n"
+    ".file 1 \"a.cu\", 123, 456\n# 7 \"b.cu\"\n"
+    ".pragma \"a string\nover two lines\";\n"
+    ".visible .func f(.param .b32 a)\n;\n"
+    ".visible .entry k(.param .u64 p)\n.maxntid 128, 1, 1\n{\n"
+    "  // } in a comment\n  /* } { */\n  ret;\n}\n"
+    ".section .debug_str {\nl: .b8 1\n.b8 2 // }\n}\n"
+    "}\n.weak .func g()\n{\n  ret;\n}\n"
+    ".global .b32 x /* open";
+
+TEST(ParserTest, AModuleFedAPieceAtATimeParsesAsWhole) {
+  llvm::StringRef Text(FedModule);
+  std::vector<std::string> Whole = passOutcome(Text, nullptr);
+  ASSERT_GT(Whole.size(), 8u);
+  for (size_t Chunk : {1, 2, 3, 5, 8, 13, 40, 100, 1000}) {
+    ChunkFeed Feed(Text, Chunk);
+    EXPECT_EQ(passOutcome(Text, &Feed), Whole) << "chunks of " << Chunk;
+    // A feed of one byte at a time is asked at every line at least.
+    if (Chunk == 1) {
+      EXPECT_GE(Feed.Asked, 20u);
+    }
+  }
+}
+
+TEST(ParserTest, TheBraceSearchGoesOnWhereTheFedTextEnds) {
+  std::string Text = "{ /* } */ \"}\" # }\n { } // }\n}\nafter\n";
+  for (size_t Chunk : {1, 4, 9, 64}) {
+    ChunkFeed Feed(Text, Chunk);
+    DiagnosticSink Sink;
+    Lexer Lex(Text.data(), Feed.available(), Sink, &Feed);
+    const char *Close = findMatchingBrace(Text.data(), Lex);
+    EXPECT_EQ(Close - Text.data(), static_cast<long>(Text.find("after") - 1))
+        << "chunks of " << Chunk;
+  }
+}
+
+} // namespace

@@ -304,3 +304,115 @@ TEST(ReadInputTest, PagesAreReadAgainOnlyUpToThePlaceShown) {
   EXPECT_EQ(B, Text);
   EXPECT_FALSE(Pages.any());
 }
+
+namespace {
+
+/// Reads In to its end; the ends it made available, in order.
+std::vector<size_t> feedToEnd(StreamedInput &In, const char *Begin) {
+  std::vector<size_t> Ends{size_t(In.available() - Begin)};
+  while (In.more())
+    Ends.push_back(size_t(In.available() - Begin));
+  return Ends;
+}
+
+TEST(ReadInputTest, AStreamedFileIsThereALineAtATimeUpToItsEnd) {
+  std::string Text = "one\ntwo two\n\nthree\nno break at the end";
+  TempFile F(Text);
+  for (size_t Chunk : {1, 3, 5, 64}) {
+    std::unique_ptr<llvm::MemoryBuffer> Buf;
+    std::unique_ptr<StreamedInput> In =
+        StreamedInput::open(F.path(), Text.size(), Chunk, Buf);
+    ASSERT_TRUE(In && Buf);
+    const char *B = Buf->getBufferStart();
+    std::vector<size_t> Ends = feedToEnd(*In, B);
+    EXPECT_TRUE(In->complete());
+    EXPECT_EQ(Buf->getBuffer(), Text);
+    EXPECT_EQ(Ends.back(), Text.size());
+    EXPECT_EQ(B[Text.size()], '\0');
+    for (size_t I = 0; I + 1 < Ends.size(); ++I) {
+      EXPECT_LT(Ends[I], Ends[I + 1]);
+      EXPECT_EQ(B[Ends[I] - 1], '\n') << "chunks of " << Chunk;
+    }
+  }
+}
+
+TEST(ReadInputTest, AStreamedFileNotAsStatSaidFails) {
+  std::string Text = "line one\nline two\nline three\n";
+  TempFile F(Text);
+  // Longer than said: the file grew after stat.
+  std::unique_ptr<llvm::MemoryBuffer> Buf;
+  std::unique_ptr<StreamedInput> In =
+      StreamedInput::open(F.path(), Text.size() - 5, 4, Buf);
+  ASSERT_TRUE(In);
+  feedToEnd(*In, Buf->getBufferStart());
+  EXPECT_FALSE(In->complete());
+  // Shorter than said.
+  In = StreamedInput::open(F.path(), Text.size() + 5, 4, Buf);
+  ASSERT_TRUE(In);
+  feedToEnd(*In, Buf->getBufferStart());
+  EXPECT_FALSE(In->complete());
+  // Shorter than its first chunk: not opened at all.
+  EXPECT_FALSE(StreamedInput::open(F.path(), Text.size() + 5, 64, Buf));
+}
+
+TEST(ReadInputTest, AStreamedFileWithALateNulFails) {
+  std::string Text = "line one\nline two\nline";
+  Text += '\0';
+  Text += " three\n";
+  TempFile F(Text);
+  std::unique_ptr<llvm::MemoryBuffer> Buf;
+  std::unique_ptr<StreamedInput> In =
+      StreamedInput::open(F.path(), Text.size(), 6, Buf);
+  ASSERT_TRUE(In);
+  std::vector<size_t> Ends = feedToEnd(*In, Buf->getBufferStart());
+  EXPECT_FALSE(In->complete());
+  EXPECT_LT(Ends.back(), Text.find('\0'));
+}
+
+/// What checkFile reports on Path, with the lines and columns, with the
+/// given options.
+std::string reportOf(llvm::StringRef Path, const CheckOptions &Opts) {
+  llvm::SourceMgr SM;
+  CollectingDiagnosticConsumer C;
+  DiagnosticOptions DO;
+  DO.ErrorLimit = 0;
+  DiagnosticsEngine Engine(C, DO);
+  checkFile(Path, SM, Engine, Opts);
+  std::string Out;
+  for (const Diagnostic &D : C.Diags) {
+    Out += D.Message;
+    if (D.Range.Start.isValid()) {
+      auto [Line, Col] = SM.getLineAndColumn(D.Range.Start);
+      Out += " at " + std::to_string(Line) + ":" + std::to_string(Col);
+    }
+    Out += "\n";
+  }
+  return Out;
+}
+
+TEST(ReadInputTest, ACheckOfAStreamedFileReportsAsOneOfAFileReadWhole) {
+  std::string Module = ".version 9.0\n.target sm_100a\n.address_size 64\n"
+                       ".visible .entry k()\n{\n  bogus;\n  ret;\n}\n";
+  for (bool Nul : {false, true}) {
+    std::string Text = Module;
+    for (int I = 0; I < 50; ++I)
+      Text += ".visible .entry k" + std::to_string(I) +
+              "()\n{\n  /* a\n } */ ret;\n  add.s32 %r1, %r2, 1;\n}\n";
+    // A NUL far from the start: the streamed check has begun when it
+    // meets it, and gives way to a read of the whole file.
+    if (Nul)
+      Text[Text.size() - 20] = '\0';
+    TempFile F(Text);
+    CheckOptions Whole, Streamed;
+    Whole.StreamFromBytes = 0;
+    Streamed.StreamFromBytes = 1;
+    Streamed.StreamChunkBytes = 16;
+    Streamed.Threads = 2;
+    std::string Expected = reportOf(F.path(), Whole);
+    EXPECT_NE(Expected.find(Nul ? "NUL byte" : "bogus"), std::string::npos)
+        << Expected;
+    EXPECT_EQ(reportOf(F.path(), Streamed), Expected);
+  }
+}
+
+} // namespace

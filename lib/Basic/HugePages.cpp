@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #if __has_include(<sys/mman.h>)
 #include <sys/mman.h>
@@ -57,6 +58,17 @@ void *tcgen05::allocateArray(size_t Bytes) {
 #else
   return std::aligned_alloc(HugePageSize, Rounded);
 #endif
+}
+
+void *tcgen05::allocateZeroedArray(size_t Bytes) {
+  if (Bytes < AlignedArraySize)
+    return std::calloc(Bytes ? Bytes : 1, 1);
+  void *P = allocateArray(Bytes);
+#if !__has_include(<sys/mman.h>)
+  if (P)
+    std::memset(P, 0, Bytes);
+#endif
+  return P;
 }
 
 void tcgen05::releaseArray(void *P, size_t Bytes) {

@@ -451,7 +451,9 @@ void addTimeline(const std::deque<CheckItem> &Work, Clock::time_point Start,
 CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
                       DiagnosticsEngine &Engine, const CheckOptions &Options,
                       AnalysisStats *Stats, bool NulFree,
-                      InputPages *Pages = nullptr) {
+                      InputPages *Pages = nullptr,
+                      StreamedInput *Streamed = nullptr,
+                      bool *Restart = nullptr) {
   Clock::time_point Start = Clock::now();
   auto Micros = [](Clock::time_point From, Clock::time_point To) {
     return static_cast<uint64_t>(
@@ -600,29 +602,34 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // The end of the text the items so far cover: the next item's gap
   // starts there.
   const char *Covered = Text.begin();
-  parseModule(Text, M, ModuleSink, ParseOpts, [&](Function *F, Span T) {
-    CheckItem &Item = Work.emplace_back(
-        F, T, F ? M.Functions.size() - 1 : M.SectionContents.size() - 1, Cap);
-    Item.Gap = Span(std::min(Covered, T.Begin), T.Begin);
-    Covered = std::max(Covered, T.End);
-    Item.Large = Item.size() >= Large;
-    // What the body's analyses read of the module is taken now, on the
-    // pass's thread, whether or not the body starts early: the results
-    // do not depend on the thread count.
-    if (F)
-      Item.Env = {effectiveTarget(M, Opts.Target), WarpRoles::ctaSizeOf(M, *F)};
-    if (MayShare && Item.size() >= Early) {
-      MakeStream(/*Share=*/true);
-      if (Stream->maxWorkers() > 1) {
-        Stream->start(Stream->maxWorkers());
-        Item.Pushed = true;
-        // .section contents first: the pages they give back are gone
-        // before the bodies waiting behind them build their nodes (-G's
-        // DWARF and its kernel's; docs/performance.md).
-        Stream->push(&Item, /*Front=*/!F);
-      }
-    }
-  });
+  parseModule(
+      Text, M, ModuleSink, ParseOpts,
+      [&](Function *F, Span T) {
+        CheckItem &Item = Work.emplace_back(
+            F, T, F ? M.Functions.size() - 1 : M.SectionContents.size() - 1,
+            Cap);
+        Item.Gap = Span(std::min(Covered, T.Begin), T.Begin);
+        Covered = std::max(Covered, T.End);
+        Item.Large = Item.size() >= Large;
+        // What the body's analyses read of the module is taken now, on the
+        // pass's thread, whether or not the body starts early: the results
+        // do not depend on the thread count.
+        if (F)
+          Item.Env = {effectiveTarget(M, Opts.Target),
+                      WarpRoles::ctaSizeOf(M, *F)};
+        if (MayShare && Item.size() >= Early) {
+          MakeStream(/*Share=*/true);
+          if (Stream->maxWorkers() > 1) {
+            Stream->start(Stream->maxWorkers());
+            Item.Pushed = true;
+            // .section contents first: the pages they give back are gone
+            // before the bodies waiting behind them build their nodes (-G's
+            // DWARF and its kernel's; docs/performance.md).
+            Stream->push(&Item, /*Front=*/!F);
+          }
+        }
+      },
+      Streamed);
   DiagnosticSink SymbolSink(Cap);
   checkModuleTarget(M, Opts.Target, SymbolSink);
   Symbols.build(M, SymbolSink);
@@ -654,6 +661,12 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   Stream->start(Workers);
   Stream->finish();
   Clock::time_point BodiesEnd = Clock::now();
+  // What was checked of a file that was not what stat said is dropped; it
+  // is read again whole.
+  if (Streamed && !Streamed->complete()) {
+    *Restart = true;
+    return CheckStatus::Clean;
+  }
 
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());
   for (bool Bodies : {true, false})
@@ -822,15 +835,40 @@ CheckStatus tcgen05::checkFile(llvm::StringRef Path, llvm::SourceMgr &SM,
                     !llvm::sys::fs::status(Path, Before) &&
                     Before.type() == llvm::sys::fs::file_type::regular_file;
   auto ReadStart = std::chrono::steady_clock::now();
+  auto AddReadTime = [&] {
+    if (Stats)
+      Stats->ReadMicros += static_cast<uint64_t>(
+          std::chrono::duration_cast<std::chrono::microseconds>(
+              std::chrono::steady_clock::now() - ReadStart)
+              .count());
+  };
+  llvm::sys::fs::file_status Now;
+  if (Opts.StreamFromBytes && Path != "-" &&
+      !llvm::sys::fs::status(Path, Now) &&
+      Now.type() == llvm::sys::fs::file_type::regular_file &&
+      Now.getSize() >= Opts.StreamFromBytes &&
+      Now.getSize() <= inputLimit(Path, Opts)) {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    if (std::unique_ptr<StreamedInput> In = StreamedInput::open(
+            Path, Now.getSize(), Opts.StreamChunkBytes, Buffer)) {
+      AddReadTime();
+      ID = SM.AddNewSourceBuffer(std::move(Buffer), llvm::SMLoc());
+      std::optional<InputPages> Pages;
+      if (Rereadable)
+        Pages.emplace(Path.str(), SM.getMemoryBuffer(ID)->getBuffer(), Before);
+      bool Restart = false;
+      CheckStatus S = checkText(SM, ID, Engine, Opts, Stats, /*NulFree=*/true,
+                                Pages ? &*Pages : nullptr, In.get(), &Restart);
+      if (!Restart)
+        return S;
+      ReadStart = std::chrono::steady_clock::now();
+    }
+  }
   CheckStatus S = loadText(Path, SM, Engine, ID, inputLimit(Path, Opts),
                            Opts.StdinName, Opts.Pool, NulFree);
   if (S != CheckStatus::Clean)
     return S;
-  if (Stats)
-    Stats->ReadMicros += static_cast<uint64_t>(
-        std::chrono::duration_cast<std::chrono::microseconds>(
-            std::chrono::steady_clock::now() - ReadStart)
-            .count());
+  AddReadTime();
   std::optional<InputPages> Pages;
   if (Rereadable)
     Pages.emplace(Path.str(), SM.getMemoryBuffer(ID)->getBuffer(), Before);

@@ -265,6 +265,96 @@ InputRead tcgen05::readInput(llvm::StringRef Path, uint64_t MaxSize,
   return R;
 }
 
+namespace {
+/// A buffer over allocateZeroedArray's memory, which it releases.
+class ArrayBuffer final : public llvm::MemoryBuffer {
+public:
+  ArrayBuffer(char *Data, size_t Size, llvm::StringRef Name)
+      : Data(Data), Size(Size), Name(Name.str()) {
+    init(Data, Data + Size, /*RequiresNullTerminator=*/true);
+  }
+  ~ArrayBuffer() override { releaseArray(Data, Size + 1); }
+  llvm::StringRef getBufferIdentifier() const override { return Name; }
+  BufferKind getBufferKind() const override { return MemoryBuffer_Malloc; }
+
+private:
+  char *Data;
+  size_t Size;
+  std::string Name;
+};
+} // namespace
+
+std::unique_ptr<StreamedInput>
+StreamedInput::open(llvm::StringRef Path, uint64_t Size, size_t ChunkBytes,
+                    std::unique_ptr<llvm::MemoryBuffer> &Buffer) {
+  if (Size == 0 || Size >= size_t(-1) / 2)
+    return nullptr;
+  llvm::Expected<llvm::sys::fs::file_t> FD =
+      llvm::sys::fs::openNativeFileForRead(Path);
+  if (!FD) {
+    llvm::consumeError(FD.takeError());
+    return nullptr;
+  }
+  // Zeroed, so that the terminator is there from the start, and what is
+  // not read yet is zeroes, not another input's bytes.
+  auto *Data = static_cast<char *>(allocateZeroedArray(Size + 1));
+  if (!Data) {
+    llvm::sys::fs::closeFile(*FD);
+    return nullptr;
+  }
+  adviseHugePages(Data, Size);
+  auto Buf = std::make_unique<ArrayBuffer>(Data, Size, Path);
+  std::unique_ptr<StreamedInput> In(
+      new StreamedInput(*FD, Data, Size, std::max<size_t>(ChunkBytes, 1)));
+  if (!In->more())
+    return nullptr;
+  Buffer = std::move(Buf);
+  return In;
+}
+
+StreamedInput::~StreamedInput() { llvm::sys::fs::closeFile(FD); }
+
+bool StreamedInput::more() {
+  if (Failed || Available == Size)
+    return false;
+  while (Read < Size) {
+    size_t N = std::min(ChunkBytes, Size - Read);
+    llvm::Expected<size_t> Got = readSlice(FD, Data + Read, N, Read);
+    if (!Got) {
+      llvm::consumeError(Got.takeError());
+      Failed = true;
+      return false;
+    }
+    if (*Got != N || std::memchr(Data + Read, 0, N)) {
+      Failed = true;
+      return false;
+    }
+    Read += N;
+    if (Read == Size)
+      break;
+    size_t NL = llvm::StringRef(Data + Available, Read - Available).rfind('\n');
+    if (NL != llvm::StringRef::npos) {
+      Available += NL + 1;
+      return true;
+    }
+  }
+  // A file that grew since stat is read again whole.
+  char Beyond;
+  llvm::Expected<size_t> Got = readSlice(FD, &Beyond, 1, Size);
+  if (!Got) {
+    llvm::consumeError(Got.takeError());
+    Failed = true;
+    return false;
+  }
+  if (*Got) {
+    Failed = true;
+    return false;
+  }
+  Available = Size;
+  Complete = true;
+  return true;
+}
+
 /// Parts smaller than this are kept.
 constexpr size_t MinGiveBack = 64 * 1024;
 

@@ -203,8 +203,11 @@ void Lexer::skipBlockComment() {
       if (static_cast<unsigned char>(*P) & 0x80)
         reportNonAscii(P);
     Cur = S;
-    if (Cur >= End)
+    if (Cur >= End) {
+      if (refill())
+        continue;
       break;
+    }
     ++Cur;
     if (Cur < End && *Cur == '/') {
       ++Cur;
@@ -405,10 +408,13 @@ Token Lexer::lexDotWord(const char *Start) {
 Token Lexer::lexString(const char *Start) {
   const char *P = Start + 1;
   // ptxas has no escapes in strings, and a string may span lines.
-  while (P < End && *P != '"') {
+  for (;; ++P) {
+    if (P >= End && !refill())
+      break;
+    if (*P == '"')
+      break;
     if (static_cast<unsigned char>(*P) & 0x80)
       reportNonAscii(P);
-    ++P;
   }
   if (P >= End || *P != '"') {
     Sink.report(DiagID::err_unterminated_string,
@@ -516,6 +522,14 @@ bool Lexer::skipPlainDataLines(Token &Last) {
   return true;
 }
 
+bool Lexer::refill() {
+  if (!Feed || !Feed->more())
+    return false;
+  End = Feed->available();
+  StopAtEnd = endsOutsideWords(Cur, End);
+  return true;
+}
+
 Token Lexer::lexAny() {
   bool SawNewline = false;
   if (Cur == nullptr)
@@ -537,8 +551,12 @@ Token Lexer::lexAny() {
     }
   }
   for (;;) {
-    if (Cur >= End)
-      return make(Tok::Eof, End, End, SawNewline);
+    if (Cur >= End) {
+      if (!refill())
+        return make(Tok::Eof, End, End, SawNewline);
+      skipTrivia(SawNewline);
+      continue;
+    }
     const char *Start = Cur;
     char C = *Cur;
     if (is(C, charclass::IdentStart)) {

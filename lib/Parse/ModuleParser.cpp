@@ -16,9 +16,10 @@ bool isTargetOption(llvm::StringRef N) {
 class ModuleParser : public ParserBase {
 public:
   ModuleParser(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
-               const ParseOptions &Opts, DeferredFound Found)
-      : ParserBase(Text.begin(), Text.end(), M, Sink, Opts), M(M),
-        Begin(Text.begin()), Found(Found) {
+               const ParseOptions &Opts, DeferredFound Found, TextFeed *Feed)
+      : ParserBase(Text.begin(), Feed ? Feed->available() : Text.end(), M, Sink,
+                   Opts, Feed),
+        M(M), Begin(Text.begin()), Found(Found) {
     M.Text = Text;
     // Data initializers can hold an operand per two bytes; reserving
     // address space up front (untouched, it costs no memory) spares the
@@ -250,9 +251,8 @@ void ModuleParser::parseSection() {
     return;
   }
   Token Open = Tok;
-  const char *Close = Opts.DeferSectionContents
-                          ? findMatchingBrace(Open.Ptr, Lex.end())
-                          : nullptr;
+  const char *Close =
+      Opts.DeferSectionContents ? findMatchingBrace(Open.Ptr, Lex) : nullptr;
   // Without a match the search returns the end of input: the block is then
   // lexed here, which reports where it runs out.
   if (Close && Close != Lex.end()) {
@@ -380,7 +380,7 @@ void ModuleParser::parseFunction(Span Linkage) {
   }
   if (Tok.is(Tok::LBrace)) {
     const char *Open = Tok.Ptr;
-    const char *Close = findMatchingBrace(Open, Lex.end());
+    const char *Close = findMatchingBrace(Open, Lex);
     F.HasBody = true;
     F.Body = Span(Open, Close);
     Lex.reset(Close);
@@ -400,8 +400,9 @@ void ModuleParser::parseFunction(Span Linkage) {
 } // namespace
 
 void tcgen05::parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
-                          const ParseOptions &Opts, DeferredFound Found) {
-  ModuleParser(Text, M, Sink, Opts, Found).run();
+                          const ParseOptions &Opts, DeferredFound Found,
+                          TextFeed *Feed) {
+  ModuleParser(Text, M, Sink, Opts, Found, Feed).run();
 }
 
 void tcgen05::checkSectionContents(Span Contents, DiagnosticSink &Sink) {

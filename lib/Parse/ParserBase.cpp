@@ -970,15 +970,16 @@ const char *skipNonBrace(const char *P, const char *E) {
   }
   return P + 1;
 }
-} // namespace
 
-const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
+/// The brace search from P up to End with Depth braces open: the position
+/// after the '}' that closes them, or null, with P where the search goes on
+/// when the text turns out to go on past End (the start of a comment or
+/// string that reaches End, whose end is not known yet).
+const char *scanBraces(const char *&P, const char *End, unsigned &Depth) {
   // Most bytes of a body are none of '{', '}', '/', '"' and '#', and one
   // comes every 50 bytes or so (a comment line, an inline-asm scope):
   // sixteen bytes are tested at once, and the braces among them counted
   // without testing them again.
-  unsigned Depth = 0;
-  const char *P = Open;
 #ifdef __SSE2__
   auto Byte = [](char C) { return _mm_set1_epi8(C); };
   while (End - P >= 16) {
@@ -1001,6 +1002,10 @@ const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
       } else {
         // The rest of the step may lie inside a comment or a string.
         Next = skipNonBrace(Q, End);
+        if (Next == End) {
+          P = Q;
+          return nullptr;
+        }
         break;
       }
     }
@@ -1016,10 +1021,30 @@ const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
         return P + 1;
       ++P;
     } else if (*P == '/' || *P == '"' || *P == '#') {
-      P = skipNonBrace(P, End);
+      const char *Next = skipNonBrace(P, End);
+      if (Next == End)
+        return nullptr;
+      P = Next;
     } else {
       ++P;
     }
   }
-  return End;
+  return nullptr;
+}
+} // namespace
+
+const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
+  unsigned Depth = 0;
+  const char *Close = scanBraces(Open, End, Depth);
+  return Close ? Close : End;
+}
+
+const char *tcgen05::findMatchingBrace(const char *Open, Lexer &Lex) {
+  unsigned Depth = 0;
+  for (;;) {
+    if (const char *Close = scanBraces(Open, Lex.end(), Depth))
+      return Close;
+    if (!Lex.refill())
+      return Lex.end();
+  }
 }

@@ -20,8 +20,9 @@ namespace tcgen05 {
 class ParserBase {
 public:
   ParserBase(const char *Begin, const char *End, NodePool &Pool,
-             DiagnosticSink &Sink, const ParseOptions &Opts)
-      : Lex(Begin, End, Sink), Pool(Pool), Sink(Sink), Opts(Opts) {
+             DiagnosticSink &Sink, const ParseOptions &Opts,
+             TextFeed *Feed = nullptr)
+      : Lex(Begin, End, Sink, Feed), Pool(Pool), Sink(Sink), Opts(Opts) {
     Tok = Lex.lex();
     PrevEnd = Tok.Ptr;
   }
@@ -160,6 +161,9 @@ protected:
 /// '#' line markers as the lexer does.  Returns the position after it, or
 /// End if there is none.
 const char *findMatchingBrace(const char *Open, const char *End);
+/// The same in the text of Lex, asking its feed for more until the brace
+/// is found or the text ends; the end of the text then.
+const char *findMatchingBrace(const char *Open, Lexer &Lex);
 
 /// Parses an integer literal's text (any PTX radix).  Returns false on
 /// overflow.

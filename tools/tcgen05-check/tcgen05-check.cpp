@@ -203,6 +203,19 @@ cl::opt<uint64_t> EarlyItemBytes(
              "the pass ends (default 0: every one)"),
     cl::init(0), cl::Hidden, cl::cat(Category));
 
+cl::opt<uint64_t> StreamFromBytes(
+    "stream-from-bytes",
+    cl::desc("A file of at least this many bytes is read while it is "
+             "checked, the others whole first; 0 reads every file whole "
+             "first (default 4194304)"),
+    cl::init(uint64_t(4) << 20), cl::Hidden, cl::cat(Category));
+
+cl::opt<uint64_t> StreamChunkBytes(
+    "stream-chunk-bytes",
+    cl::desc("Bytes read at a time from a file read while it is checked "
+             "(default 1048576)"),
+    cl::init(uint64_t(1) << 20), cl::Hidden, cl::cat(Category));
+
 cl::opt<bool> AnalyzeInvalid(
     "analyze-invalid",
     cl::desc("Run the descriptor analysis and hazard lints on functions with "
@@ -698,6 +711,9 @@ int main(int argc, char **argv) {
   Opts.Lint.HazardStepsPerInstruction = HazardSteps;
   Opts.BodyPieceStatements = BodyPiece;
   Opts.EarlyItemBytes = EarlyItemBytes;
+  Opts.StreamFromBytes = StreamFromBytes;
+  Opts.StreamChunkBytes =
+      static_cast<size_t>(std::min<uint64_t>(StreamChunkBytes, size_t(-1)));
   Opts.StdinName = StdinFilename;
   // Nothing reads a clean input's text after its check but the verifier.
   Opts.GiveBackSections = !Verify;

@@ -31,7 +31,11 @@ void adviseHugePages(const void *P, size_t Bytes);
 /// memory.
 void *allocateArray(size_t Bytes);
 
-/// Releases P from allocateArray(Bytes).
+/// allocateArray's memory, every byte zero: a mapping of its own from a huge
+/// page up, whose pages the system zeroes as they are first touched.
+void *allocateZeroedArray(size_t Bytes);
+
+/// Releases P from allocateArray(Bytes) or allocateZeroedArray(Bytes).
 void releaseArray(void *P, size_t Bytes);
 
 /// The allocator of the node pools, which a body's parse reserves from an

@@ -71,6 +71,12 @@ struct CheckOptions {
   /// while the rest is scanned; the others go largest first once the pass
   /// has ended.  0: every one.
   size_t EarlyItemBytes = 0;
+  /// checkFile reads a regular file at least this large while it checks
+  /// it, this many bytes at a time (StreamedInput), so that bodies are
+  /// checked while the rest is read; a smaller one, or with 0 every one,
+  /// is read whole first.
+  uint64_t StreamFromBytes = uint64_t(4) << 20;
+  size_t StreamChunkBytes = size_t(1) << 20;
   ParseOptions Parse;
   /// False: the memory a check holds at its end (the module, the bodies'
   /// storage) is not given back but left to the process's exit, which

@@ -13,6 +13,8 @@
 #ifndef TCGEN05_FRONTEND_READINPUT_H
 #define TCGEN05_FRONTEND_READINPUT_H
 
+#include "tcgen05/Parse/TextFeed.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -59,6 +61,45 @@ InputRead readInput(llvm::StringRef Path,
                     uint64_t MaxSize = DefaultMaxInputSize,
                     llvm::StringRef StdinName = "<stdin>",
                     llvm::ThreadPoolInterface *Pool = nullptr);
+
+/// A regular file read a chunk at a time while the module pass goes on
+/// (TextFeed), so that the bodies it meets are checked while the rest is
+/// still being read: read whole first, the read was most of what no thread
+/// could share (docs/performance.md).  The reads are the pass's own, on its
+/// thread: a body goes to a worker only once the pass has it whole.  Like
+/// readInput it never maps the file, and it takes nothing stat says on
+/// trust: a file that turns out shorter or longer than stat said, that
+/// holds a NUL byte or that cannot be read fails the feed, and its caller
+/// discards the check and reads the file as readInput does.
+class StreamedInput final : public TextFeed {
+public:
+  /// Opens Path, a regular file that stat said has Size bytes (at least
+  /// one), and reads its first chunk into Buffer (NUL-terminated, Size
+  /// bytes).  Null when it cannot be opened or its first chunk fails:
+  /// readInput then says why.
+  static std::unique_ptr<StreamedInput>
+  open(llvm::StringRef Path, uint64_t Size, size_t ChunkBytes,
+       std::unique_ptr<llvm::MemoryBuffer> &Buffer);
+  ~StreamedInput() override;
+
+  const char *available() const override { return Data + Available; }
+  bool more() override;
+  /// Whether the whole file was read, and was as stat said.
+  bool complete() const { return Complete; }
+
+private:
+  StreamedInput(llvm::sys::fs::file_t FD, char *Data, size_t Size,
+                size_t ChunkBytes)
+      : FD(FD), Data(Data), Size(Size), ChunkBytes(ChunkBytes) {}
+
+  llvm::sys::fs::file_t FD;
+  char *Data;
+  size_t Size, ChunkBytes;
+  /// What is read, and the end of what the pass may lex (after the last
+  /// line break read).
+  size_t Read = 0, Available = 0;
+  bool Failed = false, Complete = false;
+};
 
 /// The pages of an input read from a file that a check gives back to the
 /// system once it is done with them, and reads from the file again when a

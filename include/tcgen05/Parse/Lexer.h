@@ -9,6 +9,7 @@
 #define TCGEN05_PARSE_LEXER_H
 
 #include "tcgen05/AST/AST.h"
+#include "tcgen05/Parse/TextFeed.h"
 
 #include <array>
 #include <cstdint>
@@ -104,11 +105,12 @@ const char *skipIdentCont(const char *P, const char *E);
 
 class Lexer {
 public:
-  Lexer(const char *Begin, const char *End, DiagnosticSink &Sink)
-      : Cur(Begin), End(End), Sink(Sink),
-        StopAtEnd(Begin && Begin < End &&
-                  (End[-1] == '}' || End[-1] == ';' || End[-1] == '\n' ||
-                   End[-1] == ' ' || End[-1] == '\t')) {}
+  /// With a Feed, End is where its text ends so far, and the lexer asks
+  /// it for more where it reaches End.
+  Lexer(const char *Begin, const char *End, DiagnosticSink &Sink,
+        TextFeed *Feed = nullptr)
+      : Cur(Begin), End(End), Sink(Sink), Feed(Feed),
+        StopAtEnd(endsOutsideWords(Begin, End)) {}
 
   Token lex() {
     // Most tokens are a name or one punctuation character, after at most
@@ -145,6 +147,8 @@ public:
   const char *position() const { return Cur; }
   const char *end() const { return End; }
   void reset(const char *P) { Cur = P; }
+  /// Asks the feed for more text; false when there is none (or no feed).
+  bool refill();
 
 private:
   /// Punctuation that is a token alone, whatever follows; Unknown for
@@ -179,9 +183,16 @@ private:
     return P;
   }
 
+  static bool endsOutsideWords(const char *Begin, const char *End) {
+    return Begin && Begin < End &&
+           (End[-1] == '}' || End[-1] == ';' || End[-1] == '\n' ||
+            End[-1] == ' ' || End[-1] == '\t');
+  }
+
   const char *Cur;
   const char *End;
   DiagnosticSink &Sink;
+  TextFeed *Feed;
   /// The input ends with a character no identifier, word or number holds,
   /// so their scans need not test for the end: every body ends with '}'.
   bool StopAtEnd;

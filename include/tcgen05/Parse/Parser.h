@@ -11,6 +11,7 @@
 #define TCGEN05_PARSE_PARSER_H
 
 #include "tcgen05/AST/AST.h"
+#include "tcgen05/Parse/TextFeed.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -49,9 +50,12 @@ using DeferredFound = llvm::function_ref<void(Function *F, Span Text)>;
 
 /// Parses the top level of Text (the whole buffer, which must end in a NUL
 /// as llvm::MemoryBuffer guarantees).  Function bodies are located but not
-/// parsed: Function::Body spans them.
+/// parsed: Function::Body spans them.  With a Feed, Text is read while it
+/// is parsed: the pass reads no further than the feed says is there, and a
+/// body or .section handed to Found is there whole.
 void parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
-                 const ParseOptions &Opts = {}, DeferredFound Found = {});
+                 const ParseOptions &Opts = {}, DeferredFound Found = {},
+                 TextFeed *Feed = nullptr);
 
 /// Checks the contents of a .section block (between its braces), as
 /// parseModule does when it does not defer them: lexically only, with
