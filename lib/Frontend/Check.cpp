@@ -28,6 +28,8 @@
 #include <cstring>
 #include <optional>
 #include <thread>
+#include <utility>
+#include <vector>
 
 using namespace tcgen05;
 
@@ -69,10 +71,11 @@ struct CheckItem {
   /// for on the item's thread, so that a module without one costs no serial
   /// scan).
   bool HasMarker = false;
-  /// The '\n' in [Gap.Begin, Text.End), and the first of them (null if
-  /// none), counted on the item's thread for the end's LineIndex.
+  /// The '\n' in [Gap.Begin, Text.End), counted on the item's thread for
+  /// the end's LineIndex; and line starts in it, each with the '\n' before
+  /// it there: the first, then one every LineMarkBytes or so.
   size_t Newlines = 0;
-  const char *FirstBreak = nullptr;
+  std::vector<std::pair<const char *, size_t>> LineStarts;
   size_t size() const { return Text.End - Text.Begin; }
 };
 
@@ -379,6 +382,27 @@ llvm::StringRef tailOf(llvm::StringRef Text,
 
 /// Known line starts of Text, one per item, from the counts the items'
 /// workers took of their gap and text.
+/// The bytes between two line starts an item records: a finding's line is
+/// counted from the start before it, and counted from the start of a large
+/// body it was most of the time the end took to print one (-G's kernel).
+constexpr size_t LineMarkBytes = size_t(256) << 10;
+
+/// Counts the lines of Region, an item's gap and text, into Item.
+void countLines(llvm::StringRef Region, CheckItem &Item) {
+  size_t At = 0, Before = 0;
+  while (At < Region.size()) {
+    size_t Break = Region.find('\n', At);
+    if (Break == llvm::StringRef::npos)
+      break;
+    Item.LineStarts.push_back({Region.data() + Break + 1, Before + 1});
+    size_t Next =
+        std::max(Break + 1, std::min(At + LineMarkBytes, Region.size()));
+    Before += 1 + countChar(Region.slice(Break + 1, Next), '\n');
+    At = Next;
+  }
+  Item.Newlines = Before;
+}
+
 LineIndex lineIndexOf(llvm::StringRef Text, const std::deque<CheckItem> &Work) {
   LineIndex Lines(Text.begin());
   unsigned Line = 1;
@@ -387,8 +411,8 @@ LineIndex lineIndexOf(llvm::StringRef Text, const std::deque<CheckItem> &Work) {
     // Counts of regions that do not follow one another say nothing.
     if (Item.Gap.Begin != Counted)
       break;
-    if (Item.FirstBreak)
-      Lines.add(Item.FirstBreak + 1, Line + 1);
+    for (auto [Pos, Before] : Item.LineStarts)
+      Lines.add(Pos, Line + static_cast<unsigned>(Before));
     Line += static_cast<unsigned>(Item.Newlines);
     Counted = Item.Text.End;
   }
@@ -562,9 +586,7 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
           // Read while the pages are there: a .section's go back below.
           llvm::StringRef Region(Item->Gap.Begin,
                                  Item->Text.End - Item->Gap.Begin);
-          Item->Newlines = countChar(Region, '\n');
-          if (size_t NL = Region.find('\n'); NL != llvm::StringRef::npos)
-            Item->FirstBreak = Region.data() + NL;
+          countLines(Region, *Item);
           if (LookForMarkers)
             Item->HasMarker = findText(Item->Gap.text(), SuppressionMarker) !=
                               llvm::StringRef::npos;
@@ -630,6 +652,12 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
         }
       },
       Streamed);
+  // The rest of a file the pass did not read to its end (it stopped at the
+  // error limit): whether the file is as stat said, and the text the end
+  // reads after the last item.
+  if (Streamed)
+    while (Streamed->more()) {
+    }
   DiagnosticSink SymbolSink(Cap);
   checkModuleTarget(M, Opts.Target, SymbolSink);
   Symbols.build(M, SymbolSink);
