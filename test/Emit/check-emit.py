@@ -10,10 +10,10 @@
      (.nv_debug_line_sass), which change with any reformatting; for those
      files every other section, code and DWARF included, must be
      byte-identical, and the ELF headers may differ only in offsets;
-  4. with --retarget (sm_100a or sm_103a), files that retarget cleanly are
-     assembled by ptxas for that target.
+  4. with each --retarget (sm_100a, sm_103a), files that retarget cleanly
+     are assembled by ptxas for that target.
 
-usage: check-emit.py TOOL CORPUS_DIR [--ptxas PTXAS] [--retarget sm_103a]
+usage: check-emit.py TOOL CORPUS_DIR [--ptxas PTXAS] [--retarget sm_103a]...
                      [--sample N] [--jobs N]
 """
 import argparse
@@ -68,17 +68,18 @@ def check_one(args, rel):
                 notes.append(f"cubin identical but for the PTX text sections ({arch})")
             else:
                 return f"FAIL {rel}: cubins differ for {arch} ({len(a)} vs {len(b)} bytes)"
-            if args.retarget and arch != args.retarget:
-                moved = emit(args.tool, data, f"--target={args.retarget}",
-                             "--ptx-version=auto")
+            for target in args.retarget:
+                if target == arch:
+                    continue
+                moved = emit(args.tool, data, f"--target={target}", "--ptx-version=auto")
                 if moved.returncode == 0:
-                    c, err_c = assemble(args.ptxas, moved.stdout, args.retarget, tmp, "moved")
+                    c, err_c = assemble(args.ptxas, moved.stdout, target, tmp, "moved")
                     if c is None:
-                        return (f"FAIL {rel}: retargeted to {args.retarget} cleanly, "
+                        return (f"FAIL {rel}: retargeted to {target} cleanly, "
                                 f"but ptxas rejects it\n{err_c[:1000]}")
-                    notes.append(f"retargeted to {args.retarget}, assembled")
+                    notes.append(f"retargeted to {target}, assembled")
                 else:
-                    notes.append(f"not retargetable to {args.retarget}")
+                    notes.append(f"not retargetable to {target}")
     return f"ok   {rel}" + (f" ({'; '.join(notes)})" if notes else "")
 
 
@@ -87,7 +88,8 @@ def main():
     p.add_argument("tool")
     p.add_argument("corpus")
     p.add_argument("--ptxas")
-    p.add_argument("--retarget")
+    p.add_argument("--retarget", action="append", default=[],
+                   help="also emit for this target and assemble (repeatable)")
     p.add_argument("--sample", type=int, default=0,
                    help="every Nth file only (0: all)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
