@@ -604,39 +604,6 @@ TEST(ParserTest, BodyInPiecesDeclinedIsParsedWhole) {
 
 namespace {
 
-/// The text up to a line break at most Chunk bytes on at a time, as a
-/// file read in chunks is fed; counts the times it was asked for more.
-class ChunkFeed final : public TextFeed {
-public:
-  ChunkFeed(llvm::StringRef Text, size_t Chunk) : Text(Text), Chunk(Chunk) {
-    more();
-    Asked = 0;
-  }
-  const char *available() const override { return Text.data() + Avail; }
-  bool more() override {
-    ++Asked;
-    if (Read == Text.size())
-      return false;
-    while (Read < Text.size()) {
-      Read = std::min(Text.size(), Read + Chunk);
-      if (Read == Text.size())
-        break;
-      size_t NL = Text.substr(0, Read).rfind('\n');
-      if (NL != llvm::StringRef::npos && NL + 1 > Avail) {
-        Avail = NL + 1;
-        return true;
-      }
-    }
-    Avail = Text.size();
-    return true;
-  }
-  unsigned Asked = 0;
-
-private:
-  llvm::StringRef Text;
-  size_t Chunk, Read = 0, Avail = 0;
-};
-
 /// What a module pass gives, as offsets, so that two passes compare.
 std::vector<std::string> passOutcome(llvm::StringRef Text, TextFeed *Feed) {
   Module M;
@@ -684,11 +651,11 @@ TEST(ParserTest, AModuleFedAPieceAtATimeParsesAsWhole) {
   std::vector<std::string> Whole = passOutcome(Text, nullptr);
   ASSERT_GT(Whole.size(), 8u);
   for (size_t Chunk : {1, 2, 3, 5, 8, 13, 40, 100, 1000}) {
-    ChunkFeed Feed(Text, Chunk);
+    PiecesFeed Feed(Text, Chunk);
     EXPECT_EQ(passOutcome(Text, &Feed), Whole) << "chunks of " << Chunk;
     // A feed of one byte at a time is asked at every line at least.
     if (Chunk == 1) {
-      EXPECT_GE(Feed.Asked, 20u);
+      EXPECT_GE(Feed.asked(), 20u);
     }
   }
 }
@@ -696,7 +663,7 @@ TEST(ParserTest, AModuleFedAPieceAtATimeParsesAsWhole) {
 TEST(ParserTest, TheBraceSearchGoesOnWhereTheFedTextEnds) {
   std::string Text = "{ /* } */ \"}\" # }\n { } // }\n}\nafter\n";
   for (size_t Chunk : {1, 4, 9, 64}) {
-    ChunkFeed Feed(Text, Chunk);
+    PiecesFeed Feed(Text, Chunk);
     DiagnosticSink Sink;
     Lexer Lex(Text.data(), Feed.available(), Sink, &Feed);
     const char *Close = findMatchingBrace(Text.data(), Lex);

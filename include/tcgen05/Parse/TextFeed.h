@@ -12,6 +12,10 @@
 #ifndef TCGEN05_PARSE_TEXTFEED_H
 #define TCGEN05_PARSE_TEXTFEED_H
 
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+
 namespace tcgen05 {
 
 class TextFeed {
@@ -25,6 +29,23 @@ public:
   /// (the feed's owner knows which, and discards what was parsed of a text
   /// that failed).
   virtual bool more() = 0;
+};
+
+/// A text in memory handed over a piece at a time, each at most PieceBytes
+/// on and ending after a line break (or at the end of the text): what a file
+/// read in chunks gives the pass, for the tests and fuzzers of a fed pass.
+class PiecesFeed final : public TextFeed {
+public:
+  PiecesFeed(llvm::StringRef Text, size_t PieceBytes);
+  const char *available() const override { return Text.data() + Available; }
+  bool more() override;
+  /// How many times the pass asked for more.
+  unsigned asked() const { return Asked; }
+
+private:
+  llvm::StringRef Text;
+  size_t PieceBytes, Read = 0, Available = 0;
+  unsigned Asked = 0;
 };
 
 } // namespace tcgen05
