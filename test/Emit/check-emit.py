@@ -14,7 +14,7 @@
      are assembled by ptxas for that target.
 
 usage: check-emit.py TOOL CORPUS_DIR [--ptxas PTXAS] [--retarget sm_103a]...
-                     [--sample N] [--jobs N]
+                     [--sample N] [--jobs N] [--if-present]
 """
 import argparse
 import concurrent.futures
@@ -93,7 +93,12 @@ def main():
     p.add_argument("--sample", type=int, default=0,
                    help="every Nth file only (0: all)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--if-present", action="store_true",
+                   help="say so and succeed when there is no corpus")
     args = p.parse_args()
+    if args.if_present and not os.path.exists(os.path.join(args.corpus, "MANIFEST.md")):
+        print(f"no corpus at {args.corpus}: nothing to emit")
+        return 0
     rows = [rel for rel, verdict in corpus_rows.manifest_rows(args.corpus)
             if corpus_rows.accepted(verdict)]
     if args.sample > 1:
