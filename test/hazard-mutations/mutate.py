@@ -183,15 +183,25 @@ def relaxed_wait(lines, spans, delete_fence):
             yield ("relaxed-wait", "near", i, new, None)
 
 
-def delete_dealloc(lines, spans, calls):
+ALLOC_LINE = re.compile(r"^\s*(?:@!?%\w+\s+)?tcgen05\.alloc")
+DEALLOC_LINE = re.compile(r"^\s*(?:@!?%\w+\s+)?tcgen05\.dealloc")
+
+
+def kernel_sites(lines, spans, calls, pattern):
+    """(index, function span, the function's alloc lines) of each line
+    matching pattern in a kernel whose every path the lints follow."""
     for i, line in enumerate(lines):
-        if not re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.dealloc", line):
+        if not pattern.match(line):
             continue
         span = function_of(spans, i)
         if not span or not ENTRY.match(lines[span[0]]) or calls(span):
             continue
+        yield i, span, [k for k in range(*span) if ALLOC_LINE.match(lines[k])]
+
+
+def delete_dealloc(lines, spans, calls):
+    for i, span, allocs in kernel_sites(lines, spans, calls, DEALLOC_LINE):
         deallocs = [k for k in range(*span) if "tcgen05.dealloc" in lines[k]]
-        allocs = [k for k in range(*span) if re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.alloc", lines[k])]
         if len(deallocs) != 1 or not allocs:
             continue
         new = lines[:i] + lines[i + 1:]
@@ -476,6 +486,58 @@ def dealloc_twice(lines, spans, calls):
         yield ("dealloc-twice", "plant", i, lines[:i + 1] + [line] + lines[i + 1:], (code, i + 2))
 
 
+STRONG_WAIT = re.compile(r"^\s*(?:@!?%\w+\s+)?(?:mbarrier\.(?:try_wait|test_wait)|(?:bar|barrier)(?:\.cta)?\.(?:sync|red)"
+                         r"|barrier\.cluster\.wait|atom\.|ld\.(?:\S*\.)?(?:acquire|relaxed|volatile)\b)")
+CTA_BARRIER = re.compile(r"^(\s*)(?:bar|barrier)(?:\.cta)?\.sync(?:\.aligned)?\s+([^;]+);")
+LABEL = re.compile(r"^\s*([$\w]+):\s*$")
+
+
+def barrier_before_dealloc(lines, spans, calls):
+    """The barriers between a kernel's last tcgen05.ld or st and its
+    dealloc deleted: the warps that read reach the free with no wait, and
+    the one that frees may free while the others still read (TC6033 at the
+    dealloc).  Only where the text between them waits at nothing but those
+    barriers and is one region: its branches go forward, its labels are
+    reached only from inside it, so that every warp that reads goes on to
+    the free.  The near miss spells each barrier the other way
+    (bar.sync and barrier.sync.aligned are one instruction)."""
+    for i, span, allocs in kernel_sites(lines, spans, calls, DEALLOC_LINE):
+        if len(allocs) != 1:
+            continue
+        last = max((k for k in range(span[0], i) if re.match(r"^\s*tcgen05\.(?:ld|st)\.", lines[k])),
+                   default=None)
+        if last is None:
+            continue
+        waits = [k for k in range(last + 1, i) if STRONG_WAIT.match(lines[k])]
+        if not waits or not all(CTA_BARRIER.match(lines[k]) for k in waits):
+            continue
+        labels = {LABEL.match(lines[k]).group(1): k for k in range(last + 1, i) if LABEL.match(lines[k])}
+        region = True
+        for k in range(span[0], span[1]):
+            b = re.search(r"\bbra(?:\.uni)?\s+([$\w]+)\s*;", lines[k])
+            if not b:
+                continue
+            inside = last < k < i
+            target = b.group(1)
+            if target in labels and not inside:
+                region = False
+            if inside:
+                to = next((j for j in range(span[0], span[1]) if LABEL.match(lines[j])
+                           and LABEL.match(lines[j]).group(1) == target), None)
+                if to is None or to < k:
+                    region = False
+        if not region:
+            continue
+        kept = [l for k, l in enumerate(lines) if k not in waits]
+        yield ("barrier-before-dealloc", "plant", i, kept, ("TC6033", i - len(waits) + 1))
+        respelled = list(lines)
+        for k in waits:
+            m = CTA_BARRIER.match(lines[k])
+            other = "barrier.sync.aligned" if lines[k].lstrip().startswith("bar.") else "bar.sync"
+            respelled[k] = f"{m.group(1)}{other} {m.group(2).strip()};"
+        yield ("barrier-respelled", "near", i, respelled, None)
+
+
 NAMED = re.compile(r"^(\s*)(bar|barrier)(\.cta)?\.(sync|arrive)(\.aligned)?\s+([^,;]+?)\s*(?:,\s*([^;]+?)\s*)?;")
 
 
@@ -576,6 +638,7 @@ def mutations(text):
     yield from alloc_while_holding(lines, spans, calls)
     yield from named_barrier_count(lines, spans, calls)
     yield from dealloc_twice(lines, spans, calls)
+    yield from barrier_before_dealloc(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)
