@@ -99,16 +99,26 @@ tcgen05::namedBarrierUses(const HazardFunction &C) {
   return *C.Cache.NamedBarriers;
 }
 
-void tcgen05::checkNamedBarrierNeverCompletes(const HazardContext &C) {
-  // A call could arrive at the barrier too.
+namespace {
+
+/// The uses of named barriers in a kernel the barrier lints judge: every
+/// number known, and no call (a call could arrive at a barrier too).
+const std::vector<NamedBarrierUse> *judgedUses(const HazardContext &C) {
   if (!C.F.IsEntry)
-    return;
+    return nullptr;
   bool Any = false;
   for (uint32_t I = 0; I < C.F.Instructions.size() && !Any; ++I)
     Any = C.threadSync(I).Family == SyncFamily::Named;
   if (!Any || !C.isWholeKernel())
-    return;
+    return nullptr;
   const std::optional<std::vector<NamedBarrierUse>> &Uses = namedBarrierUses(C);
+  return Uses ? &*Uses : nullptr;
+}
+
+} // namespace
+
+void tcgen05::checkNamedBarrierNeverCompletes(const HazardContext &C) {
+  const std::vector<NamedBarrierUse> *Uses = judgedUses(C);
   if (!Uses)
     return;
   // Keyed by any 64-bit number the text gives: a DenseMap keeps two of
@@ -174,6 +184,57 @@ void tcgen05::checkNamedBarrierNeverCompletes(const HazardContext &C) {
       for (const NamedBarrierUse *Other : Group)
         C.note(D, DiagID::note_hz_executed_by, Other->Inst,
                {warpsOfEachCta(Roles.atInstruction(Other->Inst))});
+      C.cite(D);
+    }
+  }
+}
+
+void tcgen05::checkNamedBarrierCountsDiffer(const HazardContext &C) {
+  const std::vector<NamedBarrierUse> *Uses = judgedUses(C);
+  if (!Uses)
+    return;
+  const WarpRoles &Roles = C.roles();
+  // Two uses with different counts by warps that never share one: warps
+  // that share both pass one before the other (their own order), so only
+  // disjoint groups can meet in a phase, unless the phases of the barriers
+  // of every thread keep them apart.
+  auto Unordered = [&](const NamedBarrierUse &A, uint32_t WA,
+                       const NamedBarrierUse &B, uint32_t WB, unsigned R) {
+    for (uint32_t X = WA; X; X &= X - 1)
+      for (uint32_t Y = WB; Y; Y &= Y - 1) {
+        unsigned P = R * 32 + llvm::countr_zero(X);
+        unsigned Q = R * 32 + llvm::countr_zero(Y);
+        if (!C.phases().ordered(A.Inst, P, B.Inst, Q) &&
+            !C.phases().ordered(B.Inst, Q, A.Inst, P))
+          return true;
+      }
+    return false;
+  };
+  llvm::BitVector Reported(C.F.Instructions.size());
+  for (const NamedBarrierUse &B : *Uses) {
+    if (!B.CountValue)
+      continue;
+    WarpSet MayB = Roles.atInstruction(B.Inst);
+    for (const NamedBarrierUse &A : *Uses) {
+      if (A.Inst >= B.Inst || *A.IdValue != *B.IdValue || !A.CountValue ||
+          *A.CountValue == *B.CountValue || Reported.test(B.Inst))
+        continue;
+      WarpSet MayA = Roles.atInstruction(A.Inst);
+      bool Meet = false;
+      for (unsigned R = 0; R < 2 && !Meet; ++R)
+        Meet = MayA.Warps[R] && MayB.Warps[R] &&
+               !(MayA.Warps[R] & MayB.Warps[R]) &&
+               Unordered(A, MayA.Warps[R], B, MayB.Warps[R], R);
+      if (!Meet)
+        continue;
+      Reported.set(B.Inst);
+      Diagnostic &D =
+          C.reportAt(C.ID, *B.Count,
+                     {C.displayName(B.Inst), *B.CountValue, *B.IdValue,
+                      warpsOfEachCta(MayA), *A.CountValue});
+      C.note(D, DiagID::note_hz_other_count_here, A.Inst,
+             {warpsOfEachCta(MayA), *A.CountValue});
+      D.note(DiagID::note_hz_own_barrier_number, {}, {});
       C.cite(D);
     }
   }
