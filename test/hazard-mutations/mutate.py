@@ -327,17 +327,13 @@ def alloc_before_peer_sync(lines, spans, calls):
     tutorials 04 and 05 had it (TC6023).  The near miss moves it to just
     after the kernel's first barrier.cluster.wait instead."""
     wait = re.compile(r"^\s*barrier\.cluster\.wait")
-    decl = re.compile(r"^\s*(?:\.reg|\.shared|\.local|\.pragma|//|\{|$)")
     for i, line in enumerate(lines):
         if not re.match(r"^\s*tcgen05\.alloc\.cta_group::2", line):
             continue
         span = function_of(spans, i)
         if not span or not ENTRY.match(lines[span[0]]) or calls(span):
             continue
-        body = next((k for k in range(span[0], span[1]) if lines[k].strip() == "{"), None)
-        if body is None:
-            continue
-        first = next((k for k in range(body + 1, span[1]) if not decl.match(lines[k])), None)
+        first = first_statement(lines, span)
         if first is None or first >= i:
             continue
         # Warp 0's, as it was: moved out of its warp's branch, every warp
@@ -372,7 +368,6 @@ def dealloc_all_warps(lines, spans, calls):
     bounds it.  The near miss guards the copy so that warp 0 alone
     executes it: one warp, which this rule asks for (that the copy frees
     before the allocation is a different rule)."""
-    decl = re.compile(r"^\s*(?:\.reg|\.shared|\.local|\.pragma|//|\{|$)")
     done = set()
     for i, line in enumerate(lines):
         m = re.match(r"^(\s*)(tcgen05\.dealloc\.\S+\s+[^;]*;)", line)
@@ -384,9 +379,7 @@ def dealloc_all_warps(lines, spans, calls):
         size, threads = cta_size(lines, span)
         if not size or threads <= 32:
             continue
-        body = next((k for k in range(span[0], span[1]) if lines[k].strip() == "{"), None)
-        first = next((k for k in range(body + 1, span[1]) if not decl.match(lines[k])), None) \
-            if body is not None else None
+        first = first_statement(lines, span)
         if first is None or first >= i:
             continue
         done.add(span)
@@ -396,6 +389,49 @@ def dealloc_all_warps(lines, spans, calls):
                (code, first + 1))
         guarded, _ = one_warp(m.group(2))
         yield ("dealloc-one-warp", "near", i, lines[:first] + guarded + lines[first:], None)
+
+
+def first_statement(lines, span):
+    """The index of a function's first statement after its declarations."""
+    decl = re.compile(r"^\s*(?:\.reg|\.shared|\.local|\.pragma|//|\{|$)")
+    body = next((k for k in range(span[0], span[1]) if lines[k].strip() == "{"), None)
+    if body is None:
+        return None
+    return next((k for k in range(body + 1, span[1]) if not decl.match(lines[k])), None)
+
+
+def cluster_barrier_one_warp(lines, spans, calls):
+    """A cluster barrier (arrive, then wait) at a kernel's first statement,
+    in a scope of its own that only the last warp .maxntid or .reqntid
+    allows runs, followed by the CTA's barrier that every warp reaches: the
+    other warps reach that barrier before any arrival at the cluster's,
+    and the last warp reaches it only past its wait (TC6035 at the wait).
+    Kernels that use barrier 0 only without a thread count.  The near miss
+    runs a cluster barrier in the other warps too, before theirs."""
+    for a, b in spans:
+        # The lints judge the kernels that issue tcgen05 instructions.
+        if not ENTRY.match(lines[a]) or calls((a, b)) or \
+                not any(re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.", lines[k]) for k in range(a, b)):
+            continue
+        size, threads = cta_size(lines, (a, b))
+        first = first_statement(lines, (a, b))
+        if not size or threads <= 32 or first is None:
+            continue
+        if any(re.match(r"^\s*(?:bar|barrier)(?:\.cta)?\.\w+(?:\.aligned)?\s+0\s*,", lines[k])
+               for k in range(a, b)):
+            continue
+        last = (threads + 31) // 32 - 1
+        head = ["{", ".reg .b32 %tcm_t, %tcm_w;", ".reg .pred %tcm_p;", "mov.u32 %tcm_t, %tid.x;",
+                "shr.u32 %tcm_w, %tcm_t, 5;", f"setp.ne.u32 %tcm_p, %tcm_w, {last};",
+                "@%tcm_p bra $TCM_OTHERS;", "barrier.cluster.arrive.aligned;",
+                "barrier.cluster.wait.aligned;"]
+        wait = first + len(head)
+        plant = head + ["$TCM_OTHERS:", "bar.sync 0;", "}"]
+        yield ("cluster-barrier-one-warp", "plant", first, lines[:first] + plant + lines[first:],
+               ("TC6035", wait))
+        near = head + ["bra.uni $TCM_JOIN;", "$TCM_OTHERS:", "barrier.cluster.arrive.aligned;",
+                       "barrier.cluster.wait.aligned;", "$TCM_JOIN:", "bar.sync 0;", "}"]
+        yield ("cluster-barrier-every-warp", "near", first, lines[:first] + near + lines[first:], None)
 
 
 def dealloc_before_load(lines, spans, calls):
@@ -639,6 +675,7 @@ def mutations(text):
     yield from named_barrier_count(lines, spans, calls)
     yield from dealloc_twice(lines, spans, calls)
     yield from barrier_before_dealloc(lines, spans, calls)
+    yield from cluster_barrier_one_warp(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)
