@@ -21,14 +21,14 @@ void tcgen05::checkClusterBarrierDeadlock(const HazardContext &C) {
   if (!C.F.IsEntry)
     return;
   // The cluster barrier's waits, and where a warp stops holding it: its
-  // arrivals and its exits.
+  // arrivals and its exits (a trap ends the whole grid).
   std::vector<uint32_t> Waits, Escapes;
   for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
     Opcode Op = C.F.Instructions[I].op();
     ThreadSync S = C.threadSync(I);
     if (S.Family == SyncFamily::Cluster)
       (S.Acquires ? Waits : Escapes).push_back(I);
-    else if (Op == Opcode::Ret || Op == Opcode::Exit)
+    else if (Op == Opcode::Ret || Op == Opcode::Exit || Op == Opcode::Trap)
       Escapes.push_back(I);
   }
   if (Waits.empty() || !C.isWholeKernel())
