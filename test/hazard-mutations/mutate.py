@@ -688,6 +688,39 @@ def findings(tool, data):
     return collections.Counter((int(l), c) for l, c in DIAG.findall(proc.stderr.decode(errors="replace")))
 
 
+def new_findings(got, data, base, text):
+    """The findings of an edited file that the unedited one lacks.  An
+    edit that adds or deletes lines moves the findings after it: the
+    lines before the first change and after the last keep their findings,
+    moved by the lines added; between them a finding is new unless the
+    same line had it before: the same line number where the edit rewrote
+    lines one for one, else the same text."""
+    old, new = text.split("\n"), data.decode(errors="replace").split("\n")
+    p = 0
+    while p < min(len(old), len(new)) and old[p] == new[p]:
+        p += 1
+    q = 0
+    while q < min(len(old), len(new)) - p and old[-1 - q] == new[-1 - q]:
+        q += 1
+    delta = len(new) - len(old)
+    moved, changed = collections.Counter(), collections.Counter()
+    for (line, code), n in base.items():
+        if line - 1 < p or delta == 0:
+            moved[(line, code)] += n
+        elif line - 1 >= len(old) - q:
+            moved[(line + delta, code)] += n
+        else:
+            changed[(code, old[line - 1].strip())] += n
+    out = got - moved
+    for (line, code), n in sorted(out.items()):
+        if p <= line - 1 < len(new) - q:
+            key = (code, new[line - 1].strip())
+            take = min(n, changed[key])
+            out[(line, code)] -= take
+            changed[key] -= take
+    return +out
+
+
 def assembles(ptxas, data, arch, cache):
     key = hashlib.sha1(data + arch.encode()).hexdigest()
     path = os.path.join(cache, key) if cache else None
@@ -741,14 +774,14 @@ def main():
             per_class[cls] += 1
             if args.sample and per_class[cls] > args.sample:
                 continue
-            jobs.append((rel, cls, kind, at, "\n".join(new).encode(), expect, base, arch_of(text)))
+            jobs.append((rel, cls, kind, at, "\n".join(new).encode(), expect, base, arch_of(text), text))
 
     def run(job):
-        rel, cls, kind, at, data, expect, base, arch = job
+        rel, cls, kind, at, data, expect, base, arch, text = job
         if not assembles(args.ptxas, data, arch, args.cache):
             return job, "REJECTED", ""
         got = findings(args.tool, data)
-        added = got - base
+        added = new_findings(got, data, base, text)
         if kind == "near":
             return job, ("NOISY" if added else "QUIET"), ", ".join(f"{c}@{l}" for l, c in sorted(added))
         code, line = expect
