@@ -41,9 +41,6 @@ bool waitsForOthers(const HazardContext &C, uint32_t I) {
   });
 }
 
-uint64_t bitsOf(WarpSet S) {
-  return uint64_t(S.Warps[0]) | uint64_t(S.Warps[1]) << 32;
-}
 WarpSet setOf(uint64_t Bits) {
   return WarpSet{{uint32_t(Bits), uint32_t(Bits >> 32)}};
 }
@@ -79,7 +76,7 @@ LastBeforeFree lastBeforeFree(const HazardContext &C, const WarpRoles &Roles,
       if (I != Alloc && !C.isOpcode(I, Tcgen05Opcode::Ld) &&
           !C.isOpcode(I, Tcgen05Opcode::St))
         continue;
-      uint64_t Here = Pairs & bitsOf(Roles.atInstruction(I));
+      uint64_t Here = Pairs & pairMask(Roles.atInstruction(I));
       if (!Here)
         continue;
       if (I == Alloc)
@@ -96,7 +93,8 @@ LastBeforeFree lastBeforeFree(const HazardContext &C, const WarpRoles &Roles,
       for (unsigned K = 0; K < Succs.size(); ++K) {
         if (Succs[K] != &B)
           continue;
-        uint64_t New = Pairs & bitsOf(Roles.passes(*P, K)) & ~AtEnd[P->Number];
+        uint64_t New =
+            Pairs & pairMask(Roles.passes(*P, K)) & ~AtEnd[P->Number];
         if (!New)
           continue;
         AtEnd[P->Number] |= New;
@@ -105,7 +103,7 @@ LastBeforeFree lastBeforeFree(const HazardContext &C, const WarpRoles &Roles,
     }
   };
   const CFGBlock &Start = G.blockOf(Free);
-  Scan(Start, Free, bitsOf(Roles.atInstruction(Free)));
+  Scan(Start, Free, pairMask(Roles.atInstruction(Free)));
   while (!Work.empty()) {
     auto [B, Pairs] = Work.pop_back_val();
     Scan(*B, B->EndInst, Pairs);
@@ -116,7 +114,7 @@ LastBeforeFree lastBeforeFree(const HazardContext &C, const WarpRoles &Roles,
 /// The warps of Pair's CTA other than Pair's own in S.
 uint64_t othersOf(unsigned Pair, WarpSet S) {
   uint64_t Rank = Pair / 32 ? ~uint64_t(0) << 32 : uint64_t(~0u);
-  return bitsOf(S) & Rank & ~(uint64_t(1) << Pair);
+  return pairMask(S) & Rank & ~(uint64_t(1) << Pair);
 }
 
 } // namespace
