@@ -646,6 +646,131 @@ def named_barrier_count(lines, spans, calls):
                 yield ("barrier-renumbered", "near", k, new, None)
 
 
+MBAR_OP = re.compile(r"^\s*(?:@!?[%\w]+\s+)?(mbarrier\.\w+|tcgen05\.commit|cp\.async\.mbarrier\.arrive)[\w.:]*\s.*?\[([^\]]+)\]")
+MBAR_INIT = re.compile(r"^(\s*(?:@!?[%\w]+\s+)?mbarrier\.init\.[\w.:]*\s*\[[^\]]+\]\s*,\s*)([%\w]+)(\s*;.*)$")
+DEF = re.compile(r"^\s*(?:@!?[%\w]+\s+)?([a-z][\w.:]*)\s+([%\w]+)\s*,\s*([^;]*);")
+
+
+def mbarrier_objects(lines, span):
+    """The object each mbarrier instruction of a kernel names, read from the
+    text alone: its address a variable, or a register written once by a
+    move of one, a conversion or an addition of a constant; None for the
+    kernel when an arrive, a drop or an inval names anything else (a
+    mapa, a stage index, a pointer from memory)."""
+    defs = collections.defaultdict(list)
+    for k in range(*span):
+        d = DEF.match(lines[k])
+        if d:
+            defs[d.group(2)].append(k)
+
+    def resolve(text, depth=0):
+        m = re.fullmatch(r"\s*([%$\w]+)\s*(?:\+\s*(\d+))?\s*", text)
+        if not m or depth > 12:
+            return None
+        base, off = m.group(1), int(m.group(2) or 0)
+        if base not in defs:
+            return None if base.startswith("%") or base[0].isdigit() else (base, off)
+        if len(defs[base]) != 1:
+            return None
+        d = DEF.match(lines[defs[base][0]])
+        op, args = d.group(1), [a.strip() for a in d.group(3).split(",")]
+        if op.startswith(("mov.", "cvta.", "cvt.")) and len(args) == 1:
+            r = resolve(args[0], depth + 1)
+        elif op.startswith("add.") and len(args) == 2 and re.fullmatch(r"-?\d+", args[1]):
+            r = resolve(args[0], depth + 1)
+            r = r and (r[0], r[1] + int(args[1]))
+        else:
+            return None
+        return r and (r[0], r[1] + off)
+
+    ops = []
+    for k in range(*span):
+        m = MBAR_OP.match(lines[k])
+        if not m:
+            continue
+        obj = resolve(m.group(2))
+        kind = m.group(1)
+        arrives = not kind.startswith(("mbarrier.try_wait", "mbarrier.test_wait", "mbarrier.expect_tx",
+                                       "mbarrier.complete_tx", "mbarrier.init"))
+        if obj is None and (arrives or kind == "mbarrier.init") or (".multicast" in lines[k] and arrives):
+            return None
+        ops.append((k, kind, obj))
+    return ops
+
+
+def init_count_unreachable(lines, spans, calls):
+    """An mbarrier's init count raised to the largest the manual allows,
+    2^20 - 1, more than the arrivals of any CTA: no phase completes and its
+    waits hang (TC6036 at the count), as a count written for a warpgroup's
+    threads where one thread a warp arrives does.  Only in kernels whose
+    every arrive names an object the text resolves, for objects with a
+    wait whose arrives sit in no loop (a backward branch's range) or pass,
+    on the way to each loop's back branch, a wait that no branch can skip.
+    The near miss writes the count it had as an immediate."""
+    for a, b in spans:
+        if not ENTRY.match(lines[a]) or calls((a, b)) or \
+                not any(re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.", lines[k]) for k in range(a, b)):
+            continue
+        ops = mbarrier_objects(lines, (a, b))
+        if not ops:
+            continue
+        labels = {}
+        for k in range(a, b):
+            lab = LABEL.match(lines[k])
+            if lab:
+                labels.setdefault(lab.group(1), []).append(k)
+        loops, sources = [], collections.defaultdict(list)
+        for k in range(a, b):
+            br = re.search(r"\bbra(?:\.uni)?\s+([$\w]+)\s*;", lines[k])
+            if br:
+                # Inline asm repeats its labels (LAB_WAIT, DONE) in scopes
+                # of their own: a branch goes to the nearest.
+                to = min(labels.get(br.group(1), []), key=lambda j: abs(j - k), default=None)
+                if to is not None:
+                    sources[to].append(k)
+                if to is not None and to < k:
+                    loops.append((to, k))
+
+        def passes_wait(j, hi):
+            # Every path from j to the loop's back branch at hi passes an
+            # unguarded wait after j: no label after the wait that a
+            # branch from outside the wait's stretch reaches.
+            for w in range(j + 1, hi):
+                if not re.match(r"^\s*mbarrier\.(?:try|test)_wait", lines[w]):
+                    continue
+                if all(w < src <= hi for lab in range(w + 1, hi + 1) for src in sources.get(lab, [])):
+                    return True
+            return False
+        for k, kind, obj in ops:
+            m = MBAR_INIT.match(lines[k])
+            if not m:
+                continue
+            arrives = [j for j, kd, o in ops if o == obj and kd not in (
+                "mbarrier.try_wait", "mbarrier.test_wait", "mbarrier.init", "mbarrier.expect_tx",
+                "mbarrier.complete_tx")]
+            waits = [j for j, kd, o in ops if o == obj and kd in ("mbarrier.try_wait", "mbarrier.test_wait")]
+            if not waits or any(lo <= j <= hi and not passes_wait(j, hi) for j in arrives for lo, hi in loops):
+                continue
+            raised = list(lines)
+            raised[k] = m.group(1) + "1048575" + m.group(3)
+            yield ("init-count-unreachable", "plant", k, raised, ("TC6036", k + 1))
+            count = m.group(2)
+            value = count if count.isdigit() else None
+            if value is None and len(defs_of(lines, (a, b), count)) == 1:
+                d = DEF.match(lines[defs_of(lines, (a, b), count)[0]])
+                if d.group(1).startswith("mov.") and re.fullmatch(r"\d+", d.group(3).strip()):
+                    value = d.group(3).strip()
+            if value is not None and value != count:
+                spelled = list(lines)
+                spelled[k] = m.group(1) + value + m.group(3)
+                yield ("init-count-immediate", "near", k, spelled, None)
+
+
+def defs_of(lines, span, reg):
+    """The lines of span that write register reg."""
+    return [k for k in range(*span) if (lambda d: d and d.group(2) == reg)(DEF.match(lines[k]))]
+
+
 def mutations(text):
     lines = text.split("\n")
     spans = functions(lines)
@@ -676,6 +801,7 @@ def mutations(text):
     yield from dealloc_twice(lines, spans, calls)
     yield from barrier_before_dealloc(lines, spans, calls)
     yield from cluster_barrier_one_warp(lines, spans, calls)
+    yield from init_count_unreachable(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)

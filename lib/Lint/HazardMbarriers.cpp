@@ -1,0 +1,266 @@
+//===- HazardMbarriers.cpp - Arrivals an mbarrier's phases can get --------===//
+//
+// An mbarrier completes a phase when as many arrivals as its init count
+// have come (and the bytes expected of it with them).  The objects are told
+// apart by their addresses, a shared-memory symbol and a constant offset
+// followed through the registers that hold them; the arrivals a phase can
+// get are read from the warp roles and the lanes that execute each arrive.
+// When they cannot add up to the count, no phase completes and every wait
+// for one hangs (a count raised past the threads that arrive, or an arrive
+// moved under elect.sync while the count still counts a warp's threads).
+//
+//===----------------------------------------------------------------------===//
+
+#include "HazardContext.h"
+#include "MbarrierAddresses.h"
+
+#include "tcgen05/Analysis/Registers.h"
+#include "tcgen05/Basic/Demangle.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
+
+using namespace tcgen05;
+
+namespace {
+
+enum class MbarrierKind : uint8_t { Init, Arrive, NoArrive, Unknown };
+
+struct MbarrierOpRow {
+  Opcode Op;
+  llvm::StringRef Qualifier, With;
+  MbarrierKind Kind;
+  int Address, Count;
+};
+
+constexpr MbarrierOpRow MbarrierOps[] = {
+#define MBARRIER_OP(Op, Qualifier, With, Kind, Address, Count)                 \
+  {Opcode::Op, Qualifier, With, MbarrierKind::Kind, Address, Count},
+#include "MbarrierOps.def"
+};
+
+/// An instruction that names an mbarrier, and what it does to it.
+struct MbarrierUse {
+  uint32_t Inst;
+  const MbarrierOpRow *Row;
+  const Operand *Count; ///< Init's count; an arrive's count, if given.
+  std::optional<Targets> Objects;
+};
+
+const MbarrierOpRow *rowOf(const Function &F, const Instruction &I) {
+  llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
+  auto Has = [&](llvm::StringRef Q) {
+    return llvm::any_of(Quals, [&](Span S) { return S.text() == Q; });
+  };
+  for (const MbarrierOpRow &R : MbarrierOps)
+    if (I.op() == R.Op && Has(R.Qualifier) && (R.With.empty() || Has(R.With)))
+      return &R;
+  return nullptr;
+}
+
+const Operand *addressOperand(const Function &F, const Instruction &I,
+                              int Index) {
+  llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
+  if (Index >= 0)
+    return size_t(Index) < Ops.size() && Ops[Index].Kind == OperandKind::Address
+               ? &Ops[Index]
+               : nullptr;
+  for (size_t K = Ops.size(); K-- > 0;)
+    if (Ops[K].Kind == OperandKind::Address)
+      return &Ops[K];
+  return nullptr;
+}
+
+/// An object as a finding names it: "smem+114688".
+std::string spelling(const Target &T) {
+  std::string S = readableFunctionName(T.Symbol);
+  if (T.Offset > 0)
+    S += "+" + std::to_string(T.Offset);
+  else if (T.Offset < 0)
+    S += std::to_string(T.Offset);
+  return S;
+}
+
+/// One object's uses in a kernel whose every arrive names a known object.
+struct MbarrierObject {
+  Target Where;
+  std::vector<const MbarrierUse *> Inits, Arrives, Others;
+  bool Unmodelled = false;
+};
+
+} // namespace
+
+void tcgen05::checkMbarrierNeverCompletes(const HazardContext &C) {
+  if (!C.F.IsEntry)
+    return;
+  std::vector<MbarrierUse> Uses;
+  for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
+    const Instruction &Inst = C.F.Instructions[I];
+    if (Inst.op() != Opcode::Mbarrier && Inst.op() != Opcode::Cp &&
+        Inst.op() != Opcode::Tcgen05 && Inst.op() != Opcode::St &&
+        Inst.op() != Opcode::Red)
+      continue;
+    if (const MbarrierOpRow *R = rowOf(C.F, Inst))
+      Uses.push_back({I, R, nullptr, std::nullopt});
+  }
+  if (llvm::none_of(Uses,
+                    [](const MbarrierUse &U) {
+                      return U.Row->Kind == MbarrierKind::Init;
+                    }) ||
+      !C.isWholeKernel())
+    return;
+  AddressResolver Resolve(C);
+  for (MbarrierUse &U : Uses) {
+    const Instruction &Inst = C.F.Instructions[U.Inst];
+    llvm::ArrayRef<Operand> Ops = C.F.operands(Inst.Operands);
+    if (const Operand *A = addressOperand(C.F, Inst, U.Row->Address))
+      U.Objects = Resolve.of(*A, U.Inst);
+    if (U.Row->Count >= 0 && size_t(U.Row->Count) < Ops.size())
+      U.Count = &Ops[U.Row->Count];
+    // An arrive or a change of count that may name any object leaves every
+    // object's arrivals unknown.
+    if (!U.Objects && U.Row->Kind != MbarrierKind::NoArrive)
+      return;
+    llvm::ArrayRef<Span> Quals = C.F.qualifiers(Inst.Qualifiers);
+    if (U.Objects && llvm::any_of(Quals, [](Span S) {
+          return S.text().starts_with(".multicast");
+        }))
+      for (Target &T : *U.Objects)
+        T.Remote = true;
+  }
+
+  // Objects by symbol (one pointer per name) and offset, in the order of
+  // their first init.
+  llvm::MapVector<std::pair<const char *, int64_t>, MbarrierObject> Objects;
+  for (const MbarrierUse &U : Uses)
+    if (U.Row->Kind == MbarrierKind::Init)
+      for (const Target &T : *U.Objects)
+        Objects[{T.Symbol.data(), T.Offset}].Where = T;
+  for (const MbarrierUse &U : Uses) {
+    if (!U.Objects)
+      continue;
+    for (const Target &T : *U.Objects) {
+      auto It = Objects.find({T.Symbol.data(), T.Offset});
+      if (It == Objects.end())
+        continue;
+      MbarrierObject &O = It->second;
+      switch (U.Row->Kind) {
+      case MbarrierKind::Init:
+        O.Inits.push_back(&U);
+        O.Unmodelled |= T.Remote;
+        break;
+      case MbarrierKind::Arrive:
+        O.Arrives.push_back(&U);
+        // Arrivals from CTAs beyond the pair the roles model.
+        O.Unmodelled |= T.Remote;
+        break;
+      case MbarrierKind::NoArrive:
+        O.Others.push_back(&U);
+        break;
+      case MbarrierKind::Unknown:
+        O.Unmodelled = true;
+        break;
+      }
+    }
+  }
+
+  const WarpRoles &Roles = C.roles();
+  bool Pair = llvm::any_of(C.F.Tcgen05, [&](const Tcgen05Inst &T) {
+    return C.hasQualifier(T, ".cta_group::2");
+  });
+  llvm::BitVector Waits(C.F.Instructions.size());
+  for (const MbarrierUse &U : Uses)
+    if (U.Row->Qualifier == ".try_wait" || U.Row->Qualifier == ".test_wait")
+      Waits.set(U.Inst);
+  auto IsWait = [&](uint32_t I) { return Waits.test(I); };
+  // The most times an arrive can arrive in one phase, per warp: once per
+  // thread that executes it, where the thread waits at some mbarrier before
+  // it arrives there again (a pipeline's stage waits for the phase the
+  // arrive completes); unbounded around a loop with no wait.
+  llvm::DenseMap<uint32_t, std::optional<uint64_t>> PerWarpOf;
+  auto PerWarp = [&](const MbarrierUse &U) -> std::optional<uint64_t> {
+    auto [It, New] = PerWarpOf.try_emplace(U.Inst);
+    if (!New)
+      return It->second;
+    std::optional<uint64_t> &Out = It->second;
+    uint64_t Count = 1;
+    if (U.Count) {
+      std::optional<int64_t> K = Resolve.constant(*U.Count, U.Inst);
+      if (!K || *K < 0)
+        return Out;
+      Count = uint64_t(*K);
+    }
+    bool Again = false;
+    C.walkAfter(U.Inst, [&](uint32_t I) {
+      if (I == U.Inst)
+        Again = true;
+      return !Again && !IsWait(I);
+    });
+    if (!Again)
+      Out = (C.U.isSingleThreadInst(U.Inst) ? 1 : 32) * Count;
+    return Out;
+  };
+
+  for (auto &[Key, O] : Objects) {
+    if (O.Unmodelled || O.Inits.empty())
+      continue;
+    std::optional<int64_t> Count =
+        Resolve.constant(*O.Inits.front()->Count, O.Inits.front()->Inst);
+    if (!Count || *Count <= 0 ||
+        llvm::any_of(O.Inits, [&](const MbarrierUse *U) {
+          return Resolve.constant(*U->Count, U->Inst) != Count;
+        }))
+      continue;
+    const MbarrierUse *Wait = nullptr;
+    for (const MbarrierUse *U : O.Others)
+      if (!Wait && IsWait(U->Inst))
+        Wait = U;
+    if (!Wait)
+      continue;
+    uint64_t Most[2] = {0, 0};
+    WarpSet Arriving;
+    bool Bounded = true;
+    for (const MbarrierUse *U : O.Arrives) {
+      std::optional<uint64_t> Each = PerWarp(*U);
+      if (!Each) {
+        Bounded = false;
+        break;
+      }
+      WarpSet May = Roles.atInstruction(U->Inst);
+      for (unsigned R = 0; R < 2; ++R) {
+        Most[R] += *Each * llvm::popcount(May.Warps[R]);
+        Arriving.Warps[R] |= May.Warps[R];
+      }
+    }
+    if (!Bounded)
+      continue;
+    // Each CTA has its own object; judged in the CTAs that wait on it.  A
+    // second CTA runs only in a pair, which rank tests alone do not make
+    // (a kernel built for one CTA still branches on the rank).
+    WarpSet Waiting = Roles.atInstruction(Wait->Inst);
+    std::optional<unsigned> Rank;
+    for (unsigned R = 0; R < (Pair ? 2 : 1) && !Rank; ++R)
+      if (Waiting.Warps[R] && Most[R] < uint64_t(*Count))
+        Rank = R;
+    if (!Rank)
+      continue;
+    const MbarrierUse &Init = *O.Inits.front();
+    WarpSet InRank;
+    InRank.Warps[*Rank] = Arriving.Warps[*Rank];
+    if (!Pair)
+      InRank.Warps[1] = InRank.Warps[0];
+    std::string Who = InRank.Warps[*Rank] ? warpsOfEachCta(InRank)
+                                          : std::string("no warp of the CTA");
+    Diagnostic &D =
+        C.reportAt(C.ID, *Init.Count,
+                   {uint64_t(*Count), spelling(O.Where), Most[*Rank], Who});
+    for (const MbarrierUse *U : O.Arrives)
+      C.note(D, DiagID::note_hz_arrives_here, U->Inst,
+             {warpsOfEachCta(Roles.atInstruction(U->Inst)), *PerWarp(*U)});
+    C.note(D, DiagID::note_hz_waits_for_phase, Wait->Inst,
+           {warpsOfEachCta(Waiting)});
+    C.cite(D);
+  }
+}
