@@ -5,6 +5,7 @@
 #include "tcgen05/Analysis/FunctionAnalyses.h"
 #include "tcgen05/Analysis/WarpRoles.h"
 #include "tcgen05/Basic/Demangle.h"
+#include "tcgen05/Lint/HazardCheck.h"
 #include "tcgen05/Parse/Parser.h"
 #include "tcgen05/Syntax/Tcgen05Syntax.h"
 
@@ -61,6 +62,13 @@ CheckStatus tcgen05::dumpWarpRolesOfBuffer(llvm::SourceMgr &SM, unsigned ID,
                  : "")
          << "\n";
     }
+    if (F.IsEntry)
+      dumpMbarriers(
+          F, A,
+          [&](uint32_t I) {
+            return SM.FindLineNumber(F.Instructions[I].src().range().Start, ID);
+          },
+          OS);
     F.clearBody();
   }
   unsigned Errors = Engine.numErrors();

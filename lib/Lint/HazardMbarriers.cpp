@@ -14,6 +14,8 @@
 #include "HazardContext.h"
 #include "MbarrierAddresses.h"
 
+#include "tcgen05/Lint/HazardCheck.h"
+
 #include "tcgen05/Analysis/Registers.h"
 #include "tcgen05/Basic/Demangle.h"
 
@@ -21,6 +23,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace tcgen05;
 
@@ -90,97 +93,109 @@ struct MbarrierObject {
   bool Unmodelled = false;
 };
 
-} // namespace
-
-void tcgen05::checkMbarrierNeverCompletes(const HazardContext &C) {
-  if (!C.F.IsEntry)
-    return;
-  std::vector<MbarrierUse> Uses;
-  for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
-    const Instruction &Inst = C.F.Instructions[I];
-    if (Inst.op() != Opcode::Mbarrier && Inst.op() != Opcode::Cp &&
-        Inst.op() != Opcode::Tcgen05 && Inst.op() != Opcode::St &&
-        Inst.op() != Opcode::Red)
-      continue;
-    if (const MbarrierOpRow *R = rowOf(C.F, Inst))
-      Uses.push_back({I, R, nullptr, std::nullopt});
-  }
-  if (llvm::none_of(Uses,
-                    [](const MbarrierUse &U) {
-                      return U.Row->Kind == MbarrierKind::Init;
-                    }) ||
-      !C.isWholeKernel())
-    return;
-  AddressResolver Resolve(C);
-  for (MbarrierUse &U : Uses) {
-    const Instruction &Inst = C.F.Instructions[U.Inst];
-    llvm::ArrayRef<Operand> Ops = C.F.operands(Inst.Operands);
-    if (const Operand *A = addressOperand(C.F, Inst, U.Row->Address))
-      U.Objects = Resolve.of(*A, U.Inst);
-    if (U.Row->Count >= 0 && size_t(U.Row->Count) < Ops.size())
-      U.Count = &Ops[U.Row->Count];
-    // An arrive or a change of count that may name any object leaves every
-    // object's arrivals unknown.
-    if (!U.Objects && U.Row->Kind != MbarrierKind::NoArrive)
+/// What the lint knows of a kernel's mbarriers: its uses of them, the
+/// objects its inits name, and, when an arrive names an address it does
+/// not follow, that arrive.
+class MbarrierModel {
+public:
+  explicit MbarrierModel(const HazardFunction &C) : C(C), Resolve(C) {
+    if (!C.F.IsEntry)
       return;
-    llvm::ArrayRef<Span> Quals = C.F.qualifiers(Inst.Qualifiers);
-    if (U.Objects && llvm::any_of(Quals, [](Span S) {
-          return S.text().starts_with(".multicast");
+    for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
+      const Instruction &Inst = C.F.Instructions[I];
+      if (Inst.op() != Opcode::Mbarrier && Inst.op() != Opcode::Cp &&
+          Inst.op() != Opcode::Tcgen05 && Inst.op() != Opcode::St &&
+          Inst.op() != Opcode::Red)
+        continue;
+      if (const MbarrierOpRow *R = rowOf(C.F, Inst))
+        Uses.push_back({I, R, nullptr, std::nullopt});
+    }
+    if (llvm::none_of(Uses, [](const MbarrierUse &U) {
+          return U.Row->Kind == MbarrierKind::Init;
         }))
-      for (Target &T : *U.Objects)
-        T.Remote = true;
+      return;
+    if (!C.isWholeKernel()) {
+      NotWhole = true;
+      return;
+    }
+    for (MbarrierUse &U : Uses) {
+      const Instruction &Inst = C.F.Instructions[U.Inst];
+      llvm::ArrayRef<Operand> Ops = C.F.operands(Inst.Operands);
+      if (const Operand *A = addressOperand(C.F, Inst, U.Row->Address))
+        U.Objects = Resolve.of(*A, U.Inst);
+      if (U.Row->Count >= 0 && size_t(U.Row->Count) < Ops.size())
+        U.Count = &Ops[U.Row->Count];
+      // An arrive or a change of count that may name any object leaves
+      // every object's arrivals unknown.
+      if (!U.Objects && U.Row->Kind != MbarrierKind::NoArrive) {
+        Unfollowed = U.Inst;
+        return;
+      }
+      llvm::ArrayRef<Span> Quals = C.F.qualifiers(Inst.Qualifiers);
+      if (U.Objects && llvm::any_of(Quals, [](Span S) {
+            return S.text().starts_with(".multicast");
+          }))
+        for (Target &T : *U.Objects)
+          T.Remote = true;
+    }
+    for (const MbarrierUse &U : Uses)
+      if (U.Row->Kind == MbarrierKind::Init)
+        for (const Target &T : *U.Objects)
+          Objects[{T.Symbol.data(), T.Offset}].Where = T;
+    for (const MbarrierUse &U : Uses)
+      if (U.Objects)
+        for (const Target &T : *U.Objects)
+          add(U, T);
+    Waits.resize(C.F.Instructions.size());
+    for (const MbarrierUse &U : Uses)
+      if (U.Row->Qualifier == ".try_wait" || U.Row->Qualifier == ".test_wait")
+        Waits.set(U.Inst);
+    Pair = llvm::any_of(C.F.Tcgen05, [&](const Tcgen05Inst &T) {
+      return C.hasQualifier(T, ".cta_group::2");
+    });
   }
 
-  // Objects by symbol (one pointer per name) and offset, in the order of
-  // their first init.
-  llvm::MapVector<std::pair<const char *, int64_t>, MbarrierObject> Objects;
-  for (const MbarrierUse &U : Uses)
-    if (U.Row->Kind == MbarrierKind::Init)
-      for (const Target &T : *U.Objects)
-        Objects[{T.Symbol.data(), T.Offset}].Where = T;
-  for (const MbarrierUse &U : Uses) {
-    if (!U.Objects)
-      continue;
-    for (const Target &T : *U.Objects) {
-      auto It = Objects.find({T.Symbol.data(), T.Offset});
-      if (It == Objects.end())
+  /// What the lint concludes of one object.
+  struct Judgement {
+    std::optional<int64_t> Count; ///< Every init's, when they agree.
+    const MbarrierUse *Wait = nullptr;
+    bool Bounded = true;
+    uint64_t Most[2] = {0, 0}; ///< Arrivals a phase, in each CTA.
+    WarpSet Arriving;
+  };
+
+  Judgement judge(const MbarrierObject &O) {
+    Judgement J;
+    if (O.Inits.empty())
+      return J;
+    J.Count = Resolve.constant(*O.Inits.front()->Count, O.Inits.front()->Inst);
+    if (llvm::any_of(O.Inits, [&](const MbarrierUse *U) {
+          return Resolve.constant(*U->Count, U->Inst) != J.Count;
+        }))
+      J.Count.reset();
+    for (const MbarrierUse *U : O.Others)
+      if (!J.Wait && Waits.test(U->Inst))
+        J.Wait = U;
+    for (const MbarrierUse *U : O.Arrives) {
+      std::optional<uint64_t> Each = perWarp(*U);
+      if (!Each) {
+        J.Bounded = false;
         continue;
-      MbarrierObject &O = It->second;
-      switch (U.Row->Kind) {
-      case MbarrierKind::Init:
-        O.Inits.push_back(&U);
-        O.Unmodelled |= T.Remote;
-        break;
-      case MbarrierKind::Arrive:
-        O.Arrives.push_back(&U);
-        // Arrivals from CTAs beyond the pair the roles model.
-        O.Unmodelled |= T.Remote;
-        break;
-      case MbarrierKind::NoArrive:
-        O.Others.push_back(&U);
-        break;
-      case MbarrierKind::Unknown:
-        O.Unmodelled = true;
-        break;
+      }
+      WarpSet May = C.roles().atInstruction(U->Inst);
+      for (unsigned R = 0; R < 2; ++R) {
+        J.Most[R] += *Each * llvm::popcount(May.Warps[R]);
+        J.Arriving.Warps[R] |= May.Warps[R];
       }
     }
+    return J;
   }
 
-  const WarpRoles &Roles = C.roles();
-  bool Pair = llvm::any_of(C.F.Tcgen05, [&](const Tcgen05Inst &T) {
-    return C.hasQualifier(T, ".cta_group::2");
-  });
-  llvm::BitVector Waits(C.F.Instructions.size());
-  for (const MbarrierUse &U : Uses)
-    if (U.Row->Qualifier == ".try_wait" || U.Row->Qualifier == ".test_wait")
-      Waits.set(U.Inst);
-  auto IsWait = [&](uint32_t I) { return Waits.test(I); };
-  // The most times an arrive can arrive in one phase, per warp: once per
-  // thread that executes it, where the thread waits at some mbarrier before
-  // it arrives there again (a pipeline's stage waits for the phase the
-  // arrive completes); unbounded around a loop with no wait.
-  llvm::DenseMap<uint32_t, std::optional<uint64_t>> PerWarpOf;
-  auto PerWarp = [&](const MbarrierUse &U) -> std::optional<uint64_t> {
+  /// The most times an arrive can arrive in one phase, per warp: once per
+  /// thread that executes it, where the thread waits at some mbarrier
+  /// before it arrives there again (a pipeline's stage waits for the phase
+  /// the arrive completes); unbounded around a loop with no wait.
+  std::optional<uint64_t> perWarp(const MbarrierUse &U) {
     auto [It, New] = PerWarpOf.try_emplace(U.Inst);
     if (!New)
       return It->second;
@@ -196,71 +211,136 @@ void tcgen05::checkMbarrierNeverCompletes(const HazardContext &C) {
     C.walkAfter(U.Inst, [&](uint32_t I) {
       if (I == U.Inst)
         Again = true;
-      return !Again && !IsWait(I);
+      return !Again && !Waits.test(I);
     });
     if (!Again)
       Out = (C.U.isSingleThreadInst(U.Inst) ? 1 : 32) * Count;
     return Out;
-  };
+  }
 
-  for (auto &[Key, O] : Objects) {
-    if (O.Unmodelled || O.Inits.empty())
-      continue;
-    std::optional<int64_t> Count =
-        Resolve.constant(*O.Inits.front()->Count, O.Inits.front()->Inst);
-    if (!Count || *Count <= 0 ||
-        llvm::any_of(O.Inits, [&](const MbarrierUse *U) {
-          return Resolve.constant(*U->Count, U->Inst) != Count;
-        }))
-      continue;
-    const MbarrierUse *Wait = nullptr;
-    for (const MbarrierUse *U : O.Others)
-      if (!Wait && IsWait(U->Inst))
-        Wait = U;
-    if (!Wait)
-      continue;
-    uint64_t Most[2] = {0, 0};
-    WarpSet Arriving;
-    bool Bounded = true;
-    for (const MbarrierUse *U : O.Arrives) {
-      std::optional<uint64_t> Each = PerWarp(*U);
-      if (!Each) {
-        Bounded = false;
-        break;
-      }
-      WarpSet May = Roles.atInstruction(U->Inst);
-      for (unsigned R = 0; R < 2; ++R) {
-        Most[R] += *Each * llvm::popcount(May.Warps[R]);
-        Arriving.Warps[R] |= May.Warps[R];
-      }
+  const HazardFunction &C;
+  AddressResolver Resolve;
+  std::vector<MbarrierUse> Uses;
+  /// By symbol (one pointer per name) and offset, in the order of their
+  /// first init.
+  llvm::MapVector<std::pair<const char *, int64_t>, MbarrierObject> Objects;
+  std::optional<uint32_t> Unfollowed;
+  bool NotWhole = false, Pair = false;
+
+private:
+  void add(const MbarrierUse &U, const Target &T) {
+    auto It = Objects.find({T.Symbol.data(), T.Offset});
+    if (It == Objects.end())
+      return;
+    MbarrierObject &O = It->second;
+    switch (U.Row->Kind) {
+    case MbarrierKind::Init:
+      O.Inits.push_back(&U);
+      O.Unmodelled |= T.Remote;
+      break;
+    case MbarrierKind::Arrive:
+      O.Arrives.push_back(&U);
+      // Arrivals from CTAs beyond the pair the roles model.
+      O.Unmodelled |= T.Remote;
+      break;
+    case MbarrierKind::NoArrive:
+      O.Others.push_back(&U);
+      break;
+    case MbarrierKind::Unknown:
+      O.Unmodelled = true;
+      break;
     }
-    if (!Bounded)
+  }
+
+  llvm::BitVector Waits;
+  llvm::DenseMap<uint32_t, std::optional<uint64_t>> PerWarpOf;
+};
+
+} // namespace
+
+void tcgen05::checkMbarrierNeverCompletes(const HazardContext &C) {
+  MbarrierModel Model(C);
+  if (Model.Objects.empty())
+    return;
+  const WarpRoles &Roles = C.roles();
+  for (auto &[Key, O] : Model.Objects) {
+    if (O.Unmodelled)
+      continue;
+    MbarrierModel::Judgement J = Model.judge(O);
+    if (!J.Count || *J.Count <= 0 || !J.Wait || !J.Bounded)
       continue;
     // Each CTA has its own object; judged in the CTAs that wait on it.  A
     // second CTA runs only in a pair, which rank tests alone do not make
     // (a kernel built for one CTA still branches on the rank).
-    WarpSet Waiting = Roles.atInstruction(Wait->Inst);
+    WarpSet Waiting = Roles.atInstruction(J.Wait->Inst);
     std::optional<unsigned> Rank;
-    for (unsigned R = 0; R < (Pair ? 2 : 1) && !Rank; ++R)
-      if (Waiting.Warps[R] && Most[R] < uint64_t(*Count))
+    for (unsigned R = 0; R < (Model.Pair ? 2 : 1) && !Rank; ++R)
+      if (Waiting.Warps[R] && J.Most[R] < uint64_t(*J.Count))
         Rank = R;
     if (!Rank)
       continue;
     const MbarrierUse &Init = *O.Inits.front();
     WarpSet InRank;
-    InRank.Warps[*Rank] = Arriving.Warps[*Rank];
-    if (!Pair)
+    InRank.Warps[*Rank] = J.Arriving.Warps[*Rank];
+    if (!Model.Pair)
       InRank.Warps[1] = InRank.Warps[0];
     std::string Who = InRank.Warps[*Rank] ? warpsOfEachCta(InRank)
                                           : std::string("no warp of the CTA");
     Diagnostic &D =
         C.reportAt(C.ID, *Init.Count,
-                   {uint64_t(*Count), spelling(O.Where), Most[*Rank], Who});
+                   {uint64_t(*J.Count), spelling(O.Where), J.Most[*Rank], Who});
     for (const MbarrierUse *U : O.Arrives)
-      C.note(D, DiagID::note_hz_arrives_here, U->Inst,
-             {warpsOfEachCta(Roles.atInstruction(U->Inst)), *PerWarp(*U)});
-    C.note(D, DiagID::note_hz_waits_for_phase, Wait->Inst,
+      C.note(
+          D, DiagID::note_hz_arrives_here, U->Inst,
+          {warpsOfEachCta(Roles.atInstruction(U->Inst)), *Model.perWarp(*U)});
+    C.note(D, DiagID::note_hz_waits_for_phase, J.Wait->Inst,
            {warpsOfEachCta(Waiting)});
     C.cite(D);
+  }
+}
+
+void tcgen05::dumpMbarriers(const Function &F, FunctionAnalyses &A,
+                            llvm::function_ref<unsigned(uint32_t)> LineOf,
+                            llvm::raw_ostream &OS) {
+  DiagnosticSink Sink;
+  HazardCache Cache;
+  HazardFunction C{F,
+                   A.cfg(),
+                   A.dominators(),
+                   A.uniformity(),
+                   Sink,
+                   Cache,
+                   A,
+                   DefaultHazardStepsPerInstruction,
+                   A.env().Cta};
+  MbarrierModel Model(C);
+  if (Model.NotWhole) {
+    OS << "  mbarriers: not judged, the kernel calls a function\n";
+    return;
+  }
+  if (Model.Unfollowed) {
+    OS << "  mbarriers: not judged, the arrive at line "
+       << LineOf(*Model.Unfollowed) << " names an address not followed\n";
+    return;
+  }
+  for (auto &[Key, O] : Model.Objects) {
+    MbarrierModel::Judgement J = Model.judge(O);
+    OS << "  mbarrier " << spelling(O.Where) << ": init at line "
+       << LineOf(O.Inits.front()->Inst) << ", count ";
+    if (J.Count)
+      OS << *J.Count;
+    else
+      OS << "not one constant";
+    OS << ", " << O.Arrives.size() << " arrives, "
+       << (J.Wait ? "waited on" : "no wait");
+    if (O.Unmodelled)
+      OS << "; not judged: another CTA may arrive, or a drop or inval";
+    else if (!J.Bounded)
+      OS << "; not judged: an arrive around a loop with no wait";
+    else
+      for (unsigned R = 0; R < (Model.Pair ? 2 : 1); ++R)
+        OS << "; at most " << J.Most[R] << " arrivals a phase"
+           << (Model.Pair ? " in rank " + std::to_string(R) : std::string());
+    OS << "\n";
   }
 }

@@ -147,7 +147,8 @@ cl::opt<bool> DumpWarpRoles(
     "dump-warp-roles",
     cl::desc("Print, for each tcgen05 instruction, which warps of the CTA "
              "(and which CTA of a pair) execute it, from the branches on the "
-             "warp index and %cluster_ctarank"),
+             "warp index and %cluster_ctarank; then each kernel's "
+             "mbarriers, their counts and the arrivals a phase can get"),
     cl::cat(Category));
 cl::opt<bool> Verify("verify",
                      cl::desc("Check the inputs' expected-error comments "

@@ -3,7 +3,8 @@
 //
 // tcgen05-check --dump-warp-roles: for each function with tcgen05
 // instructions, which warps of the CTA (and which CTA of a pair) execute
-// each of them (WarpRoles.h), and whether one thread of each does.
+// each of them (WarpRoles.h), and whether one thread of each does; then,
+// for a kernel, its mbarriers as the init-count lint (TC6036) sees them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TCGEN05_FRONTEND_WARPROLESDUMP_H

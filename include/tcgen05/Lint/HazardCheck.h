@@ -13,6 +13,9 @@
 #include "tcgen05/AST/AST.h"
 #include "tcgen05/Basic/Diagnostic.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
 namespace tcgen05 {
 
 class FunctionAnalyses;
@@ -29,6 +32,14 @@ void checkHazards(
     const Module &M, const Function &F, DiagnosticSink &Sink,
     llvm::ArrayRef<DiagID> Skip = {}, FunctionAnalyses *Shared = nullptr,
     unsigned StepsPerInstruction = DefaultHazardStepsPerInstruction);
+
+/// Writes, for --dump-warp-roles, the mbarriers of kernel F as TC6036
+/// sees them: each object its inits name, its count, arrives and waits,
+/// and the arrivals a phase can get, or why it is not judged.  LineOf
+/// gives an instruction's line.
+void dumpMbarriers(const Function &F, FunctionAnalyses &A,
+                   llvm::function_ref<unsigned(uint32_t)> LineOf,
+                   llvm::raw_ostream &OS);
 
 /// The diagnostics of the hazard lints, one per row of Hazards.def.
 llvm::ArrayRef<DiagID> hazardDiagnostics();
