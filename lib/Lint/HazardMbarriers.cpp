@@ -229,7 +229,7 @@ public:
 
 private:
   void add(const MbarrierUse &U, const Target &T) {
-    auto It = Objects.find({T.Symbol.data(), T.Offset});
+    auto *It = Objects.find({T.Symbol.data(), T.Offset});
     if (It == Objects.end())
       return;
     MbarrierObject &O = It->second;

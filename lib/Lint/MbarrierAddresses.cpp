@@ -97,7 +97,7 @@ llvm::ArrayRef<uint32_t> AddressResolver::reaching(uint32_t Reg, uint32_t At,
   if (Writers.empty())
     return Writers;
   const CFGBlock &Own = C.G.blockOf(At);
-  auto Before = llvm::lower_bound(Writers, At);
+  const auto *Before = llvm::lower_bound(Writers, At);
   if (Before != Writers.begin() && *std::prev(Before) >= Own.FirstInst) {
     uint32_t W = *std::prev(Before);
     const Instruction &IW = C.F.Instructions[W], &IA = C.F.Instructions[At];
@@ -119,7 +119,7 @@ llvm::ArrayRef<uint32_t> AddressResolver::reaching(uint32_t Reg, uint32_t At,
   // Adds the writers of block B before End, latest first; true when an
   // unguarded one ends the path.
   auto Scan = [&](const CFGBlock &B, uint32_t End) {
-    for (auto W = llvm::lower_bound(Writers, End);
+    for (const auto *W = llvm::lower_bound(Writers, End);
          W != Writers.begin() && *std::prev(W) >= B.FirstInst; --W) {
       Out.push_back(*std::prev(W));
       if (!C.F.Instructions[*std::prev(W)].guarded())
@@ -149,7 +149,7 @@ bool AddressResolver::noWriterBetween(uint32_t Reg, uint32_t From,
   if (Reg == RegisterNumbering::None)
     return false;
   llvm::ArrayRef<uint32_t> Writers = Regs.writers(Reg);
-  auto It = llvm::upper_bound(Writers, From);
+  const auto *It = llvm::upper_bound(Writers, From);
   return It == Writers.end() || *It >= To;
 }
 

@@ -67,7 +67,7 @@ private:
   std::optional<Values> valuesRec(const Operand &O, uint32_t At,
                                   unsigned Depth);
 
-  static constexpr unsigned MaxDepth = 24, MaxWriters = 8, MaxValues = 16,
+  static constexpr unsigned MaxDepth = 24, MaxWriters = 32, MaxValues = 16,
                             MaxTargets = 64;
 
   static void addUnique(Values &V, int64_t X) {
