@@ -138,10 +138,21 @@ public:
         for (Target &T : *U.Objects)
           T.Remote = true;
     }
+    // Every `extern .shared` array of a kernel starts at the start of its
+    // dynamic shared memory, and the PTX of one function does not say which
+    // variables are such arrays: with more than one variable, objects are
+    // told apart by their offsets alone, which can only add arrivals.
+    const char *First = nullptr;
+    for (const MbarrierUse &U : Uses)
+      if (U.Objects)
+        for (const Target &T : *U.Objects) {
+          First = First ? First : T.Symbol.data();
+          OneVariable &= T.Symbol.data() == First;
+        }
     for (const MbarrierUse &U : Uses)
       if (U.Row->Kind == MbarrierKind::Init)
         for (const Target &T : *U.Objects)
-          Objects[{T.Symbol.data(), T.Offset}].Where = T;
+          Objects.insert({key(T), {T, {}, {}, {}, false}});
     for (const MbarrierUse &U : Uses)
       if (U.Objects)
         for (const Target &T : *U.Objects)
@@ -225,11 +236,15 @@ public:
   /// first init.
   llvm::MapVector<std::pair<const char *, int64_t>, MbarrierObject> Objects;
   std::optional<uint32_t> Unfollowed;
-  bool NotWhole = false, Pair = false;
+  bool NotWhole = false, Pair = false, OneVariable = true;
 
 private:
+  std::pair<const char *, int64_t> key(const Target &T) const {
+    return {OneVariable ? T.Symbol.data() : nullptr, T.Offset};
+  }
+
   void add(const MbarrierUse &U, const Target &T) {
-    auto *It = Objects.find({T.Symbol.data(), T.Offset});
+    auto *It = Objects.find(key(T));
     if (It == Objects.end())
       return;
     MbarrierObject &O = It->second;
@@ -323,6 +338,9 @@ void tcgen05::dumpMbarriers(const Function &F, FunctionAnalyses &A,
        << LineOf(*Model.Unfollowed) << " names an address not followed\n";
     return;
   }
+  if (!Model.OneVariable && !Model.Objects.empty())
+    OS << "  mbarriers: told apart by offset alone, the kernel names more "
+          "than one variable\n";
   for (auto &[Key, O] : Model.Objects) {
     MbarrierModel::Judgement J = Model.judge(O);
     OS << "  mbarrier " << spelling(O.Where) << ": init at line "

@@ -703,7 +703,8 @@ def init_count_unreachable(lines, spans, calls):
     2^20 - 1, more than the arrivals of any CTA: no phase completes and its
     waits hang (TC6036 at the count), as a count written for a warpgroup's
     threads where one thread a warp arrives does.  Only in kernels whose
-    every arrive names an object the text resolves, for objects with a
+    every arrive names an object the text resolves, all in one variable,
+    for objects with a
     wait whose arrives sit in no loop (a backward branch's range) or pass,
     on the way to each loop's back branch, a wait that no branch can skip.
     The near miss writes the count it had as an immediate."""
@@ -712,7 +713,10 @@ def init_count_unreachable(lines, spans, calls):
                 not any(re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.", lines[k]) for k in range(a, b)):
             continue
         ops = mbarrier_objects(lines, (a, b))
-        if not ops:
+        # With several variables the lint tells objects apart by offset
+        # alone (extern arrays share an address), so one raised init would
+        # disagree with the others at its offset.
+        if not ops or len({o[0] for _, _, o in ops if o}) > 1:
             continue
         labels = {}
         for k in range(a, b):
