@@ -25,11 +25,13 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
+
 using namespace tcgen05;
 
 namespace {
 
-enum class MbarrierKind : uint8_t { Init, Arrive, NoArrive, Unknown };
+enum class MbarrierKind : uint8_t { Init, Arrive, Wait, NoArrive, Unknown };
 
 struct MbarrierOpRow {
   Opcode Op;
@@ -43,6 +45,16 @@ constexpr MbarrierOpRow MbarrierOps[] = {
   {Opcode::Op, Qualifier, With, MbarrierKind::Kind, Address, Count},
 #include "MbarrierOps.def"
 };
+
+/// The opcodes of the table's rows, by opcode: the other instructions
+/// are passed over without reading their qualifiers.
+constexpr std::array<bool, NumOpcodes> namesMbarrier() {
+  std::array<bool, NumOpcodes> Out{};
+  for (const MbarrierOpRow &R : MbarrierOps)
+    Out[static_cast<size_t>(R.Op)] = true;
+  return Out;
+}
+constexpr std::array<bool, NumOpcodes> NamesMbarrier = namesMbarrier();
 
 /// An instruction that names an mbarrier, and what it does to it.
 struct MbarrierUse {
@@ -103,9 +115,7 @@ public:
       return;
     for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
       const Instruction &Inst = C.F.Instructions[I];
-      if (Inst.op() != Opcode::Mbarrier && Inst.op() != Opcode::Cp &&
-          Inst.op() != Opcode::Tcgen05 && Inst.op() != Opcode::St &&
-          Inst.op() != Opcode::Red)
+      if (!NamesMbarrier[static_cast<size_t>(Inst.op())])
         continue;
       if (const MbarrierOpRow *R = rowOf(C.F, Inst))
         Uses.push_back({I, R, nullptr, std::nullopt});
@@ -127,7 +137,8 @@ public:
         U.Count = &Ops[U.Row->Count];
       // An arrive or a change of count that may name any object leaves
       // every object's arrivals unknown.
-      if (!U.Objects && U.Row->Kind != MbarrierKind::NoArrive) {
+      if (!U.Objects && U.Row->Kind != MbarrierKind::NoArrive &&
+          U.Row->Kind != MbarrierKind::Wait) {
         Unfollowed = U.Inst;
         return;
       }
@@ -159,7 +170,7 @@ public:
           add(U, T);
     Waits.resize(C.F.Instructions.size());
     for (const MbarrierUse &U : Uses)
-      if (U.Row->Qualifier == ".try_wait" || U.Row->Qualifier == ".test_wait")
+      if (U.Row->Kind == MbarrierKind::Wait)
         Waits.set(U.Inst);
     Pair = llvm::any_of(C.F.Tcgen05, [&](const Tcgen05Inst &T) {
       return C.hasQualifier(T, ".cta_group::2");
@@ -258,6 +269,7 @@ private:
       // Arrivals from CTAs beyond the pair the roles model.
       O.Unmodelled |= T.Remote;
       break;
+    case MbarrierKind::Wait:
     case MbarrierKind::NoArrive:
       O.Others.push_back(&U);
       break;
