@@ -51,6 +51,7 @@ struct NamedBarrierUse {
 };
 struct OrderingCache;
 class BarrierPhases;
+class MbarrierModel;
 struct PathIndex;
 
 /// Facts computed once per function and shared by several lints.
@@ -74,6 +75,9 @@ struct HazardCache {
   bool GaveUp = false;
   /// Instructions the per-finding path walks have visited (walkBudget).
   uint64_t WalkSteps = 0;
+  /// The kernel's mbarrier objects, once a lint asks
+  /// (HazardFunction::mbarriers).
+  std::unique_ptr<MbarrierModel> Mbarriers;
   /// The warp roles, once a lint asks (HazardFunction::roles).
   std::unique_ptr<WarpRoles> Roles;
   /// The phases each warp has passed, once a lint asks
@@ -105,6 +109,8 @@ struct HazardFunction {
   /// The phases of the barriers of every thread each warp has passed;
   /// built on first use.
   const BarrierPhases &phases() const;
+  /// The kernel's mbarrier objects and their uses; built on first use.
+  MbarrierModel &mbarriers() const;
 
   const Instruction &inst(const Tcgen05Inst &T) const {
     return F.Instructions[T.Instruction];

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HazardContext.h"
+#include "MbarrierModel.h"
 
 #include "tcgen05/Basic/Demangle.h"
 

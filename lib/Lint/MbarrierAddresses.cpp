@@ -38,6 +38,65 @@ std::optional<Targets> AddressResolver::of(const Operand &O, uint32_t At,
   }
 }
 
+std::optional<SymbolicAddress>
+AddressResolver::symbolic(const Operand &O, uint32_t At, unsigned Depth) {
+  if (Depth > MaxDepth)
+    return std::nullopt;
+  llvm::ArrayRef<Operand> Kids = C.F.operands(O.children());
+  switch (O.Kind) {
+  case OperandKind::Address:
+    if (Kids.size() != 1)
+      return std::nullopt;
+    return symbolic(Kids[0], At, Depth + 1);
+  case OperandKind::Binary: {
+    std::optional<int64_t> K;
+    if ((O.Op != '+' && O.Op != '-') || Kids.size() != 2 ||
+        !(K = constant(Kids[1], At)))
+      return std::nullopt;
+    std::optional<SymbolicAddress> A = symbolic(Kids[0], At, Depth + 1);
+    if (A)
+      A->Offset += O.Op == '-' ? -*K : *K;
+    return A;
+  }
+  case OperandKind::Symbol:
+    if (Regs.of(O) == RegisterNumbering::None)
+      return SymbolicAddress{
+          RegisterNumbering::None, *Symbols.insert(O.text()).first, {}, 0};
+    [[fallthrough]];
+  case OperandKind::Register:
+    break;
+  default:
+    return std::nullopt;
+  }
+  uint32_t Reg = Regs.of(O), Key;
+  if (Reg == RegisterNumbering::None)
+    return std::nullopt;
+  llvm::ArrayRef<uint32_t> Writers = reaching(Reg, At, Key);
+  if (Writers.empty())
+    return std::nullopt;
+  if (Writers.size() == 1) {
+    uint32_t W = Writers.front();
+    const Instruction &I = C.F.Instructions[W];
+    llvm::ArrayRef<Operand> Ops = C.F.operands(I.Operands);
+    std::optional<SymbolicAddress> Base;
+    std::optional<int64_t> K;
+    if (I.op() == Opcode::Mov && Ops.size() == 2)
+      Base = symbolic(Ops[1], W, Depth + 1), K = 0;
+    else if ((I.op() == Opcode::Add || I.op() == Opcode::Sub) &&
+             Ops.size() == 3 && (K = constant(Ops[2], W)))
+      Base = symbolic(Ops[1], W, Depth + 1);
+    if (Base && K) {
+      Base->Offset += I.op() == Opcode::Sub ? -*K : *K;
+      return Base;
+    }
+  }
+  return SymbolicAddress{
+      Reg,
+      {},
+      llvm::SmallVector<uint32_t, 2>(Writers.begin(), Writers.end()),
+      0};
+}
+
 std::optional<Values> AddressResolver::values(const Operand &O, uint32_t At) {
   Approx.clear();
   for (unsigned Pass = 0; Pass < MaxValues + 2; ++Pass) {

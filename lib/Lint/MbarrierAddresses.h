@@ -37,6 +37,21 @@ using Targets = llvm::SmallVector<Target, 2>;
 
 using Values = llvm::SmallVector<int64_t, 4>;
 
+/// An address as a base and a constant added to it: a variable (Reg is
+/// RegisterNumbering::None), or a register's value as Writers wrote it.
+/// Two addresses with equal bases and offsets are equal where no writer of
+/// the base runs between them.
+struct SymbolicAddress {
+  uint32_t Reg;
+  llvm::StringRef Symbol;
+  llvm::SmallVector<uint32_t, 2> Writers;
+  int64_t Offset;
+  bool operator==(const SymbolicAddress &O) const {
+    return Reg == O.Reg && Symbol == O.Symbol && Writers == O.Writers &&
+           Offset == O.Offset;
+  }
+};
+
 /// The mbarrier objects an address may name, followed through registers
 /// with few writers: moves of a symbol, conversions, mapa, and additions
 /// of offsets that take a few values (a pipeline's stage times 8, a stage
@@ -55,6 +70,11 @@ public:
   /// evaluated again until its values stop growing: a stage counter that
   /// goes back to 0 at the number of stages has that many.
   std::optional<Values> values(const Operand &O, uint32_t At);
+
+  /// Operand O where At reads it as a base and an offset, through moves
+  /// and additions of constants with one writer each.
+  std::optional<SymbolicAddress> symbolic(const Operand &O, uint32_t At,
+                                          unsigned Depth = 0);
 
   /// The one value every path gives an operand.
   std::optional<int64_t> constant(const Operand &O, uint32_t At) {
