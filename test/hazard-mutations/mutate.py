@@ -770,6 +770,73 @@ def init_count_unreachable(lines, spans, calls):
                 yield ("init-count-immediate", "near", k, spelled, None)
 
 
+EXPECT_TX = re.compile(r"^\s*mbarrier\.(?:arrive\.)?expect_tx\.[\w.:]*\s+(?:_\s*,\s*)?\[([%\w]+)\]\s*,\s*([%\w]+)\s*;")
+BULK_COPY = re.compile(r"^\s*cp\.async\.bulk\.shared::cluster\.global\.mbarrier::complete_tx::bytes\s+"
+                       r"\[[^\]]+\]\s*,\s*\[[^\]]+\]\s*,\s*([%\w]+)\s*,\s*\[([%\w]+)\]\s*;")
+
+
+def expect_tx_bytes(lines, spans, calls):
+    """An expect_tx's constant bytes raised by 16 where the one thread
+    that expects then issues bulk copies of constant sizes on the same
+    barrier (the same address expression) that add up to the bytes it had:
+    the phase waits for 16 bytes no copy brings (TC6037 at the count).
+    From the expect up to the thread's next expect, wait or exit, or a
+    branch back; only barriers at which nothing else completes bytes.
+    The near miss raises the last copy's size by 16 too."""
+    for a, b in spans:
+        if not ENTRY.match(lines[a]) or calls((a, b)) or \
+                not any(re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.", lines[k]) for k in range(a, b)):
+            continue
+        body = range(a, b)
+        targets = {LABEL.match(lines[k]).group(1): k for k in body if LABEL.match(lines[k])}
+
+        def expr(reg):
+            d = defs_of(lines, (a, b), reg)
+            return DEF.match(lines[d[0]]).group(3).replace(" ", "") if len(d) == 1 else None
+        covered, stretches = set(), []
+        for k in body:
+            e = EXPECT_TX.match(lines[k])
+            if not e or expr(e.group(1)) is None:
+                continue
+            copies = []
+            for j in range(k + 1, b):
+                t = lines[j]
+                br = re.search(r"\bbra(?:\.uni)?\s+([$\w]+)\s*;", t)
+                if EXPECT_TX.match(t) or re.match(r"^\s*(?:@!?%\w+\s+)?(?:mbarrier\.(?:try|test)_wait|ret|exit)\b", t) \
+                        or (br and targets.get(br.group(1), b) <= k):
+                    break
+                c = BULK_COPY.match(t)
+                if c and expr(c.group(2)) == expr(e.group(1)):
+                    copies.append((j, c.group(1)))
+            covered.update(j for j, _ in copies)
+            stretches.append((k, e.group(2), copies))
+
+        # The barriers at which some instruction outside the stretches
+        # completes bytes (a tensor copy, a copy before the expect).
+        def mbar(t):
+            m = re.search(r"\[([%\w]+)\]\s*(?:,\s*[%\w]+\s*)*;", t)
+            return expr(m.group(1)) if m and m.group(1).startswith("%") else None
+        outside = {mbar(lines[k]) for k in body if "complete_tx" in lines[k] and k not in covered}
+        for k, count, copies in stretches:
+            if expr(EXPECT_TX.match(lines[k]).group(1)) in outside:
+                continue
+            expected = constant_of(lines, (a, b), k, count) if count.startswith("%") else \
+                (int(count), lambda v, k=k, count=count: (k, re.sub(r",\s*" + count + r"\s*;", f", {v};", lines[k])))
+            sizes = [constant_of(lines, (a, b), j, size) if size.startswith("%") else
+                     (int(size), lambda v, j=j, size=size: (j, re.sub(r",\s*" + size + r"\s*,", f", {v},", lines[j])))
+                     for j, size in copies]
+            if not copies or expected is None or None in sizes or sum(v for v, _ in sizes) != expected[0]:
+                continue
+            raised = list(lines)
+            at, text = expected[1](expected[0] + 16)
+            raised[at] = text
+            yield ("expect-tx-bytes", "plant", k, raised, ("TC6037", k + 1))
+            both = list(raised)
+            at, text = sizes[-1][1](sizes[-1][0] + 16)
+            both[at] = text
+            yield ("expect-tx-with-copy", "near", k, both, None)
+
+
 def defs_of(lines, span, reg):
     """The lines of span that write register reg."""
     return [k for k in range(*span) if (lambda d: d and d.group(2) == reg)(DEF.match(lines[k]))]
@@ -806,6 +873,7 @@ def mutations(text):
     yield from barrier_before_dealloc(lines, spans, calls)
     yield from cluster_barrier_one_warp(lines, spans, calls)
     yield from init_count_unreachable(lines, spans, calls)
+    yield from expect_tx_bytes(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
     yield from guard_aligned(lines, spans, uniform=True)
     yield from drop_elect_branch(lines, spans, laneid=False)
