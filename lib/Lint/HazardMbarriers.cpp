@@ -31,6 +31,10 @@ using namespace tcgen05;
 
 void tcgen05::checkMbarrierNeverCompletes(const HazardContext &C) {
   MbarrierModel &Model = C.mbarriers();
+  if (Model.Unfollowed)
+    Model.remarkUnjudged(C, *Model.Unfollowed,
+                         "the mbarrier lints (TC6036, TC6037) skip",
+                         C.displayName(*Model.Unfollowed));
   if (Model.Objects.empty())
     return;
   const WarpRoles &Roles = C.roles();
@@ -117,6 +121,5 @@ void tcgen05::dumpMbarriers(const Function &F, FunctionAnalyses &A,
            << (Model.Pair ? " in rank " + std::to_string(R) : std::string());
     OS << "\n";
   }
-  if (Model.OneVariable)
-    dumpExpectWindows(C, Model, LineOf, OS);
+  dumpExpectWindows(C, Model, LineOf, OS);
 }

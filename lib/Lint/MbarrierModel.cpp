@@ -141,6 +141,16 @@ MbarrierModel::MbarrierModel(const HazardFunction &C) : C(C), Resolve(C) {
   });
 }
 
+void MbarrierModel::remarkUnjudged(const HazardContext &C, uint32_t At,
+                                   llvm::StringRef Lints,
+                                   llvm::StringRef What) {
+  if (Remarked)
+    return;
+  Remarked = true;
+  C.reportAs(DiagID::remark_hz_mbarriers_unjudged, At,
+             {Lints, readableFunctionName(C.F.Name.text()), What});
+}
+
 MbarrierModel::Judgement MbarrierModel::judge(const MbarrierObject &O) {
   Judgement J;
   if (O.Inits.empty())

@@ -88,6 +88,12 @@ public:
   }
   bool isWait(uint32_t I) const { return Waits.test(I); }
 
+  /// Says once, as a remark at instruction At, that Lints (a phrase naming
+  /// them and ending in "skip" or "skips") do not judge the kernel because
+  /// its What names an address not followed.
+  void remarkUnjudged(const HazardContext &C, uint32_t At,
+                      llvm::StringRef Lints, llvm::StringRef What);
+
   const HazardFunction &C;
   AddressResolver Resolve;
   std::vector<MbarrierUse> Uses;
@@ -101,6 +107,7 @@ private:
   void add(const MbarrierUse &U, const Target &T);
 
   llvm::BitVector Waits;
+  bool Remarked = false;
   llvm::DenseMap<uint32_t, uint32_t> UseAt;
   llvm::DenseMap<uint32_t, std::optional<uint64_t>> PerWarpOf;
 };
