@@ -29,6 +29,14 @@ constexpr std::array<bool, NumOpcodes> namesMbarrier() {
 }
 constexpr std::array<bool, NumOpcodes> NamesMbarrier = namesMbarrier();
 
+/// Qualifier prefixes that make an instruction name its object in other
+/// CTAs too.
+constexpr llvm::StringLiteral RemotePrefixes[] = {
+#define MBARRIER_OP(Op, Qualifier, With, Kind, Address, Count, Tx, Bytes)
+#define MBARRIER_REMOTE(Prefix) Prefix,
+#include "MbarrierOps.def"
+};
+
 const MbarrierOpRow *rowOf(const Function &F, const Instruction &I) {
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
   auto Has = [&](llvm::StringRef Q) {
@@ -106,7 +114,9 @@ MbarrierModel::MbarrierModel(const HazardFunction &C) : C(C), Resolve(C) {
     }
     llvm::ArrayRef<Span> Quals = C.F.qualifiers(Inst.Qualifiers);
     if (U.Objects && llvm::any_of(Quals, [](Span S) {
-          return S.text().starts_with(".multicast");
+          return llvm::any_of(RemotePrefixes, [&](llvm::StringRef P) {
+            return S.text().starts_with(P);
+          });
         }))
       for (Target &T : *U.Objects)
         T.Remote = true;
