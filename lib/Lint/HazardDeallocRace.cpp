@@ -24,21 +24,31 @@ using namespace tcgen05;
 
 namespace {
 
+/// A row of StrongReads.def.
+struct StrongRead {
+  Opcode Op;
+  llvm::StringRef Qualifier;
+};
+constexpr StrongRead StrongReads[] = {
+#define STRONG_READ(Op, Qualifier) {Opcode::Op, Qualifier},
+#include "StrongReads.def"
+};
+
 /// Whether instruction I makes its thread wait for, or read what, another
-/// thread did: a wait of ThreadSync.def, or a morally strong read (9.7.16.6.3
-/// names both as what the tcgen05 fences compose with).
+/// thread did: a wait of ThreadSync.def, or a read of StrongReads.def.
 bool waitsForOthers(const HazardContext &C, uint32_t I) {
   if (C.threadSync(I).Acquires)
     return true;
   const Instruction &Inst = C.F.Instructions[I];
-  if (Inst.op() == Opcode::Atom)
-    return true;
-  if (Inst.op() != Opcode::Ld)
-    return false;
-  return llvm::any_of(C.F.qualifiers(Inst.Qualifiers), [](const Span &Q) {
-    llvm::StringRef T = Q.text();
-    return T == ".acquire" || T == ".relaxed" || T == ".volatile";
-  });
+  for (const StrongRead &R : StrongReads) {
+    if (Inst.op() != R.Op)
+      continue;
+    if (R.Qualifier.empty() ||
+        llvm::any_of(C.F.qualifiers(Inst.Qualifiers),
+                     [&](const Span &Q) { return Q.text() == R.Qualifier; }))
+      return true;
+  }
+  return false;
 }
 
 WarpSet setOf(uint64_t Bits) {
