@@ -77,7 +77,9 @@ Window notJudged(const char *Why) {
 
 Window ExpectWindows::of(const MbarrierUse &E) {
   Window W;
-  if (!E.Bytes || !C.U.isSingleThreadInst(E.Inst))
+  if (!E.Bytes)
+    return notJudged("its bytes are not an operand");
+  if (!C.U.isSingleThreadInst(E.Inst))
     return notJudged("more than one thread of a warp may expect");
   std::optional<SymbolicAddress> Base = symbolic(E);
   if (!Base || !E.Objects)
@@ -89,6 +91,7 @@ Window ExpectWindows::of(const MbarrierUse &E) {
   };
   llvm::SmallVector<State, 16> Work;
   llvm::DenseSet<std::pair<uint32_t, uint64_t>> Seen;
+  size_t Forks = 0;
   auto End = [&](uint64_t Sum) {
     if (!llvm::is_contained(W.Sums, Sum))
       W.Sums.push_back(Sum);
@@ -105,12 +108,16 @@ Window ExpectWindows::of(const MbarrierUse &E) {
       // The thread's next expect, its exit, or the next address it
       // computes for the object (a pipeline's next stage): a later copy on
       // the same object is in no window, and the object is not judged.
-      Opcode Op = C.F.Instructions[I].op();
+      // An instruction under a predicate may not run: its path also goes
+      // on as if it were not there, which can only add sums.
+      const Instruction &Inst = C.F.Instructions[I];
+      bool MayNotRun = Inst.guarded();
+      Opcode Op = Inst.op();
       if (I == E.Inst || Op == Opcode::Ret || Op == Opcode::Exit ||
           Op == Opcode::Trap || llvm::is_contained(Base->Writers, I)) {
         if (!End(S.Sum))
           return notJudged("its paths complete too many different sums");
-        Ended = true;
+        Ended = !MayNotRun;
         continue;
       }
       const MbarrierUse *U = M.useAt(I);
@@ -134,6 +141,11 @@ Window ExpectWindows::of(const MbarrierUse &E) {
             !(C.roles().atInstruction(I) == Expecting))
           return notJudged("a copy is issued by other threads than the "
                            "expect");
+        if (MayNotRun) {
+          if (++Forks > MaxStates)
+            return notJudged("its paths are too many");
+          Work.push_back({S.Block, I + 1, S.Sum});
+        }
         S.Sum += uint64_t(*Bytes);
         if (!llvm::is_contained(W.Copies, I))
           W.Copies.push_back(I);
@@ -144,7 +156,7 @@ Window ExpectWindows::of(const MbarrierUse &E) {
         return notJudged("an init, drop or inval may name its object");
       if (!End(S.Sum))
         return notJudged("its paths complete too many different sums");
-      Ended = true;
+      Ended = !MayNotRun;
     }
     if (Ended)
       continue;
