@@ -293,7 +293,7 @@ void tcgen05::checkExpectTxMismatch(const HazardContext &C) {
   if (Unfollowed && llvm::any_of(M.Uses, [](const MbarrierUse &U) {
         return U.Row->Tx == MbarrierTx::Expects;
       }))
-    M.remarkUnjudged(C, Unfollowed->Inst, "the expect-tx lint (TC6037) skips",
+    M.remarkUnjudged(C, Unfollowed->Inst, "TC6037",
                      C.displayName(Unfollowed->Inst));
   for (Verdict &V : Verdicts) {
     if (!V.Why.empty() || llvm::is_contained(V.W.Sums, uint64_t(*V.Bytes)))
@@ -301,17 +301,13 @@ void tcgen05::checkExpectTxMismatch(const HazardContext &C) {
     const MbarrierUse &E = *V.Expect;
     llvm::sort(V.W.Sums);
     uint64_t N = uint64_t(*V.Bytes);
-    std::string Outcome =
-        V.W.Sums.back() < N
-            ? "the phase waits for bytes that never come, and a wait for it "
-              "never returns"
-        : V.W.Sums.front() > N
-            ? "the phase can complete before the copies land"
-            : "no path completes the bytes the phase waits for";
-    Diagnostic &D =
-        C.reportAt(C.ID, *E.Bytes,
-                   {warpsOfEachCta(Roles.atInstruction(E.Inst)), N,
-                    objectsNamed(*E.Objects), sums(V.W.Sums), Outcome});
+    DiagID Outcome = V.W.Sums.back() < N    ? DiagID::note_hz_tx_too_few
+                     : V.W.Sums.front() > N ? DiagID::note_hz_tx_too_many
+                                            : DiagID::note_hz_tx_no_path;
+    Diagnostic &D = C.reportAt(C.ID, *E.Bytes,
+                               {warpsOfEachCta(Roles.atInstruction(E.Inst)), N,
+                                objectsNamed(*E.Objects), sums(V.W.Sums)});
+    D.note(Outcome, {}, {});
     for (uint32_t Copy : V.W.Copies)
       C.note(D, DiagID::note_hz_completes_bytes, Copy,
              {uint64_t(*M.Resolve.constant(*M.useAt(Copy)->Bytes, Copy))});

@@ -32,8 +32,7 @@ using namespace tcgen05;
 void tcgen05::checkMbarrierNeverCompletes(const HazardContext &C) {
   MbarrierModel &Model = C.mbarriers();
   if (Model.Unfollowed)
-    Model.remarkUnjudged(C, *Model.Unfollowed,
-                         "the mbarrier lints (TC6036, TC6037) skip",
+    Model.remarkUnjudged(C, *Model.Unfollowed, "TC6036 and TC6037",
                          C.displayName(*Model.Unfollowed));
   if (Model.Objects.empty())
     return;

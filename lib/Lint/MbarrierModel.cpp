@@ -152,13 +152,13 @@ MbarrierModel::MbarrierModel(const HazardFunction &C) : C(C), Resolve(C) {
 }
 
 void MbarrierModel::remarkUnjudged(const HazardContext &C, uint32_t At,
-                                   llvm::StringRef Lints,
+                                   llvm::StringRef Codes,
                                    llvm::StringRef What) {
   if (Remarked)
     return;
   Remarked = true;
   C.reportAs(DiagID::remark_hz_mbarriers_unjudged, At,
-             {Lints, readableFunctionName(C.F.Name.text()), What});
+             {readableFunctionName(C.F.Name.text()), Codes, What});
 }
 
 MbarrierModel::Judgement MbarrierModel::judge(const MbarrierObject &O) {

@@ -88,11 +88,10 @@ public:
   }
   bool isWait(uint32_t I) const { return Waits.test(I); }
 
-  /// Says once, as a remark at instruction At, that Lints (a phrase naming
-  /// them and ending in "skip" or "skips") do not judge the kernel because
-  /// its What names an address not followed.
+  /// Says once, as a remark at instruction At, that the lints of Codes do
+  /// not judge the kernel because its What names an address not followed.
   void remarkUnjudged(const HazardContext &C, uint32_t At,
-                      llvm::StringRef Lints, llvm::StringRef What);
+                      llvm::StringRef Codes, llvm::StringRef What);
 
   const HazardFunction &C;
   AddressResolver Resolve;
