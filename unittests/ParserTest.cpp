@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 using namespace tcgen05;
@@ -605,23 +606,37 @@ TEST(ParserTest, BodyInPiecesDeclinedIsParsedWhole) {
 namespace {
 
 /// What a module pass gives, as offsets, so that two passes compare.
-std::vector<std::string> passOutcome(llvm::StringRef Text, TextFeed *Feed) {
+std::vector<std::string> passOutcome(llvm::StringRef Text, TextFeed *Feed,
+                                     bool Defer = false,
+                                     bool *InOrder = nullptr) {
   Module M;
   DiagnosticSink Sink;
   std::vector<std::string> Out;
   auto Offset = [&](const char *P) { return std::to_string(P - Text.data()); };
   ParseOptions Opts;
   Opts.DeferSectionContents = true;
-  parseModule(
+  Opts.DeferDeclarations = Defer;
+  bool Result = parseModule(
       Text, M, Sink, Opts,
       [&](Function *F, Span T) {
         Out.push_back((F ? "body " : "section ") + Offset(T.Begin) + "-" +
                       Offset(T.End));
       },
       Feed);
-  for (const Function &F : M.Functions)
+  if (InOrder)
+    *InOrder = Result;
+  for (const Function &F : M.Functions) {
+    std::string Signature;
+    for (uint32_t I : F.Returns)
+      Signature += " ret " + M.Declarations[I].Src.text().str();
+    for (uint32_t I : F.Params)
+      Signature += " param " + M.Declarations[I].Src.text().str();
+    for (uint32_t I : F.PerfDirectives)
+      Signature += " directive " + M.Directives[I].Src.text().str();
     Out.push_back("function " + F.Name.text().str() + " " +
-                  Offset(F.Src.Begin) + "-" + Offset(F.Src.End));
+                  Offset(F.Src.Begin) + "-" + Offset(F.Src.End) +
+                  (F.IsNoReturn ? " noreturn" : "") + Signature);
+  }
   Out.push_back("declarations " + std::to_string(M.Declarations.size()) +
                 " directives " + std::to_string(M.Directives.size()) +
                 " items " + std::to_string(M.Items.size()));
@@ -669,6 +684,61 @@ TEST(ParserTest, TheBraceSearchGoesOnWhereTheFedTextEnds) {
     const char *Close = findMatchingBrace(Text.data(), Lex);
     EXPECT_EQ(Close - Text.data(), static_cast<long>(Text.find("after") - 1))
         << "chunks of " << Chunk;
+  }
+}
+
+TEST(ParserTest, DeclarationsParsedLateGiveWhatTheyGiveInOrder) {
+  std::string Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
+                     ".extern .func (.param .b32 r) f\n(\n  .param .b64 a,\n"
+                     "  .param .align 8 .b8 b[16]\n)\n.noreturn\n;\n"
+                     ".global .b32 g;\n.func h()\n{\n  ret;\n}\n"
+                     ".weak .func k(.param .b32 a) ;\n.func l\n;\n"
+                     ".visible .entry e(.param .u64 p)\n{\n  ret;\n}\n"
+                     ".func m(.param .b32 a) // a comment is not skipped\n;\n"
+                     ".func n(.param .b32 a);";
+  for (size_t Chunk : {0, 1, 7, 64}) {
+    std::optional<PiecesFeed> Feed;
+    if (Chunk)
+      Feed.emplace(Text, Chunk);
+    std::vector<std::string> InOrder =
+        passOutcome(Text, Feed ? &*Feed : nullptr);
+    if (Chunk)
+      Feed.emplace(Text, Chunk);
+    bool Stands = false;
+    EXPECT_EQ(
+        passOutcome(Text, Feed ? &*Feed : nullptr, /*Defer=*/true, &Stands),
+        InOrder)
+        << "chunks of " << Chunk;
+    EXPECT_TRUE(Stands) << "chunks of " << Chunk;
+  }
+  // The first body is met before the declaration ahead of it is parsed.
+  for (bool Defer : {false, true}) {
+    Module M;
+    DiagnosticSink Sink;
+    ParseOptions Opts;
+    Opts.DeferDeclarations = Defer;
+    bool NamedWhenFound = false;
+    parseModule(Text, M, Sink, Opts, [&](Function *F, Span) {
+      if (F && F->Name.text() == "h")
+        NamedWhenFound = M.Functions.front().Name.valid();
+    });
+    EXPECT_EQ(NamedWhenFound, !Defer);
+    EXPECT_EQ(M.Functions.front().Name.text(), "f");
+  }
+}
+
+TEST(ParserTest, ADeclarationThatReportsWhenParsedLateAsksForAPassInOrder) {
+  for (const char *Bad :
+       {".func (.param .b32 r) ;\n", ".func f(.param .b32 a .param .b32 b);\n",
+        ".func f(.param .b32 a,);\n",
+        ".func f(.param .b32 a)\n.param .b32 x;\n"}) {
+    std::string Text = std::string(".version 9.0\n.target sm_100a\n") + Bad +
+                       ".entry e()\n{\n  ret;\n}\n";
+    bool Stands = true;
+    passOutcome(Text, nullptr, /*Defer=*/true, &Stands);
+    EXPECT_FALSE(Stands) << Bad;
+    passOutcome(Text, nullptr, /*Defer=*/false, &Stands);
+    EXPECT_TRUE(Stands) << Bad;
   }
 }
 

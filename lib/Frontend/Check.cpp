@@ -624,7 +624,10 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // The end of the text the items so far cover: the next item's gap
   // starts there.
   const char *Covered = Text.begin();
-  parseModule(
+  // Declarations wait for the end of the pass when a body after them can
+  // start on another thread meanwhile (-G's kernel after its 2,704).
+  ParseOpts.DeferDeclarations = MayShare && Opts.DeferDeclarations;
+  bool InOrder = parseModule(
       Text, M, ModuleSink, ParseOpts,
       [&](Function *F, Span T) {
         CheckItem &Item = Work.emplace_back(
@@ -694,6 +697,17 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   if (Streamed && !Streamed->complete()) {
     *Restart = true;
     return CheckStatus::Clean;
+  }
+  if (!InOrder) {
+    // The text the items gave back is read again for the pass in order.
+    if (Pages && Pages->any() && !Pages->restore()) {
+      Engine.emit(
+          &SM, Diagnostic::make(DiagID::err_input_changed, {}, {Name}, Name));
+      return CheckStatus::Errors;
+    }
+    CheckOptions InOrderOpts = Options;
+    InOrderOpts.DeferDeclarations = false;
+    return checkText(SM, BufferID, Engine, InOrderOpts, Stats, NulFree, Pages);
   }
 
   std::vector<CtaGroupSummary> Summaries(M.Functions.size());

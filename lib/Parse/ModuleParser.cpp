@@ -5,6 +5,9 @@
 
 #include "tcgen05/Basic/Target.h"
 
+#include <cstring>
+#include <optional>
+
 using namespace tcgen05;
 
 namespace {
@@ -27,7 +30,9 @@ public:
     M.Operands.reserve(std::min<size_t>(Text.size() / 2, size_t(1) << 22));
   }
 
-  void run();
+  /// False when a deferred declaration did not parse as it would have in
+  /// order (ParseOptions::DeferDeclarations).
+  bool run();
 
 private:
   void parseTopLevelDirective();
@@ -38,6 +43,8 @@ private:
   void parseSection();
   void parsePragma();
   void parseFunction(Span Linkage);
+  bool deferDeclaration(Span Linkage);
+  bool parseDeferred();
   void parseGlobal(Span Linkage);
   /// Marks that a directive other than .version was seen.
   void noteItem() { SeenItem = true; }
@@ -56,9 +63,18 @@ private:
   bool SeenItem = false;
   bool SawVersion = false; ///< Even a malformed one: it was reported.
   Span VersionDirective, TargetDirective, AddressSizeDirective;
+  /// A declaration left for the end of the pass: where it begins (its
+  /// linkage or '.func'), the end of its ';', and its Module::Functions slot.
+  struct DeferredDeclaration {
+    const char *Begin, *End;
+    uint32_t Slot;
+  };
+  std::vector<DeferredDeclaration> Deferred;
+  /// The slot the declaration being parsed again at the end fills.
+  std::optional<uint32_t> ReplaySlot;
 };
 
-void ModuleParser::run() {
+bool ModuleParser::run() {
   while (!Tok.is(Tok::Eof) && !Sink.shouldStop()) {
     switch (Tok.Kind) {
     case Tok::DotWord:
@@ -84,11 +100,61 @@ void ModuleParser::run() {
       break;
     }
   }
+  bool InOrder = parseDeferred();
   llvm::SMLoc Start = llvm::SMLoc::getFromPointer(Begin);
   if (!SawVersion)
     Sink.report(DiagID::err_missing_version, llvm::SMRange(Start, Start));
   if (M.Target.Names.empty() && !TargetDirective.valid())
     Sink.report(DiagID::err_missing_target, llvm::SMRange(Start, Start));
+  return InOrder;
+}
+
+/// A declaration is left for later only when nothing in it can be other
+/// than the tokens of a signature: no comment, string or brace before its
+/// ';', all of which the text up to the lexer's end holds.
+bool ModuleParser::deferDeclaration(Span Linkage) {
+  const char *From = Tok.Ptr, *End = Lex.end();
+  const char *Semi = static_cast<const char *>(
+      std::memchr(From, ';', static_cast<size_t>(End - From)));
+  if (!Semi)
+    return false;
+  size_t N = static_cast<size_t>(Semi - From);
+  for (char C : {'{', '}', '/', '"', '#'})
+    if (std::memchr(From, C, N))
+      return false;
+  Function F;
+  F.Linkage = Linkage;
+  F.Src = Span(Linkage.valid() ? Linkage.Begin : From, Semi + 1);
+  Deferred.push_back(
+      {F.Src.Begin, Semi + 1, static_cast<uint32_t>(M.Functions.size())});
+  addItem(ItemKind::Function, M.Functions.size());
+  M.Functions.push_back(std::move(F));
+  // The ';' is lexed where it is, so that what follows starts as it would.
+  Lex.reset(Semi);
+  Tok = Lex.lex();
+  consume();
+  return true;
+}
+
+/// Parses the deferred declarations as the pass would have met them.  Any
+/// diagnostic, or a parse that does not end at the ';' the scan found,
+/// means that the order of the pass matters to what it reports: the caller
+/// parses again without deferring.
+bool ModuleParser::parseDeferred() {
+  if (Deferred.empty())
+    return true;
+  if (Sink.shouldStop())
+    return false;
+  size_t Reported = Sink.diagnostics().size();
+  for (const DeferredDeclaration &D : Deferred) {
+    ReplaySlot = D.Slot;
+    Lex.reset(D.Begin);
+    Tok = Lex.lex();
+    parseTopLevelDirective();
+    if (ReplaySlot || PrevEnd != D.End || Sink.diagnostics().size() != Reported)
+      return false;
+  }
+  return true;
 }
 
 void ModuleParser::parseTopLevelDirective() {
@@ -332,6 +398,9 @@ void ModuleParser::parseGlobal(Span Linkage) {
 
 void ModuleParser::parseFunction(Span Linkage) {
   noteItem();
+  if (Opts.DeferDeclarations && !ReplaySlot && Tok.text() == ".func" &&
+      deferDeclaration(Linkage))
+    return;
   Function F;
   F.Linkage = Linkage;
   F.Src.Begin = Linkage.valid() ? Linkage.Begin : Tok.Ptr;
@@ -391,6 +460,12 @@ void ModuleParser::parseFunction(Span Linkage) {
     expectSemi("the function declaration");
     F.Src.End = PrevEnd;
   }
+  if (ReplaySlot) {
+    // The declaration's item was added when it was deferred.
+    M.Functions[*ReplaySlot] = std::move(F);
+    ReplaySlot.reset();
+    return;
+  }
   addItem(ItemKind::Function, M.Functions.size());
   M.Functions.push_back(std::move(F));
   if (Found && M.Functions.back().HasBody)
@@ -399,10 +474,10 @@ void ModuleParser::parseFunction(Span Linkage) {
 
 } // namespace
 
-void tcgen05::parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
+bool tcgen05::parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
                           const ParseOptions &Opts, DeferredFound Found,
                           TextFeed *Feed) {
-  ModuleParser(Text, M, Sink, Opts, Found, Feed).run();
+  return ModuleParser(Text, M, Sink, Opts, Found, Feed).run();
 }
 
 void tcgen05::checkSectionContents(Span Contents, DiagnosticSink &Sink) {

@@ -204,6 +204,13 @@ cl::opt<uint64_t> EarlyItemBytes(
              "the pass ends (default 0: every one)"),
     cl::init(0), cl::Hidden, cl::cat(Category));
 
+cl::opt<bool> DeferDeclarations(
+    "defer-declarations",
+    cl::desc("With more than one thread, parse the function declarations "
+             "after the rest of the module pass, so that the bodies after "
+             "them start sooner (default on)"),
+    cl::init(true), cl::Hidden, cl::cat(Category));
+
 cl::opt<uint64_t> StreamFromBytes(
     "stream-from-bytes",
     cl::desc("A file of at least this many bytes is read while it is "
@@ -712,6 +719,7 @@ int main(int argc, char **argv) {
   Opts.Lint.HazardStepsPerInstruction = HazardSteps;
   Opts.BodyPieceStatements = BodyPiece;
   Opts.EarlyItemBytes = EarlyItemBytes;
+  Opts.DeferDeclarations = DeferDeclarations;
   Opts.StreamFromBytes = StreamFromBytes;
   Opts.StreamChunkBytes =
       static_cast<size_t>(std::min<uint64_t>(StreamChunkBytes, size_t(-1)));

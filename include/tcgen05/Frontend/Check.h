@@ -71,6 +71,12 @@ struct CheckOptions {
   /// while the rest is scanned; the others go largest first once the pass
   /// has ended.  0: every one.
   size_t EarlyItemBytes = 0;
+  /// With more than one thread, the module pass skips the function
+  /// declarations and parses them once it has met the rest, so that the
+  /// bodies after them start sooner (ParseOptions::DeferDeclarations).  A
+  /// module whose deferred declarations report anything is checked again
+  /// in order, so that what is reported does not depend on it.
+  bool DeferDeclarations = true;
   /// checkFile reads a regular file at least this large while it checks
   /// it, this many bytes at a time (StreamedInput), so that bodies are
   /// checked while the rest is read; a smaller one, or with 0 every one,

@@ -39,6 +39,12 @@ struct ParseOptions {
   /// checkFile and checkBuffer set it themselves, for inputs up to 2 MiB, as
   /// they set DeferSectionContents; it is for callers of parseFunctionBody.
   bool WholeHugePages = false;
+  /// parseModule skips a .func declaration (no body) with a scan for its
+  /// ';' and parses it after the rest of the module, so that the bodies
+  /// that follow a module's many declarations (a -G build's) reach the
+  /// caller sooner.  When any of those late parses reports something, the
+  /// pass's order would have mattered, and parseModule returns false.
+  bool DeferDeclarations = false;
 };
 
 /// What the module pass leaves to its caller, handed over as the pass meets
@@ -52,8 +58,10 @@ using DeferredFound = llvm::function_ref<void(Function *F, Span Text)>;
 /// as llvm::MemoryBuffer guarantees).  Function bodies are located but not
 /// parsed: Function::Body spans them.  With a Feed, Text is read while it
 /// is parsed: the pass reads no further than the feed says is there, and a
-/// body or .section handed to Found is there whole.
-void parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
+/// body or .section handed to Found is there whole.  False only when
+/// ParseOptions::DeferDeclarations was set and the module should be parsed
+/// again without it: M and Sink then hold what a parse out of order gives.
+bool parseModule(llvm::StringRef Text, Module &M, DiagnosticSink &Sink,
                  const ParseOptions &Opts = {}, DeferredFound Found = {},
                  TextFeed *Feed = nullptr);
 
