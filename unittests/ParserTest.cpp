@@ -335,15 +335,21 @@ const char *matchingBraceByBytes(const char *P, const char *End) {
   return End;
 }
 
+/// Random numbers that are the same on every run.
+struct Lcg {
+  explicit Lcg(uint32_t Seed) : Seed(Seed) {}
+  uint32_t operator()() {
+    Seed = Seed * 1103515245 + 12345;
+    return Seed >> 16;
+  }
+  uint32_t Seed;
+};
+
 // Braces, comments, strings and markers packed densely at random: several
 // in one sixteen-byte step, and steps that end inside a comment or string.
 TEST(ParserTest, FindMatchingBraceAgreesWithAByteAtATimeSearch) {
   const char Alphabet[] = "{{}}//*\"#\nxx ";
-  uint32_t Seed = 12345;
-  auto Random = [&] {
-    Seed = Seed * 1103515245 + 12345;
-    return Seed >> 16;
-  };
+  Lcg Random(12345);
   for (int Case = 0; Case < 20000; ++Case) {
     std::string S = "{";
     size_t Len = Random() % 120;
@@ -351,6 +357,24 @@ TEST(ParserTest, FindMatchingBraceAgreesWithAByteAtATimeSearch) {
       S += Alphabet[Random() % (sizeof(Alphabet) - 1)];
     const char *B = S.data(), *E = B + S.size();
     ASSERT_EQ(findMatchingBrace(B, E) - B, matchingBraceByBytes(B, E) - B)
+        << "'" << S << "'";
+  }
+}
+
+TEST(ParserTest, FindSignatureEndAgreesWithAByteAtATimeSearch) {
+  // Mostly the bytes of a signature, so that the end falls at every place
+  // of a sixteen-byte step, in the tail after the last step, or nowhere.
+  const char Alphabet[] = "abcdefghij.()_,[]\n ;{}/\"#";
+  Lcg Random(777);
+  for (int Case = 0; Case < 20000; ++Case) {
+    std::string S;
+    size_t Len = Random() % 80;
+    for (size_t I = 0; I < Len; ++I)
+      S += Alphabet[Random() % (Random() % 8 ? 17 : sizeof(Alphabet) - 1)];
+    const char *B = S.data(), *E = B + S.size();
+    size_t ByBytes = S.find_first_of(";{}/\"#");
+    ASSERT_EQ(size_t(findSignatureEnd(B, E) - B),
+              ByBytes == std::string::npos ? S.size() : ByBytes)
         << "'" << S << "'";
   }
 }

@@ -369,6 +369,51 @@ TEST(ReadInputTest, AStreamedFileWithALateNulFails) {
   EXPECT_LT(Ends.back(), Text.find('\0'));
 }
 
+TEST(ReadInputTest, AStreamedFileReadAheadOnAnotherThreadGivesTheSameLines) {
+  std::string Text;
+  for (int I = 0; I < 3000; ++I)
+    Text += "line " + std::to_string(I * 7919 % 1000) + (I % 3 ? " " : "\n");
+  TempFile F(Text);
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(2);
+  ASSERT_TRUE(Pool);
+  for (size_t Chunk : {1, 7, 100, 4096}) {
+    std::vector<size_t> Alone;
+    for (bool Ahead : {false, true}) {
+      std::unique_ptr<llvm::MemoryBuffer> Buf;
+      std::unique_ptr<StreamedInput> In =
+          StreamedInput::open(F.path(), Text.size(), Chunk, Buf);
+      ASSERT_TRUE(In && Buf);
+      if (Ahead)
+        In->readAhead(*Pool);
+      std::vector<size_t> Ends = feedToEnd(*In, Buf->getBufferStart());
+      EXPECT_TRUE(In->complete());
+      EXPECT_EQ(Buf->getBuffer(), Text);
+      if (Ahead)
+        EXPECT_EQ(Ends, Alone) << "chunks of " << Chunk;
+      else
+        Alone = Ends;
+    }
+  }
+  // A NUL byte fails the feed before the text that holds it is given out,
+  // whichever thread read it; stopped early, the read-ahead leaves the rest
+  // to the pass.
+  std::string Nul = Text;
+  Nul[Text.size() / 2] = '\0';
+  TempFile G(Nul);
+  for (bool StopAtOnce : {false, true}) {
+    std::unique_ptr<llvm::MemoryBuffer> Buf;
+    std::unique_ptr<StreamedInput> In =
+        StreamedInput::open(G.path(), Nul.size(), 64, Buf);
+    ASSERT_TRUE(In);
+    In->readAhead(*Pool);
+    if (StopAtOnce)
+      In->stopReadAhead();
+    std::vector<size_t> Ends = feedToEnd(*In, Buf->getBufferStart());
+    EXPECT_FALSE(In->complete());
+    EXPECT_LE(Ends.back(), Text.size() / 2);
+  }
+}
+
 /// What checkFile reports on Path, with the lines and columns, with the
 /// given options.
 std::string reportOf(llvm::StringRef Path, const CheckOptions &Opts) {

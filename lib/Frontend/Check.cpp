@@ -624,12 +624,22 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
   // The end of the text the items so far cover: the next item's gap
   // starts there.
   const char *Covered = Text.begin();
+  // Until the pass meets its first item, another thread reads the file
+  // ahead of it: only the pass has work then.
+  if (Streamed && MayShare) {
+    if (!Pool)
+      Pool = (OwnPool = makeThreadPool(Opts.Threads)).get();
+    if (Pool && Pool->getMaxConcurrency() > 1)
+      Streamed->readAhead(*Pool);
+  }
   // Declarations wait for the end of the pass when a body after them can
   // start on another thread meanwhile (-G's kernel after its 2,704).
   ParseOpts.DeferDeclarations = MayShare && Opts.DeferDeclarations;
   bool InOrder = parseModule(
       Text, M, ModuleSink, ParseOpts,
       [&](Function *F, Span T) {
+        if (Streamed)
+          Streamed->stopReadAhead();
         CheckItem &Item = Work.emplace_back(
             F, T, F ? M.Functions.size() - 1 : M.SectionContents.size() - 1,
             Cap);

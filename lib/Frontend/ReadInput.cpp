@@ -15,6 +15,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <thread>
 
 #if __has_include(<sys/mman.h>)
 #include <sys/mman.h>
@@ -312,24 +313,66 @@ StreamedInput::open(llvm::StringRef Path, uint64_t Size, size_t ChunkBytes,
   return In;
 }
 
-StreamedInput::~StreamedInput() { llvm::sys::fs::closeFile(FD); }
+StreamedInput::~StreamedInput() {
+  stopReadAhead();
+  if (Helper.valid())
+    Helper.wait();
+  llvm::sys::fs::closeFile(FD);
+}
+
+StreamedInput::StreamedInput(llvm::sys::fs::file_t FD, char *Data, size_t Size,
+                             size_t ChunkBytes)
+    : FD(FD), Data(Data), Size(Size), ChunkBytes(ChunkBytes),
+      Chunks((Size + ChunkBytes - 1) / ChunkBytes),
+      State(new std::atomic<uint8_t>[Chunks]) {
+  for (size_t I = 0; I < Chunks; ++I)
+    State[I].store(Unclaimed, std::memory_order_relaxed);
+}
+
+bool StreamedInput::readNextChunk() {
+  size_t I = NextChunk.fetch_add(1, std::memory_order_relaxed);
+  if (I >= Chunks)
+    return false;
+  State[I].store(Claimed, std::memory_order_relaxed);
+  size_t Begin = I * ChunkBytes, N = std::min(ChunkBytes, Size - Begin);
+  llvm::Expected<size_t> Got = readSlice(FD, Data + Begin, N, Begin);
+  bool Good = Got && *Got == N && !std::memchr(Data + Begin, 0, N);
+  if (!Got)
+    llvm::consumeError(Got.takeError());
+  if (!Good)
+    stopReadAhead();
+  State[I].store(Good ? Done : Bad, std::memory_order_release);
+  return true;
+}
+
+void StreamedInput::readAhead(llvm::ThreadPoolInterface &Pool) {
+  if (Helper.valid() || Failed || NextChunk.load() >= Chunks)
+    return;
+  Helper = Pool.async([this] {
+    while (!Stop.load(std::memory_order_relaxed) && readNextChunk()) {
+    }
+  });
+}
 
 bool StreamedInput::more() {
   if (Failed || Available == Size)
     return false;
   while (Read < Size) {
-    size_t N = std::min(ChunkBytes, Size - Read);
-    llvm::Expected<size_t> Got = readSlice(FD, Data + Read, N, Read);
-    if (!Got) {
-      llvm::consumeError(Got.takeError());
+    // The chunk the pass needs next: read here when no thread has claimed
+    // it, waited for when the read-ahead thread is reading it.
+    size_t I = Read / ChunkBytes;
+    uint8_t S;
+    while ((S = State[I].load(std::memory_order_acquire)) != Done && S != Bad) {
+      if (NextChunk.load(std::memory_order_relaxed) <= I)
+        readNextChunk();
+      else
+        std::this_thread::yield();
+    }
+    if (S == Bad) {
       Failed = true;
       return false;
     }
-    if (*Got != N || std::memchr(Data + Read, 0, N)) {
-      Failed = true;
-      return false;
-    }
-    Read += N;
+    Read += std::min(ChunkBytes, Size - Read);
     if (Read == Size)
       break;
     size_t NL = llvm::StringRef(Data + Available, Read - Available).rfind('\n');

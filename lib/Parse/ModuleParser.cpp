@@ -114,14 +114,9 @@ bool ModuleParser::run() {
 /// ';', all of which the text up to the lexer's end holds.
 bool ModuleParser::deferDeclaration(Span Linkage) {
   const char *From = Tok.Ptr, *End = Lex.end();
-  const char *Semi = static_cast<const char *>(
-      std::memchr(From, ';', static_cast<size_t>(End - From)));
-  if (!Semi)
+  const char *Semi = findSignatureEnd(From, End);
+  if (Semi == End || *Semi != ';')
     return false;
-  size_t N = static_cast<size_t>(Semi - From);
-  for (char C : {'{', '}', '/', '"', '#'})
-    if (std::memchr(From, C, N))
-      return false;
   Function F;
   F.Linkage = Linkage;
   F.Src = Span(Linkage.valid() ? Linkage.Begin : From, Semi + 1);

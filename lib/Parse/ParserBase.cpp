@@ -1033,6 +1033,29 @@ const char *scanBraces(const char *&P, const char *End, unsigned &Depth) {
 }
 } // namespace
 
+const char *tcgen05::findSignatureEnd(const char *P, const char *End) {
+#ifdef __SSE2__
+  auto Byte = [](char C) { return _mm_set1_epi8(C); };
+  for (; End - P >= 16; P += 16) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P));
+    __m128i Hit =
+        _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(V, Byte(';')),
+                                               _mm_cmpeq_epi8(V, Byte('{'))),
+                                  _mm_or_si128(_mm_cmpeq_epi8(V, Byte('}')),
+                                               _mm_cmpeq_epi8(V, Byte('/')))),
+                     _mm_or_si128(_mm_cmpeq_epi8(V, Byte('"')),
+                                  _mm_cmpeq_epi8(V, Byte('#'))));
+    if (auto Mask = static_cast<unsigned>(_mm_movemask_epi8(Hit)))
+      return P + llvm::countr_zero(Mask);
+  }
+#endif
+  for (; P < End; ++P)
+    if (*P == ';' || *P == '{' || *P == '}' || *P == '/' || *P == '"' ||
+        *P == '#')
+      return P;
+  return End;
+}
+
 const char *tcgen05::findMatchingBrace(const char *Open, const char *End) {
   unsigned Depth = 0;
   const char *Close = scanBraces(Open, End, Depth);

@@ -165,6 +165,10 @@ const char *findMatchingBrace(const char *Open, const char *End);
 /// is found or the text ends; the end of the text then.
 const char *findMatchingBrace(const char *Open, Lexer &Lex);
 
+/// The first ';', '{', '}', '/', '"' or '#' in [P, End), or End: where a
+/// signature with no comment, string or body ends.
+const char *findSignatureEnd(const char *P, const char *End);
+
 /// Parses an integer literal's text (any PTX radix).  Returns false on
 /// overflow.
 bool parseIntegerLiteral(llvm::StringRef Text, uint64_t &Value);

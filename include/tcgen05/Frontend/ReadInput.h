@@ -18,7 +18,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 
+#include <atomic>
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -66,7 +68,9 @@ InputRead readInput(llvm::StringRef Path,
 /// (TextFeed), so that the bodies it meets are checked while the rest is
 /// still being read: read whole first, the read was most of what no thread
 /// could share (docs/performance.md).  The reads are the pass's own, on its
-/// thread: a body goes to a worker only once the pass has it whole.  Like
+/// thread: a body goes to a worker only once the pass has it whole; until
+/// the first one does, another thread may read the chunks ahead of the pass
+/// (readAhead), which would otherwise have no work.  Like
 /// readInput it never maps the file, and it takes nothing stat says on
 /// trust: a file that turns out shorter or longer than stat said, that
 /// holds a NUL byte or that cannot be read fails the feed, and its caller
@@ -87,18 +91,35 @@ public:
   /// Whether the whole file was read, and was as stat said.
   bool complete() const { return Complete; }
 
+  /// Reads the chunks after the pass's on a thread of Pool, each one once,
+  /// until stopReadAhead: the pass then waits only for a chunk that thread
+  /// has begun.
+  void readAhead(llvm::ThreadPoolInterface &Pool);
+  /// Lets the thread of readAhead end after the chunk it is reading.
+  void stopReadAhead() { Stop.store(true, std::memory_order_relaxed); }
+
 private:
   StreamedInput(llvm::sys::fs::file_t FD, char *Data, size_t Size,
-                size_t ChunkBytes)
-      : FD(FD), Data(Data), Size(Size), ChunkBytes(ChunkBytes) {}
+                size_t ChunkBytes);
+  enum ChunkState : uint8_t { Unclaimed, Claimed, Done, Bad };
+  /// Claims the next chunk no thread has claimed, reads it and says how
+  /// that went; false when every chunk is claimed.
+  bool readNextChunk();
 
   llvm::sys::fs::file_t FD;
   char *Data;
   size_t Size, ChunkBytes;
-  /// What is read, and the end of what the pass may lex (after the last
-  /// line break read).
+  /// What the pass has taken of the chunks read, and the end of what it
+  /// may lex (after the last line break read).
   size_t Read = 0, Available = 0;
   bool Failed = false, Complete = false;
+  /// Chunk I holds [I * ChunkBytes, (I + 1) * ChunkBytes); the first is
+  /// read by open().
+  size_t Chunks;
+  std::unique_ptr<std::atomic<uint8_t>[]> State;
+  std::atomic<size_t> NextChunk{0};
+  std::atomic<bool> Stop{false};
+  std::shared_future<void> Helper;
 };
 
 /// The pages of an input read from a file that a check gives back to the
