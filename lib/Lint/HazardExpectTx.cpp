@@ -281,7 +281,7 @@ std::string sums(llvm::ArrayRef<uint64_t> Sums) {
 
 void tcgen05::checkExpectTxMismatch(const HazardContext &C) {
   MbarrierModel &M = C.mbarriers();
-  // In a kernel of several variables objects merge by offset, which adds
+  // In a kernel of several module variables objects merge by offset, which adds
   // copies to them: a window meets a copy it cannot prove its own, or the
   // object a copy outside every window, and is not judged.
   if (M.Objects.empty() || M.Unfollowed)

@@ -98,8 +98,8 @@ void tcgen05::dumpMbarriers(const Function &F, FunctionAnalyses &A,
     return;
   }
   if (!Model.OneVariable && !Model.Objects.empty())
-    OS << "  mbarriers: told apart by offset alone, the kernel names more "
-          "than one variable\n";
+    OS << "  mbarriers of the module's variables: told apart by offset alone, "
+          "the kernel names more than one\n";
   for (auto &[Key, O] : Model.Objects) {
     MbarrierModel::Judgement J = Model.judge(O);
     OS << "  mbarrier " << spelling(O.Where) << ": init at line "

@@ -123,15 +123,21 @@ MbarrierModel::MbarrierModel(const HazardFunction &C) : C(C), Resolve(C) {
   }
   // Every `extern .shared` array of a kernel starts at the start of its
   // dynamic shared memory, and the PTX of one function does not say which
-  // variables are such arrays: with more than one variable, objects are
-  // told apart by their offsets alone, which can only add arrivals.
+  // of the module's variables are such arrays: with more than one of them,
+  // their objects are told apart by their offsets alone, which can only add
+  // arrivals.  A variable the body declares is static, and its own.
+  for (const Declaration &D : C.F.Declarations)
+    if (D.Space.text() == ".shared")
+      for (const Declarator &V : C.F.declarators(D.Declarators))
+        LocalShared.insert(V.Name.text());
   const char *First = nullptr;
   for (const MbarrierUse &U : Uses)
     if (U.Objects)
-      for (const Target &T : *U.Objects) {
-        First = First ? First : T.Symbol.data();
-        OneVariable &= T.Symbol.data() == First;
-      }
+      for (const Target &T : *U.Objects)
+        if (!isLocal(T)) {
+          First = First ? First : T.Symbol.data();
+          OneVariable &= T.Symbol.data() == First;
+        }
   for (const MbarrierUse &U : Uses)
     if (U.Row->Kind == MbarrierKind::Init)
       for (const Target &T : *U.Objects)

@@ -13,6 +13,7 @@
 #include "HazardContext.h"
 #include "MbarrierAddresses.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -62,8 +63,11 @@ public:
   using Key = std::pair<const char *, int64_t>;
   /// The object T names, as Objects holds it.
   Key key(const Target &T) const {
-    return {OneVariable ? T.Symbol.data() : nullptr, T.Offset};
+    return {OneVariable || isLocal(T) ? T.Symbol.data() : nullptr, T.Offset};
   }
+  /// Whether T's variable is a `.shared` one the kernel's body declares: a
+  /// static allocation of its own, which no other variable overlaps.
+  bool isLocal(const Target &T) const { return LocalShared.contains(T.Symbol); }
 
   /// What the init-count lint concludes of one object.
   struct Judgement {
@@ -106,6 +110,7 @@ private:
   void add(const MbarrierUse &U, const Target &T);
 
   llvm::BitVector Waits;
+  llvm::DenseSet<llvm::StringRef> LocalShared;
   bool Remarked = false;
   llvm::DenseMap<uint32_t, uint32_t> UseAt;
   llvm::DenseMap<uint32_t, std::optional<uint64_t>> PerWarpOf;

@@ -698,6 +698,9 @@ def mbarrier_objects(lines, span):
     return ops
 
 
+LOCAL_SHARED = re.compile(r"^\s+\.shared\s[^;]*?([$\w]+)\s*(?:\[[^\]]*\])*\s*;")
+
+
 def init_count_unreachable(lines, spans, calls):
     """An mbarrier's init count raised to the largest the manual allows,
     2^20 - 1, more than the arrivals of any CTA: no phase completes and its
@@ -713,10 +716,12 @@ def init_count_unreachable(lines, spans, calls):
                 not any(re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.", lines[k]) for k in range(a, b)):
             continue
         ops = mbarrier_objects(lines, (a, b))
-        # With several variables the lint tells objects apart by offset
-        # alone (extern arrays share an address), so one raised init would
-        # disagree with the others at its offset.
-        if not ops or len({o[0] for _, _, o in ops if o}) > 1:
+        # With several of the module's variables the lint tells their
+        # objects apart by offset alone (extern arrays share an address), so
+        # one raised init would disagree with the others at its offset.  A
+        # `.shared` variable the body declares is an allocation of its own.
+        local = {d.group(1) for k in range(a, b) for d in [LOCAL_SHARED.match(lines[k])] if d}
+        if not ops or len({o[0] for _, _, o in ops if o and o[0] not in local}) > 1:
             continue
         labels = {}
         for k in range(a, b):
