@@ -712,14 +712,17 @@ TEST(ParserTest, TheBraceSearchGoesOnWhereTheFedTextEnds) {
 }
 
 TEST(ParserTest, DeclarationsParsedLateGiveWhatTheyGiveInOrder) {
-  std::string Text = ".version 9.0\n.target sm_100a\n.address_size 64\n"
-                     ".extern .func (.param .b32 r) f\n(\n  .param .b64 a,\n"
-                     "  .param .align 8 .b8 b[16]\n)\n.noreturn\n;\n"
-                     ".global .b32 g;\n.func h()\n{\n  ret;\n}\n"
-                     ".weak .func k(.param .b32 a) ;\n.func l\n;\n"
-                     ".visible .entry e(.param .u64 p)\n{\n  ret;\n}\n"
-                     ".func m(.param .b32 a) // a comment is not skipped\n;\n"
-                     ".func n(.param .b32 a);";
+  std::string Text =
+      ".version 9.0\n.target sm_100a\n.address_size 64\n"
+      ".extern .func (.param .b32 r) f\n(\n  .param .b64 a,\n"
+      "  .param .align 8 .b8 b[16]\n)\n.noreturn\n;\n"
+      ".global .b32 g;\n.func h()\n{\n  ret;\n}\n"
+      ".weak .func k(.param .b32 a) ;\n.func l\n;\n"
+      ".extern  .func(.param .b32 r) x;  .visible .func y()\r\n;\n"
+      ".weak .funcs z();\n"
+      ".visible .entry e(.param .u64 p)\n{\n  ret;\n}\n"
+      ".func m(.param .b32 a) // a comment is not skipped\n;\n"
+      ".func n(.param .b32 a);";
   for (size_t Chunk : {0, 1, 7, 64}) {
     std::optional<PiecesFeed> Feed;
     if (Chunk)

@@ -44,6 +44,7 @@ private:
   void parsePragma();
   void parseFunction(Span Linkage);
   bool deferDeclaration(Span Linkage);
+  const char *nextDeclaration(const char *P, const char *End);
   bool parseDeferred();
   void parseGlobal(Span Linkage);
   /// Marks that a directive other than .version was seen.
@@ -113,22 +114,53 @@ bool ModuleParser::run() {
 /// than the tokens of a signature: no comment, string or brace before its
 /// ';', all of which the text up to the lexer's end holds.
 bool ModuleParser::deferDeclaration(Span Linkage) {
-  const char *From = Tok.Ptr, *End = Lex.end();
-  const char *Semi = findSignatureEnd(From, End);
+  const char *End = Lex.end();
+  const char *Begin = Linkage.valid() ? Linkage.Begin : Tok.Ptr;
+  const char *Semi = findSignatureEnd(Tok.Ptr, End);
   if (Semi == End || *Semi != ';')
     return false;
-  Function F;
-  F.Linkage = Linkage;
-  F.Src = Span(Linkage.valid() ? Linkage.Begin : From, Semi + 1);
-  Deferred.push_back(
-      {F.Src.Begin, Semi + 1, static_cast<uint32_t>(M.Functions.size())});
-  addItem(ItemKind::Function, M.Functions.size());
-  M.Functions.push_back(std::move(F));
+  // The declarations that follow one another, as a -G module's thousands
+  // do, are found in the text without the lexer; the replay parses each.
+  do {
+    Deferred.push_back(
+        {Begin, Semi + 1, static_cast<uint32_t>(M.Functions.size())});
+    addItem(ItemKind::Function, M.Functions.size());
+    M.Functions.emplace_back().Src = Span(Begin, Semi + 1);
+    const char *Next = nextDeclaration(Semi + 1, End);
+    if (!Next)
+      break;
+    const char *NextSemi = findSignatureEnd(Next, End);
+    if (NextSemi == End || *NextSemi != ';')
+      break;
+    Begin = Next;
+    Semi = NextSemi;
+  } while (true);
   // The ';' is lexed where it is, so that what follows starts as it would.
   Lex.reset(Semi);
   Tok = Lex.lex();
   consume();
   return true;
+}
+
+/// Where a `.func` declaration, with a linkage or none, begins after blanks
+/// and line breaks at P; null when something else comes first.
+const char *ModuleParser::nextDeclaration(const char *P, const char *End) {
+  auto SkipBlanks = [&](const char *Q) {
+    while (Q < End && (charclass::is(*Q, charclass::Blank) || *Q == '\n'))
+      ++Q;
+    return Q;
+  };
+  auto Word = [&](const char *Q, llvm::StringRef W) {
+    return size_t(End - Q) > W.size() && llvm::StringRef(Q, W.size()) == W &&
+           !charclass::is(Q[W.size()], charclass::IdentCont);
+  };
+  const char *Begin = SkipBlanks(P), *Q = Begin;
+  for (llvm::StringRef L : {".weak", ".extern", ".visible"})
+    if (Word(Q, L)) {
+      Q = SkipBlanks(Q + L.size());
+      break;
+    }
+  return Word(Q, ".func") ? Begin : nullptr;
 }
 
 /// Parses the deferred declarations as the pass would have met them.  Any
