@@ -13,9 +13,11 @@
 
 #include "gtest/gtest.h"
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace tcgen05;
@@ -412,6 +414,34 @@ TEST(ReadInputTest, AStreamedFileReadAheadOnAnotherThreadGivesTheSameLines) {
     EXPECT_FALSE(In->complete());
     EXPECT_LE(Ends.back(), Text.size() / 2);
   }
+}
+
+TEST(ReadInputTest, AReadAheadThatNeverRanDoesNotHoldTheInputUp) {
+  std::string Text = "one\ntwo\nthree\nfour\n";
+  TempFile F(Text);
+  std::unique_ptr<llvm::ThreadPoolInterface> Pool = makeThreadPool(2);
+  ASSERT_TRUE(Pool);
+  // Both of the pool's threads are busy until the input is gone.
+  std::atomic<bool> Release{false};
+  for (int I = 0; I < 2; ++I)
+    Pool->async([&] {
+      while (!Release.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+  {
+    std::unique_ptr<llvm::MemoryBuffer> Buf;
+    std::unique_ptr<StreamedInput> In =
+        StreamedInput::open(F.path(), Text.size(), 4, Buf);
+    ASSERT_TRUE(In);
+    In->readAhead(*Pool);
+    feedToEnd(*In, Buf->getBufferStart());
+    EXPECT_TRUE(In->complete());
+    EXPECT_EQ(Buf->getBuffer(), Text);
+  }
+  // The read-ahead task runs now, after the input and its buffer are gone,
+  // and must touch neither.
+  Release.store(true);
+  Pool->wait();
 }
 
 /// What checkFile reports on Path, with the lines and columns, with the

@@ -315,8 +315,10 @@ StreamedInput::open(llvm::StringRef Path, uint64_t Size, size_t ChunkBytes,
 
 StreamedInput::~StreamedInput() {
   stopReadAhead();
-  if (Helper.valid())
-    Helper.wait();
+  int Was = Queued;
+  if (Helper && !Helper->compare_exchange_strong(Was, CalledOff))
+    while (Helper->load(std::memory_order_acquire) != Finished)
+      std::this_thread::yield();
   llvm::sys::fs::closeFile(FD);
 }
 
@@ -346,11 +348,16 @@ bool StreamedInput::readNextChunk() {
 }
 
 void StreamedInput::readAhead(llvm::ThreadPoolInterface &Pool) {
-  if (Helper.valid() || Failed || NextChunk.load() >= Chunks)
+  if (Helper || Failed || NextChunk.load() >= Chunks)
     return;
-  Helper = Pool.async([this] {
+  Helper = std::make_shared<std::atomic<int>>(Queued);
+  Pool.async([this, Phase = Helper] {
+    int Was = Queued;
+    if (!Phase->compare_exchange_strong(Was, Running))
+      return;
     while (!Stop.load(std::memory_order_relaxed) && readNextChunk()) {
     }
+    Phase->store(Finished, std::memory_order_release);
   });
 }
 

@@ -20,7 +20,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -119,7 +118,12 @@ private:
   std::unique_ptr<std::atomic<uint8_t>[]> State;
   std::atomic<size_t> NextChunk{0};
   std::atomic<bool> Stop{false};
-  std::shared_future<void> Helper;
+  /// Whether the read-ahead task is queued, running, called off before it
+  /// ran, or done: the input waits at its end only for one that runs, so
+  /// that a caller's pool busy with other work never holds it up, and a
+  /// task that starts after the input is gone touches nothing of it.
+  enum HelperPhase : int { Queued, Running, CalledOff, Finished };
+  std::shared_ptr<std::atomic<int>> Helper;
 };
 
 /// The pages of an input read from a file that a check gives back to the
