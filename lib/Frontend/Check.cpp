@@ -633,7 +633,8 @@ CheckStatus checkText(llvm::SourceMgr &SM, unsigned BufferID,
       Streamed->readAhead(*Pool);
   }
   // Declarations wait for the end of the pass when a body after them can
-  // start on another thread meanwhile (-G's kernel after its 2,704).
+  // start on another thread meanwhile (a -G module's kernel after its
+  // thousands of declarations).
   ParseOpts.DeferDeclarations = MayShare && Opts.DeferDeclarations;
   bool InOrder = parseModule(
       Text, M, ModuleSink, ParseOpts,

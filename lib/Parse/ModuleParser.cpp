@@ -155,11 +155,11 @@ const char *ModuleParser::nextDeclaration(const char *P, const char *End) {
            !charclass::is(Q[W.size()], charclass::IdentCont);
   };
   const char *Begin = SkipBlanks(P), *Q = Begin;
-  for (llvm::StringRef L : {".weak", ".extern", ".visible"})
-    if (Word(Q, L)) {
-      Q = SkipBlanks(Q + L.size());
-      break;
-    }
+  if (Q < End && *Q == '.') {
+    const char *WordEnd = charclass::skipIdentCont(Q + 1, End);
+    if (isLinkage(llvm::StringRef(Q, WordEnd - Q)))
+      Q = SkipBlanks(WordEnd);
+  }
   return Word(Q, ".func") ? Begin : nullptr;
 }
 
