@@ -38,6 +38,64 @@ std::optional<Targets> AddressResolver::of(const Operand &O, uint32_t At,
   }
 }
 
+std::optional<uint32_t> AddressResolver::mapaOf(const Operand &O, uint32_t At,
+                                                unsigned Depth) {
+  if (Depth > MaxDepth)
+    return std::nullopt;
+  switch (O.Kind) {
+  case OperandKind::Address:
+  case OperandKind::Binary:
+    for (const Operand &Kid : C.F.operands(O.children()))
+      if (std::optional<uint32_t> M = mapaOf(Kid, At, Depth + 1))
+        return M;
+    return std::nullopt;
+  default:
+    break;
+  }
+  uint32_t Reg, Key;
+  llvm::ArrayRef<uint32_t> Writers;
+  if (!writersOf(O, At, Reg, Key, Writers))
+    return std::nullopt;
+  auto [It, New] = MapaOf.try_emplace({Reg, Key}, NoMapa);
+  if (!New)
+    return It->second == NoMapa ? std::nullopt
+                                : std::optional<uint32_t>(It->second);
+  uint32_t Found = NoMapa;
+  for (uint32_t W : Writers)
+    if (std::optional<uint32_t> M = mapaWritten(W, Depth + 1)) {
+      Found = *M;
+      break;
+    }
+  MapaOf[{Reg, Key}] = Found;
+  return Found == NoMapa ? std::nullopt : std::optional<uint32_t>(Found);
+}
+
+std::optional<uint32_t> AddressResolver::mapaWritten(uint32_t W,
+                                                     unsigned Depth) {
+  const Instruction &I = C.F.Instructions[W];
+  llvm::ArrayRef<Operand> Ops = C.F.operands(I.Operands);
+  switch (I.op()) {
+  case Opcode::Mapa:
+    return W;
+  case Opcode::Mov:
+  case Opcode::Cvta:
+  case Opcode::Cvt:
+  case Opcode::Add:
+  case Opcode::Sub:
+  case Opcode::And:
+  case Opcode::Or:
+  case Opcode::Selp:
+    // Every source but a selp's predicate may carry the address.
+    for (size_t K = 1; K < Ops.size() && !(I.op() == Opcode::Selp && K == 3);
+         ++K)
+      if (std::optional<uint32_t> M = mapaOf(Ops[K], W, Depth))
+        return M;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<SymbolicAddress>
 AddressResolver::symbolic(const Operand &O, uint32_t At, unsigned Depth) {
   if (Depth > MaxDepth)
@@ -62,17 +120,13 @@ AddressResolver::symbolic(const Operand &O, uint32_t At, unsigned Depth) {
     if (Regs.of(O) == RegisterNumbering::None)
       return SymbolicAddress{
           RegisterNumbering::None, *Symbols.insert(O.text()).first, {}, 0};
-    [[fallthrough]];
-  case OperandKind::Register:
     break;
   default:
-    return std::nullopt;
+    break;
   }
-  uint32_t Reg = Regs.of(O), Key;
-  if (Reg == RegisterNumbering::None)
-    return std::nullopt;
-  llvm::ArrayRef<uint32_t> Writers = reaching(Reg, At, Key);
-  if (Writers.empty())
+  uint32_t Reg, Key;
+  llvm::ArrayRef<uint32_t> Writers;
+  if (!writersOf(O, At, Reg, Key, Writers) || Writers.empty())
     return std::nullopt;
   if (Writers.size() == 1) {
     uint32_t W = Writers.front();
@@ -147,6 +201,18 @@ std::optional<Targets> AddressResolver::offset(std::optional<Targets> T,
     for (int64_t K : *By)
       Out.push_back({X.Symbol, X.Offset + (Negate ? -K : K), X.Remote});
   return Out;
+}
+
+bool AddressResolver::writersOf(const Operand &O, uint32_t At, uint32_t &Reg,
+                                uint32_t &Key,
+                                llvm::ArrayRef<uint32_t> &Writers) const {
+  if (O.Kind != OperandKind::Register && O.Kind != OperandKind::Symbol)
+    return false;
+  Reg = Regs.of(O);
+  if (Reg == RegisterNumbering::None)
+    return false;
+  Writers = reaching(Reg, At, Key);
+  return true;
 }
 
 llvm::ArrayRef<uint32_t> AddressResolver::reaching(uint32_t Reg, uint32_t At,

@@ -76,6 +76,12 @@ public:
   std::optional<SymbolicAddress> symbolic(const Operand &O, uint32_t At,
                                           unsigned Depth = 0);
 
+  /// The mapa instruction whose result an address may hold, through
+  /// moves, conversions, additions (of either operand), selp and masks; a
+  /// may answer, for a lint that warns.  None when no writer leads to one.
+  std::optional<uint32_t> mapaOf(const Operand &O, uint32_t At,
+                                 unsigned Depth = 0);
+
   /// The one value every path gives an operand.
   std::optional<int64_t> constant(const Operand &O, uint32_t At) {
     return single(values(O, At));
@@ -121,6 +127,11 @@ private:
   llvm::ArrayRef<uint32_t> reaching(uint32_t Reg, uint32_t At,
                                     uint32_t &Key) const;
 
+  /// For a register operand O: its number, and the writers reaching At
+  /// (reaching); false for anything else.
+  bool writersOf(const Operand &O, uint32_t At, uint32_t &Reg, uint32_t &Key,
+                 llvm::ArrayRef<uint32_t> &Writers) const;
+
   /// Whether no instruction between From and To writes register Reg.
   bool noWriterBetween(uint32_t Reg, uint32_t From, uint32_t To) const;
 
@@ -144,10 +155,16 @@ private:
 
   std::optional<Values> valuesWritten(uint32_t W, unsigned Depth);
 
+  std::optional<uint32_t> mapaWritten(uint32_t W, unsigned Depth);
+
   const HazardFunction &C;
   const RegisterNumbering &Regs;
   llvm::DenseMap<std::pair<uint32_t, uint32_t>, std::optional<Targets>>
       KnownTargets;
+  /// mapaOf's answer by register and reaching writers (NoMapa for none,
+  /// also while the register is being followed: a cycle adds nothing).
+  static constexpr uint32_t NoMapa = ~0u;
+  llvm::DenseMap<std::pair<uint32_t, uint32_t>, uint32_t> MapaOf;
   /// The values pass: registers evaluated in it, those being evaluated,
   /// and every register's values of the pass before.
   llvm::DenseMap<std::pair<uint32_t, uint32_t>, std::optional<Values>> Done,

@@ -434,6 +434,80 @@ def cluster_barrier_one_warp(lines, spans, calls):
         yield ("cluster-barrier-every-warp", "near", first, lines[:first] + near + lines[first:], None)
 
 
+SHARED_VAR = re.compile(r"^\s*(?:\.extern\s+)?\.shared\s[^;]*?([$\w]+)\s*(?:\[[^\]]*\])*\s*;")
+CLUSTER_ARRIVE = re.compile(r"^\s*barrier\.cluster\.arrive(?![\w.]*\.relaxed)[\w.]*\s*;")
+CLUSTER_WAIT = re.compile(r"^\s*barrier\.cluster\.wait[\w.]*\s*;")
+
+
+def peer_access_at_exit(lines, spans, calls):
+    """A load of another CTA's shared memory (mapa.shared::cluster, then
+    ld.shared::cluster), or a generic atomic add there (cvta, mapa.u64, as
+    nvcc's map_shared_rank gives), just before a kernel's last ret, after
+    any cluster barrier: the CTA whose memory it reads may have exited
+    (TC6038 at the access).  The near misses: the same access before the
+    kernel's terminal cluster barrier (an arrive, then a wait), where it
+    has one; else followed by one."""
+    outside = set(range(len(lines))) - {k for a, b in spans for k in range(a, b + 1)}
+    module_vars = [SHARED_VAR.match(lines[k]).group(1) for k in sorted(outside)
+                   if SHARED_VAR.match(lines[k])]
+    wide = any(re.match(r"^\.address_size\s+64", lines[k]) for k in outside)
+    for a, b in spans:
+        if not ENTRY.match(lines[a]) or calls((a, b)) or \
+                not any(re.match(r"^\s*(?:@!?%\w+\s+)?tcgen05\.", lines[k]) for k in range(a, b)):
+            continue
+        names = module_vars + [m.group(1) for m in (LOCAL_SHARED.match(lines[k]) for k in range(a, b)) if m]
+        ret = next((k for k in range(b, a, -1) if re.match(r"^\s*ret\s*;", lines[k])), None)
+        if not names or ret is None:
+            continue
+        before = next((lines[k] for k in range(ret - 1, a, -1)
+                       if lines[k].strip() and not lines[k].strip().startswith("//")), "")
+        if re.search(r"^\s*(?:bra(?:\.uni)?\b|ret\b|exit\b)", before):
+            continue
+        var = names[0]
+        load = ["{", ".reg .b32 %tcm_a, %tcm_v;", f"mapa.shared::cluster.u32 %tcm_a, {var}, 0;",
+                "ld.shared::cluster.u32 %tcm_v, [%tcm_a];", "}"]
+        atomic = ["{", ".reg .b64 %tcm_g, %tcm_m;", ".reg .b32 %tcm_v;",
+                  f"cvta.shared.u64 %tcm_g, {var};", "mapa.u64 %tcm_m, %tcm_g, 0;",
+                  "atom.add.u32 %tcm_v, [%tcm_m], 1;", "}"]
+        arrive = next((k for k in range(ret - 1, a, -1) if CLUSTER_ARRIVE.match(lines[k])), None)
+        if arrive is not None:
+            # The wait must follow the arrive on the straight line.
+            after = [k for k in range(arrive + 1, ret) if lines[k].strip() and
+                     not lines[k].strip().startswith("//")]
+            if not after or not CLUSTER_WAIT.match(lines[after[0]]):
+                arrive = None
+        for cls, block in (("peer-load-at-exit", load), ("peer-atomic-at-exit", atomic)):
+            if cls == "peer-atomic-at-exit" and not wide:
+                continue
+            access = ret + len(block) - 1
+            yield (cls, "plant", ret, lines[:ret] + block + lines[ret:], ("TC6038", access))
+            if arrive is not None:
+                yield (cls.replace("at-exit", "before-cluster-barrier"), "near", arrive,
+                       lines[:arrive] + block + lines[arrive:], None)
+                if cls != "peer-load-at-exit":
+                    continue
+                # The terminal barrier's wait deleted: the CTA arrives, but
+                # exits without waiting for the others.
+                wait = after[0]
+                yield ("peer-load-no-wait", "plant", arrive,
+                       lines[:arrive] + block + lines[arrive:wait] + lines[wait + 1:],
+                       ("TC6038", arrive + len(block) - 1))
+                # Its arrive made relaxed: it no longer orders the load,
+                # unless a fence of the cluster's scope comes between.
+                relaxed = re.sub(r"barrier\.cluster\.arrive(?:\.release)?", "barrier.cluster.arrive.relaxed",
+                                 lines[arrive], count=1)
+                yield ("peer-load-relaxed-arrive", "plant", arrive,
+                       lines[:arrive] + block + [relaxed] + lines[arrive + 1:],
+                       ("TC6038", arrive + len(block) - 1))
+                yield ("peer-load-fence-relaxed-arrive", "near", arrive,
+                       lines[:arrive] + block + ["fence.acq_rel.cluster;", relaxed] + lines[arrive + 1:],
+                       None)
+            else:
+                near = block + ["barrier.cluster.arrive;", "barrier.cluster.wait;"]
+                yield (cls.replace("at-exit", "then-cluster-barrier"), "near", ret,
+                       lines[:ret] + near + lines[ret:], None)
+
+
 def dealloc_before_load(lines, spans, calls):
     """A copy of the kernel's dealloc just before its first tcgen05.ld
     after the allocation, in the load's block: the warps that load have
@@ -877,6 +951,7 @@ def mutations(text):
     yield from dealloc_twice(lines, spans, calls)
     yield from barrier_before_dealloc(lines, spans, calls)
     yield from cluster_barrier_one_warp(lines, spans, calls)
+    yield from peer_access_at_exit(lines, spans, calls)
     yield from init_count_unreachable(lines, spans, calls)
     yield from expect_tx_bytes(lines, spans, calls)
     yield from guard_aligned(lines, spans, uniform=False)
