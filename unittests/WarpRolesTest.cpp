@@ -248,3 +248,35 @@ TEST(WarpRolesTest, ValuesOfOtherWidths) {
   EXPECT_EQ(High.at("@%p1 add"), "warps 0-3");
   EXPECT_EQ(High.at("@%p3 add"), "warps 0-3");
 }
+
+// The values an operand holds over the warps that may execute its reader:
+// a warpgroup's barrier number, its index plus one, read only by
+// warpgroups 1 and 2; nothing when a thread's value is unknown.
+TEST(WarpRolesTest, ValuesWhereAnInstructionReadsThem) {
+  Roles R("mov.u32 %r1, %tid.x;\n"
+          "shr.u32 %r2, %r1, 7;\n"
+          "add.s32 %r3, %r2, 1;\n"
+          "setp.eq.s32 %p1, %r2, 0;\n"
+          "@%p1 bra END;\n"
+          "bar.sync %r3, 128;\n"
+          "ld.param.u32 %r4, [p];\n"
+          "bar.sync %r4, 128;\n"
+          "END: ret;\n",
+          12);
+  auto ValuesAt = [&](llvm::StringRef Prefix, llvm::StringRef Reg) {
+    const Function &F = R.B.fn();
+    for (uint32_t I = 0; I < F.Instructions.size(); ++I)
+      if (F.Instructions[I].src().text().starts_with(Prefix))
+        for (const Operand &O : F.operands(F.Instructions[I].Operands))
+          if (O.text() == Reg)
+            return R.R.valuesAt(O, I);
+    ADD_FAILURE() << "no operand " << Reg.str() << " of " << Prefix.str();
+    return std::optional<llvm::SmallVector<uint32_t, 4>>();
+  };
+  std::optional<llvm::SmallVector<uint32_t, 4>> Ids =
+      ValuesAt("bar.sync %r3", "%r3");
+  ASSERT_TRUE(Ids);
+  EXPECT_EQ(std::vector<uint32_t>(Ids->begin(), Ids->end()),
+            (std::vector<uint32_t>{2, 3}));
+  EXPECT_FALSE(ValuesAt("bar.sync %r4", "%r4"));
+}

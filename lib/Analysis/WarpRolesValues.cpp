@@ -206,6 +206,30 @@ bool WarpRoles::follows(uint32_t Reg, unsigned Depth) const {
   return Ok;
 }
 
+std::optional<llvm::SmallVector<uint32_t, 4>>
+WarpRoles::valuesAt(const Operand &O, uint32_t At) const {
+  constexpr size_t Many = 32;
+  ValuesPtr V = valuesOf(O, At, /*Rank=*/false, 0);
+  if (!V)
+    return std::nullopt;
+  WarpSet May = atInstruction(At);
+  llvm::SmallVector<uint32_t, 4> Out;
+  for (uint32_t Warps = May.Warps[0] | May.Warps[1]; Warps;
+       Warps &= Warps - 1) {
+    unsigned W = llvm::countr_zero(Warps);
+    for (unsigned T = W * 32; T < W * 32 + 32; T += V->Stride) {
+      std::optional<uint32_t> X = (*V)[T];
+      if (!X)
+        return std::nullopt;
+      if (!llvm::is_contained(Out, *X))
+        Out.push_back(*X);
+      if (Out.size() > Many)
+        return std::nullopt;
+    }
+  }
+  return Out;
+}
+
 WarpRoles::ValuesPtr WarpRoles::valuesOf(const Operand &O, uint32_t At,
                                          bool Rank, unsigned Depth) const {
   // Units: the threads of the CTA (thread T in warp T / 32), or the two

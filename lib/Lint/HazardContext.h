@@ -60,8 +60,10 @@ struct HazardCache {
   ~HazardCache();
   /// nCols of each alloc and dealloc whose value is known, by instruction.
   std::optional<llvm::DenseMap<uint32_t, std::optional<uint64_t>>> NCols;
-  /// The uses of named barriers, once asked (namedBarrierUses).
-  std::optional<std::optional<std::vector<NamedBarrierUse>>> NamedBarriers;
+  /// The uses of named barriers, once asked (namedBarrierUses), and with
+  /// the uses whose number is unknown (allNamedBarrierUses).
+  std::optional<std::optional<std::vector<NamedBarrierUse>>> NamedBarriers,
+      AllNamedBarriers;
   /// How each instruction synchronizes threads; empty until asked.
   std::vector<ThreadSync> Syncs;
   /// The tcgen05 instructions and the synchronizations, ascending: what
@@ -224,6 +226,10 @@ knownNCols(const struct HazardContext &C);
 /// unknown (it could be any barrier's).
 const std::optional<std::vector<NamedBarrierUse>> &
 namedBarrierUses(const HazardFunction &C);
+/// The same with the uses whose number the known bits do not give
+/// (IdValue empty); nothing when a use is malformed.
+const std::optional<std::vector<NamedBarrierUse>> &
+allNamedBarrierUses(const HazardFunction &C);
 /// The pairs of S as one word: bit R * 32 + W for (rank R, warp W).
 inline uint64_t pairMask(WarpSet S) {
   return S.Warps[0] | uint64_t(S.Warps[1]) << 32;

@@ -85,17 +85,29 @@ std::optional<std::vector<NamedBarrierUse>> findUses(const HazardFunction &C) {
         },
         /*Budget=*/0, &C.Shared);
   }
-  if (llvm::any_of(Uses, [](const NamedBarrierUse &U) { return !U.IdValue; }))
-    return std::nullopt;
   return Uses;
 }
 
 } // namespace
 
 const std::optional<std::vector<NamedBarrierUse>> &
+tcgen05::allNamedBarrierUses(const HazardFunction &C) {
+  if (!C.Cache.AllNamedBarriers)
+    C.Cache.AllNamedBarriers.emplace(findUses(C));
+  return *C.Cache.AllNamedBarriers;
+}
+
+const std::optional<std::vector<NamedBarrierUse>> &
 tcgen05::namedBarrierUses(const HazardFunction &C) {
-  if (!C.Cache.NamedBarriers)
-    C.Cache.NamedBarriers.emplace(findUses(C));
+  if (!C.Cache.NamedBarriers) {
+    const auto &All = allNamedBarrierUses(C);
+    if (All && llvm::all_of(*All, [](const NamedBarrierUse &U) {
+          return U.IdValue.has_value();
+        }))
+      C.Cache.NamedBarriers.emplace(All);
+    else
+      C.Cache.NamedBarriers.emplace(std::nullopt);
+  }
   return *C.Cache.NamedBarriers;
 }
 

@@ -78,18 +78,27 @@ BarrierPhases::BarrierPhases(const HazardFunction &C) : C(C) {
   // all of one number that no use with a count shares (one with a count
   // completes a phase with fewer threads).
   CtaBarrier.resize(C.F.Instructions.size());
-  if (const auto &Uses = namedBarrierUses(C)) {
+  if (const auto &Uses = allNamedBarrierUses(C)) {
     std::optional<uint64_t> Id;
     bool One = true;
     for (const NamedBarrierUse &U : *Uses)
       if (!U.Count) {
-        One &= !Id || *Id == *U.IdValue;
+        One &= U.IdValue && (!Id || *Id == *U.IdValue);
         Id = U.IdValue;
         CtaBarrier.set(U.Inst);
       }
-    if (!One || (Id && llvm::any_of(*Uses, [&](const NamedBarrierUse &U) {
-                   return U.Count && *U.IdValue == *Id;
-                 })))
+    auto MayShare = [&](const NamedBarrierUse &U) {
+      if (!U.Count)
+        return false;
+      if (U.IdValue)
+        return *U.IdValue == *Id;
+      // A number the known bits do not give may still be known for each
+      // warp that uses it (ThunderKittens' warpgroup index plus one).
+      std::optional<llvm::SmallVector<uint32_t, 4>> Ids =
+          C.roles().valuesAt(*U.Id, U.Inst);
+      return !Ids || llvm::is_contained(*Ids, *Id);
+    };
+    if (!One || (Id && llvm::any_of(*Uses, MayShare)))
       CtaBarrier.reset();
   }
   Solved = solvePairFlow(C, In, [&](const CFGBlock &B, Bounds &S) {

@@ -321,11 +321,24 @@ def one_warp(statement):
     return block, 6
 
 
+def jumps_past(lines, span, start, at):
+    """Whether a branch between start and at goes to a label after at."""
+    labels = {m.group(1): k for k in range(*span) for m in [LABEL.match(lines[k])] if m}
+    for k in range(start, at):
+        m = re.search(r"\bbra(?:\.uni)?\s+([$\w]+)\s*;", lines[k])
+        if m and labels.get(m.group(1), -1) > at:
+            return True
+    return False
+
+
 def alloc_before_peer_sync(lines, spans, calls):
     """A pair's alloc moved to the kernel's first statement, before the
     cluster barrier that makes sure the peer is launched, as CuTe's
     tutorials 04 and 05 had it (TC6023).  The near miss moves it to just
-    after the kernel's first barrier.cluster.wait instead."""
+    after the kernel's first barrier.cluster.wait instead, where no branch
+    before that wait jumps past it: every warp reaches the wait (in
+    ThunderKittens' GEMM the first wait is one producer lane's, where a
+    .sync.aligned alloc is TC6001's)."""
     wait = re.compile(r"^\s*barrier\.cluster\.wait")
     for i, line in enumerate(lines):
         if not re.match(r"^\s*tcgen05\.alloc\.cta_group::2", line):
@@ -336,14 +349,18 @@ def alloc_before_peer_sync(lines, spans, calls):
         first = first_statement(lines, span)
         if first is None or first >= i:
             continue
+        # An alloc with no cluster wait before it is the hazard already
+        # (ThunderKittens' level 09): moving it plants nothing.
+        waits = [k for k in range(first, i) if wait.match(lines[k])]
+        if not waits:
+            continue
         # Warp 0's, as it was: moved out of its warp's branch, every warp
         # would allocate (TC6025).
         moved, offset = one_warp(line.strip())
         rest = lines[:i] + lines[i + 1:]
         yield ("alloc-before-peer-sync", "plant", i, rest[:first] + moved + rest[first:],
                ("TC6023", first + offset + 1))
-        waits = [k for k in range(first, i) if wait.match(lines[k])]
-        if waits:
+        if not jumps_past(lines, span, first, waits[0]):
             at = waits[0] + 1
             yield ("alloc-after-peer-sync", "near", i, rest[:at] + moved + rest[at:], None)
 
@@ -966,13 +983,18 @@ def findings(tool, data):
     return collections.Counter((int(l), c) for l, c in DIAG.findall(proc.stderr.decode(errors="replace")))
 
 
+def unguarded(line):
+    return re.sub(r"^@!?%\w+\s+", "", line.strip())
+
+
 def new_findings(got, data, base, text):
     """The findings of an edited file that the unedited one lacks.  An
     edit that adds or deletes lines moves the findings after it: the
     lines before the first change and after the last keep their findings,
     moved by the lines added; between them a finding is new unless the
     same line had it before: the same line number where the edit rewrote
-    lines one for one, else the same text."""
+    lines one for one, else the same text, a guard added or removed (a
+    finding of the instruction an edit guards stays its finding)."""
     old, new = text.split("\n"), data.decode(errors="replace").split("\n")
     p = 0
     while p < min(len(old), len(new)) and old[p] == new[p]:
@@ -988,11 +1010,11 @@ def new_findings(got, data, base, text):
         elif line - 1 >= len(old) - q:
             moved[(line + delta, code)] += n
         else:
-            changed[(code, old[line - 1].strip())] += n
+            changed[(code, unguarded(old[line - 1]))] += n
     out = got - moved
     for (line, code), n in sorted(out.items()):
         if p <= line - 1 < len(new) - q:
-            key = (code, new[line - 1].strip())
+            key = (code, unguarded(new[line - 1]))
             take = min(n, changed[key])
             out[(line, code)] -= take
             changed[key] -= take

@@ -71,6 +71,11 @@ public:
   /// execution of the kernel has them execute I.
   WarpSet mustExecute(uint32_t I) const;
   unsigned numWarps() const { return NumWarps; }
+  /// The values operand O holds where instruction At reads it, over the
+  /// threads of the warps that may execute At; nothing when one thread's
+  /// is not known (the forms valuesOf follows) or they are many.
+  std::optional<llvm::SmallVector<uint32_t, 4>> valuesAt(const Operand &O,
+                                                         uint32_t At) const;
 
   /// Which of some instructions (events, ascending) each pair may have
   /// executed last before an instruction, by the paths that pair may
