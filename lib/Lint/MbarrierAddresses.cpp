@@ -70,12 +70,32 @@ std::optional<uint32_t> AddressResolver::mapaOf(const Operand &O, uint32_t At,
   return Found == NoMapa ? std::nullopt : std::optional<uint32_t>(Found);
 }
 
+bool AddressResolver::isOwnRank(const Operand &O, uint32_t At,
+                                unsigned Depth) const {
+  if (O.text() == "%cluster_ctarank")
+    return true;
+  uint32_t Reg, Key;
+  llvm::ArrayRef<uint32_t> Writers;
+  if (Depth > MaxDepth || !writersOf(O, At, Reg, Key, Writers) ||
+      Writers.empty())
+    return false;
+  return llvm::all_of(Writers, [&](uint32_t W) {
+    const Instruction &I = C.F.Instructions[W];
+    llvm::ArrayRef<Operand> Ops = C.F.operands(I.Operands);
+    return (I.op() == Opcode::Mov || I.op() == Opcode::Cvt) &&
+           Ops.size() == 2 && isOwnRank(Ops[1], W, Depth + 1);
+  });
+}
+
 std::optional<uint32_t> AddressResolver::mapaWritten(uint32_t W,
                                                      unsigned Depth) {
   const Instruction &I = C.F.Instructions[W];
   llvm::ArrayRef<Operand> Ops = C.F.operands(I.Operands);
   switch (I.op()) {
   case Opcode::Mapa:
+    // Into the CTA's own rank, the address stays the CTA's.
+    if (Ops.size() == 3 && isOwnRank(Ops[2], W, Depth))
+      return std::nullopt;
     return W;
   case Opcode::Mov:
   case Opcode::Cvta:

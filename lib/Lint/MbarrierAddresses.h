@@ -76,7 +76,8 @@ public:
   std::optional<SymbolicAddress> symbolic(const Operand &O, uint32_t At,
                                           unsigned Depth = 0);
 
-  /// The mapa instruction whose result an address may hold, through
+  /// The mapa instruction into another CTA (its rank not
+  /// %cluster_ctarank) whose result an address may hold, through
   /// moves, conversions, additions (of either operand), selp and masks; a
   /// may answer, for a lint that warns.  None when no writer leads to one.
   std::optional<uint32_t> mapaOf(const Operand &O, uint32_t At,
@@ -156,6 +157,8 @@ private:
   std::optional<Values> valuesWritten(uint32_t W, unsigned Depth);
 
   std::optional<uint32_t> mapaWritten(uint32_t W, unsigned Depth);
+  /// Whether O holds %cluster_ctarank, through moves and conversions.
+  bool isOwnRank(const Operand &O, uint32_t At, unsigned Depth) const;
 
   const HazardFunction &C;
   const RegisterNumbering &Regs;
