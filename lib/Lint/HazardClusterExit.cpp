@@ -16,6 +16,7 @@
 
 #include "HazardContext.h"
 #include "MbarrierAddresses.h"
+#include "MbarrierModel.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/bit.h"
@@ -144,24 +145,27 @@ private:
   const HazardContext &C;
   AddressResolver Resolve;
   std::vector<Effect> Effects;
-  /// The mapa each access's address comes from.
+  /// The mapa each access's address comes from, and that address.
   llvm::DenseMap<uint32_t, uint32_t> MapaOf;
+  llvm::DenseMap<uint32_t, const Operand *> AddressOf;
   std::vector<uint32_t> Exits;
   std::vector<Pending> In;
 };
 
 bool ClusterExitCheck::isPeerAccess(uint32_t I, uint32_t &Mapa) {
   const Instruction &Inst = C.F.Instructions[I];
-  if (!llvm::is_contained(PeerAccesses, Inst.op()))
+  // st.async and red.async complete on the other CTA's mbarrier
+  // (MbarrierOps.def), which that CTA waits on to use their data.
+  if (!llvm::is_contained(PeerAccesses, Inst.op()) || mbarrierRow(C.F, Inst))
     return false;
   for (const Span &Q : C.F.qualifiers(Inst.Qualifiers))
-    if (llvm::is_contained(LocalSpaces, Q.text()) ||
-        Q.text().starts_with(".mbarrier"))
+    if (llvm::is_contained(LocalSpaces, Q.text()))
       return false;
   for (const Operand &O : C.F.operands(Inst.Operands))
     if (O.Kind == OperandKind::Address)
       if (std::optional<uint32_t> M = Resolve.mapaOf(O, I)) {
         Mapa = *M;
+        AddressOf[I] = &O;
         return true;
       }
   return false;
@@ -182,15 +186,15 @@ bool ClusterExitCheck::isClusterFence(uint32_t I) const {
 }
 
 bool ClusterExitCheck::isPeerSignal(uint32_t I) {
-  // An arrive (not relaxed) at an mbarrier whose address is another CTA's.
-  const Instruction &Inst = C.F.Instructions[I];
-  if (Inst.op() != Opcode::Mbarrier || !hasQualifier(I, ".arrive") ||
-      hasQualifier(I, ".relaxed"))
+  // A release (ThreadSync.def) at an mbarrier (MbarrierOps.def) whose
+  // address is another CTA's.
+  ThreadSync S = C.threadSync(I);
+  if (S.Family != SyncFamily::Mbarrier || !S.Releases || S.Relaxed)
     return false;
-  for (const Operand &O : C.F.operands(Inst.Operands))
-    if (O.Kind == OperandKind::Address && Resolve.mapaOf(O, I))
-      return true;
-  return false;
+  const Instruction &Inst = C.F.Instructions[I];
+  const MbarrierOpRow *Row = mbarrierRow(C.F, Inst);
+  const Operand *Address = Row ? mbarrierAddress(C.F, Inst, *Row) : nullptr;
+  return Address && Resolve.mapaOf(*Address, I);
 }
 
 bool ClusterExitCheck::classify() {
@@ -287,7 +291,9 @@ void ClusterExitCheck::report() {
   for (auto &[Access, F] : Found) {
     std::string Warps =
         warpsOfEachCta(WarpSet{{uint32_t(F.Pairs), uint32_t(F.Pairs >> 32)}});
-    Diagnostic &D = C.report(Access, {C.displayName(Access), Warps});
+    // The caret under the address that is another CTA's.
+    Diagnostic &D = C.reportAt(C.ID, *AddressOf.lookup(Access),
+                               {C.displayName(Access), Warps});
     C.note(D, DiagID::note_hz_mapa_here, MapaOf.lookup(Access));
     C.note(D,
            F.Unannounced ? DiagID::note_hz_exit_unannounced

@@ -37,7 +37,12 @@ constexpr llvm::StringLiteral RemotePrefixes[] = {
 #include "MbarrierOps.def"
 };
 
-const MbarrierOpRow *rowOf(const Function &F, const Instruction &I) {
+} // namespace
+
+const MbarrierOpRow *tcgen05::mbarrierRow(const Function &F,
+                                          const Instruction &I) {
+  if (!NamesMbarrier[static_cast<size_t>(I.op())])
+    return nullptr;
   llvm::ArrayRef<Span> Quals = F.qualifiers(I.Qualifiers);
   auto Has = [&](llvm::StringRef Q) {
     return llvm::any_of(Quals, [&](Span S) { return S.text() == Q; });
@@ -48,8 +53,9 @@ const MbarrierOpRow *rowOf(const Function &F, const Instruction &I) {
   return nullptr;
 }
 
-const Operand *addressOperand(const Function &F, const Instruction &I,
-                              int Index) {
+const Operand *tcgen05::mbarrierAddress(const Function &F, const Instruction &I,
+                                        const MbarrierOpRow &R) {
+  int Index = R.Address;
   llvm::ArrayRef<Operand> Ops = F.operands(I.Operands);
   if (Index >= 0)
     return size_t(Index) < Ops.size() && Ops[Index].Kind == OperandKind::Address
@@ -60,8 +66,6 @@ const Operand *addressOperand(const Function &F, const Instruction &I,
       return &Ops[K];
   return nullptr;
 }
-
-} // namespace
 
 std::string tcgen05::spelling(const Target &T) {
   std::string S = readableFunctionName(T.Symbol);
@@ -82,10 +86,7 @@ MbarrierModel::MbarrierModel(const HazardFunction &C) : C(C), Resolve(C) {
   if (!C.F.IsEntry)
     return;
   for (uint32_t I = 0; I < C.F.Instructions.size(); ++I) {
-    const Instruction &Inst = C.F.Instructions[I];
-    if (!NamesMbarrier[static_cast<size_t>(Inst.op())])
-      continue;
-    if (const MbarrierOpRow *R = rowOf(C.F, Inst))
+    if (const MbarrierOpRow *R = mbarrierRow(C.F, C.F.Instructions[I]))
       Uses.push_back({I, R, nullptr, nullptr, nullptr, std::nullopt});
   }
   if (llvm::none_of(Uses, [](const MbarrierUse &U) {
@@ -99,7 +100,7 @@ MbarrierModel::MbarrierModel(const HazardFunction &C) : C(C), Resolve(C) {
   for (MbarrierUse &U : Uses) {
     const Instruction &Inst = C.F.Instructions[U.Inst];
     llvm::ArrayRef<Operand> Ops = C.F.operands(Inst.Operands);
-    if ((U.Address = addressOperand(C.F, Inst, U.Row->Address)))
+    if ((U.Address = mbarrierAddress(C.F, Inst, *U.Row)))
       U.Objects = Resolve.of(*U.Address, U.Inst);
     if (U.Row->Count >= 0 && size_t(U.Row->Count) < Ops.size())
       U.Count = &Ops[U.Row->Count];

@@ -33,6 +33,12 @@ struct MbarrierOpRow {
   int Bytes;
 };
 
+/// The row of MbarrierOps.def instruction I matches, or nullptr.
+const MbarrierOpRow *mbarrierRow(const Function &F, const Instruction &I);
+/// The operand of I, which matches row R, that holds the object's address.
+const Operand *mbarrierAddress(const Function &F, const Instruction &I,
+                               const MbarrierOpRow &R);
+
 /// An instruction that names an mbarrier, and what it does to it.
 struct MbarrierUse {
   uint32_t Inst;
